@@ -1,0 +1,805 @@
+//! Pass 2: declarations to a compiled [`Game`]: names resolved, the board's
+//! links and regions built, every error collected rather than the first.
+
+use std::collections::HashMap;
+
+use crate::diagnostics::{self as diag, Diagnostic};
+use crate::game::*;
+use crate::span::Span;
+
+use super::args::Sp;
+use super::decls::*;
+
+/// The language version this rulebook reads.
+pub const LANGUAGE_VERSION: u64 = 1;
+
+const ABSOLUTE: [&str; 8] = DIRECTION_NAMES;
+const GROUPS: &[&str] = &["orthogonal", "diagonal", "any"];
+const RELATIVE: &[&str] = &["forward", "backward", "sideways", "diagonal-forward", "diagonal-backward"];
+
+/// The directions a word names, for a player facing `forward` (None where no
+/// player is meant, so relative words are refused).
+fn direction_word(word: &str, forward: Option<Dir>) -> Option<DirSet> {
+    if let Some(d) = ABSOLUTE.iter().position(|n| *n == word) {
+        return Some(1 << d);
+    }
+    let rel = |offsets: &[u8]| forward.map(|f| offsets.iter().fold(0u8, |s, o| s | 1 << ((f + o) % 8)));
+    match word {
+        "orthogonal" => Some(0b0101_0101),
+        "diagonal" => Some(0b1010_1010),
+        "any" => Some(0xFF),
+        "forward" => rel(&[0]),
+        "backward" => rel(&[4]),
+        "sideways" => rel(&[2, 6]),
+        "diagonal-forward" => rel(&[1, 7]),
+        "diagonal-backward" => rel(&[3, 5]),
+        _ => None,
+    }
+}
+
+struct Region {
+    name: Sp<String>,
+    /// Per player; a region declared without `for` has the same set for both.
+    sets: [PointSet; PLAYERS],
+}
+
+pub struct Compiler<'a> {
+    d: &'a Decls,
+    diags: &'a mut Vec<Diagnostic>,
+    /// Where the file ends, for "missing" diagnostics with no better place.
+    file_end: Span,
+    labels: HashMap<String, Point>,
+    /// Lattice coordinates of the files and ranks, by letter and number.
+    files: Option<(u8, u8)>,
+    ranks: Option<(u64, u64)>,
+    board: Option<Board>,
+    players: Vec<Player>,
+    kinds: Vec<Kind>,
+    regions: Vec<Region>,
+}
+
+impl<'a> Compiler<'a> {
+    pub fn new(d: &'a Decls, diags: &'a mut Vec<Diagnostic>, file_end: Span) -> Self {
+        Compiler {
+            d,
+            diags,
+            file_end,
+            labels: HashMap::new(),
+            files: None,
+            ranks: None,
+            board: None,
+            players: Vec::new(),
+            kinds: Vec::new(),
+            regions: Vec::new(),
+        }
+    }
+
+    fn err(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    pub fn compile(mut self, options: Vec<OptionValue>) -> Option<Game> {
+        let errors_before = self.diags.iter().filter(|d| d.is_error()).count();
+        let d = self.d;
+        match &d.version {
+            None => self.err(diag::missing_statement(Span::new(0, 0), "language version", "rulebook 1")),
+            Some(v) if v.value != LANGUAGE_VERSION => self.err(diag::unsupported_version(v.span, v.value, LANGUAGE_VERSION)),
+            _ => {}
+        }
+        if d.name.is_none() {
+            self.err(diag::missing_statement(Span::new(0, 0), "name", "game \"My game\""));
+        }
+        match &d.board {
+            Some(b) => self.board(b),
+            None => self.err(diag::missing_statement(self.file_end, "board", "board { files a..h  ranks 1..8 ... }")),
+        }
+        self.players();
+        let first = match &d.first {
+            Some(p) => self.player(p).unwrap_or(0),
+            None => 0,
+        };
+        self.regions();
+        self.kinds();
+        let setup = self.setup();
+        let stops = self.stops();
+        let hostile = self.hostile();
+        let jumps = self.jumps();
+        let custodial = self.custodial();
+        let traps = self.traps();
+        let goals = self.goals(custodial.as_ref(), &traps);
+        let announcements = self.announcements();
+        self.unowned_kinds(&setup);
+
+        let errors_after = self.diags.iter().filter(|d| d.is_error()).count();
+        if errors_after > errors_before {
+            return None;
+        }
+        Some(Game {
+            name: d.name.as_ref().map(|n| n.value.clone()).unwrap_or_default(),
+            sources: d.sources.clone(),
+            options,
+            board: self.board?,
+            players: self.players,
+            first,
+            kinds: self.kinds,
+            setup,
+            jumps,
+            custodial,
+            traps,
+            hostile,
+            stops,
+            dice: d.dice.as_ref().map(|s| Dice { sides: s.value as u8 }),
+            goals,
+            announcements,
+        })
+    }
+
+    // ------------------------------------------------------------- board
+
+    fn board(&mut self, b: &BoardDecl) {
+        if let Some(f) = &b.files {
+            let (x, y) = (&f.value.0, &f.value.1);
+            let letter = |s: &str| (s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase()).then(|| s.as_bytes()[0]);
+            match (letter(x), letter(y)) {
+                (Some(a), Some(z)) if a <= z => self.files = Some((a, z)),
+                (Some(_), Some(_)) => self.err(diag::bad_board_range(f.span, &format!("{x}..{y}"), "the first file comes after the last")),
+                _ => self.err(diag::bad_board_range(f.span, &format!("{x}..{y}"), "files are single small letters")),
+            }
+        }
+        if let Some(r) = &b.ranks {
+            let (x, y) = (&r.value.0, &r.value.1);
+            match (x.parse::<u64>(), y.parse::<u64>()) {
+                (Ok(a), Ok(z)) if a >= 1 && a <= z && z <= 99 => self.ranks = Some((a, z)),
+                (Ok(a), Ok(z)) if a > z => self.err(diag::bad_board_range(r.span, &format!("{x}..{y}"), "the first rank comes after the last")),
+                (Ok(_), Ok(_)) => self.err(diag::bad_board_range(r.span, &format!("{x}..{y}"), "ranks are numbered from 1 to 99")),
+                _ => self.err(diag::bad_board_range(r.span, &format!("{x}..{y}"), "ranks are numbers")),
+            }
+        }
+        let (width, height) = match (self.files, self.ranks) {
+            (Some((a, z)), Some((lo, hi))) => ((z - a + 1) as i32, (hi - lo + 1) as i32),
+            _ => (0, 0),
+        };
+        if (b.files.is_some() != b.ranks.is_some()) && !b.points.is_empty() {
+            let span = b.files.as_ref().or(b.ranks.as_ref()).map_or(b.span, |s| s.span);
+            let what = if b.files.is_none() { "files" } else { "ranks" };
+            self.err(diag::missing_statement(span, what, if what == "files" { "files a..h" } else { "ranks 1..8" }));
+        }
+
+        // Lattice points, in rank-then-file order; then named points.
+        let mut lattice: Vec<(i32, i32)> = Vec::new();
+        for item in &b.points {
+            if let Some(cells) = self.lattice_cells(item) {
+                lattice.extend(cells);
+            }
+        }
+        lattice.sort_by_key(|&(x, y)| (y, x));
+        lattice.dedup();
+        let mut labels = Vec::new();
+        let mut coords = Vec::new();
+        for &(x, y) in &lattice {
+            labels.push(self.lattice_label(x, y));
+            coords.push((x, y));
+        }
+        let mut name_spans: HashMap<String, Span> = HashMap::new();
+        let (mut w, mut h) = (width, height);
+        for (name, x, y) in &b.named_points {
+            if let Some(first) = name_spans.get(&name.value).copied().or_else(|| labels.contains(&name.value).then_some(name.span)) {
+                self.err(diag::duplicate_name(name.span, first, "point", &name.value));
+                continue;
+            }
+            if x.value > 98 || y.value > 98 {
+                let s = if x.value > 98 { x.span } else { y.span };
+                self.err(diag::bad_number(s, "a coordinate", 0, 98));
+                continue;
+            }
+            name_spans.insert(name.value.clone(), name.span);
+            labels.push(name.value.clone());
+            coords.push((x.value as i32, y.value as i32));
+            w = w.max(x.value as i32 + 1);
+            h = h.max(y.value as i32 + 1);
+        }
+        if labels.len() > MAX_POINTS {
+            let span = b.points.first().map_or(b.span, |p| p.span());
+            self.err(diag::board_too_large(span, labels.len(), MAX_POINTS));
+            return;
+        }
+        if labels.is_empty() {
+            self.err(diag::no_points(b.span));
+            return;
+        }
+        self.labels = labels.iter().enumerate().map(|(i, l)| (l.clone(), i as Point)).collect();
+        let mut board = Board { neighbour: vec![[NONE; 8]; labels.len()], labels, coords, width: w, height: h };
+        let mut link_spans: HashMap<(Point, Dir), Span> = HashMap::new();
+        for line in &b.lines {
+            match line {
+                LineDecl::Explicit(span, points) => self.explicit_line(&mut board, &mut link_spans, *span, points),
+                LineDecl::Generated { span, diagonal, area, even_only } => {
+                    let Some(cells) = self.lattice_cells(area) else { continue };
+                    let steps: [(i32, i32); 2] = if *diagonal { [(1, 1), (1, -1)] } else { [(1, 0), (0, 1)] };
+                    for &(x, y) in &cells {
+                        if *even_only && (x + y) % 2 != 0 {
+                            continue;
+                        }
+                        for (dx, dy) in steps {
+                            let (qx, qy) = (x + dx, y + dy);
+                            if !cells.contains(&(qx, qy)) {
+                                continue;
+                            }
+                            let (Some(p), Some(q)) = (self.at(&board, x, y), self.at(&board, qx, qy)) else { continue };
+                            self.link(&mut board, &mut link_spans, p, q, *span);
+                        }
+                    }
+                }
+            }
+        }
+        self.board = Some(board);
+    }
+
+    fn lattice_label(&self, x: i32, y: i32) -> String {
+        let (a, _) = self.files.unwrap_or((b'a', b'z'));
+        let (lo, _) = self.ranks.unwrap_or((1, 99));
+        format!("{}{}", (a + x as u8) as char, lo as i32 + y)
+    }
+
+    fn at(&self, board: &Board, x: i32, y: i32) -> Option<Point> {
+        board.coords.iter().position(|&c| c == (x, y)).map(|i| i as Point)
+    }
+
+    /// The lattice coordinates of a label like `c3`, if it is on the lattice.
+    fn on_lattice(&self, label: &str) -> Option<(i32, i32)> {
+        let (fa, fz) = self.files?;
+        let (lo, hi) = self.ranks?;
+        let bytes = label.as_bytes();
+        let f = *bytes.first()?;
+        let r: u64 = label.get(1..)?.parse().ok()?;
+        if label.len() < 2 || !(fa..=fz).contains(&f) || !(lo..=hi).contains(&r) || label[1..].starts_with('0') {
+            return None;
+        }
+        Some(((f - fa) as i32, (r - lo) as i32))
+    }
+
+    /// Lattice cells named by a board item (`points`, `lines` areas).
+    fn lattice_cells(&mut self, item: &SetItem) -> Option<Vec<(i32, i32)>> {
+        if self.files.is_none() || self.ranks.is_none() {
+            return None; // reported once by `board`
+        }
+        let (fa, fz) = self.files?;
+        let (lo, hi) = self.ranks?;
+        let all_x = 0..=(fz - fa) as i32;
+        let all_y = 0..=(hi - lo) as i32;
+        let rect = |x0: i32, y0: i32, x1: i32, y1: i32| -> Vec<(i32, i32)> {
+            let mut v = Vec::new();
+            for y in y0.min(y1)..=y0.max(y1) {
+                for x in x0.min(x1)..=x0.max(x1) {
+                    v.push((x, y));
+                }
+            }
+            v
+        };
+        match item {
+            SetItem::Point(p) => match self.on_lattice(&p.value) {
+                Some(c) => Some(vec![c]),
+                None => {
+                    self.err(diag::off_lattice(p.span, &format!("`{}`", p.value)));
+                    None
+                }
+            },
+            SetItem::Range(r) => match (self.on_lattice(&r.value.0), self.on_lattice(&r.value.1)) {
+                (Some(a), Some(b)) => Some(rect(a.0, a.1, b.0, b.1)),
+                _ => {
+                    self.err(diag::off_lattice(r.span, &format!("`{}..{}`", r.value.0, r.value.1)));
+                    None
+                }
+            },
+            SetItem::Ranks(span, a, b) => {
+                if *a < lo || *b > hi || a > b {
+                    self.err(diag::off_lattice(*span, "this rank"));
+                    return None;
+                }
+                Some(rect(*all_x.start(), (*a - lo) as i32, *all_x.end(), (*b - lo) as i32))
+            }
+            SetItem::Files(span, a, b) => {
+                let (Some(x0), Some(x1)) = (self.file_index(a), self.file_index(b)) else {
+                    self.err(diag::off_lattice(*span, "this file"));
+                    return None;
+                };
+                Some(rect(x0, *all_y.start(), x1, *all_y.end()))
+            }
+        }
+    }
+
+    fn file_index(&self, f: &str) -> Option<i32> {
+        let (fa, fz) = self.files?;
+        let b = f.as_bytes();
+        (b.len() == 1 && (fa..=fz).contains(&b[0])).then(|| (b[0] - fa) as i32)
+    }
+
+    fn explicit_line(&mut self, board: &mut Board, spans: &mut HashMap<(Point, Dir), Span>, span: Span, points: &[Sp<String>]) {
+        let mut resolved = Vec::new();
+        for p in points {
+            match self.labels.get(&p.value) {
+                Some(&i) => resolved.push((i, p)),
+                None if self.on_lattice(&p.value).is_some() => {
+                    self.err(diag::link_to_missing_point(p.span, &p.value));
+                    return;
+                }
+                None => {
+                    let known: Vec<&str> = board.labels.iter().map(String::as_str).collect();
+                    self.err(diag::unknown_name(p.span, "point", &p.value, &known));
+                    return;
+                }
+            }
+        }
+        let c = |i: Point| board.coords[i as usize];
+        let (ax, ay) = c(resolved[0].0);
+        let (bx, by) = c(resolved[1].0);
+        let (dx, dy) = (bx - ax, by - ay);
+        for w in resolved.windows(2) {
+            let (p, q) = (c(w[0].0), c(w[1].0));
+            let (sx, sy) = (q.0 - p.0, q.1 - p.1);
+            let cross = dx * sy - dy * sx;
+            let dot = dx * sx + dy * sy;
+            if (sx, sy) == (0, 0) || cross != 0 || dot <= 0 {
+                self.err(diag::not_collinear(span, w[1].1.span, &w[1].1.value));
+                return;
+            }
+        }
+        for w in resolved.windows(2) {
+            self.link(board, spans, w[0].0, w[1].0, span);
+        }
+    }
+
+    fn link(&mut self, board: &mut Board, spans: &mut HashMap<(Point, Dir), Span>, p: Point, q: Point, span: Span) {
+        let (px, py) = board.coords[p as usize];
+        let (qx, qy) = board.coords[q as usize];
+        let Some(d) = direction_of(qx - px, qy - py) else { return };
+        for (a, b, dir) in [(p, q, d), (q, p, opposite(d))] {
+            let existing = board.neighbour[a as usize][dir as usize];
+            if existing != NONE && existing != b {
+                let first = spans.get(&(a, dir)).copied().unwrap_or(span);
+                let label = board.labels[a as usize].clone();
+                self.err(diag::crossing_lines(span, first, &label, DIRECTION_NAMES[dir as usize]));
+                return;
+            }
+        }
+        board.neighbour[p as usize][d as usize] = q;
+        board.neighbour[q as usize][opposite(d) as usize] = p;
+        spans.entry((p, d)).or_insert(span);
+        spans.entry((q, opposite(d))).or_insert(span);
+    }
+
+    // ------------------------------------------------------------ names
+
+    fn players(&mut self) {
+        let d = self.d;
+        let mut seen: Vec<&PlayerDecl> = Vec::new();
+        for p in &d.players {
+            if let Some(first) = seen.iter().find(|q| q.name.value == p.name.value) {
+                self.err(diag::duplicate_name(p.name.span, first.name.span, "player", &p.name.value));
+                continue;
+            }
+            let letter = single_capital(&p.letter.value);
+            if letter.is_none() {
+                self.err(diag::bad_letter(p.letter.span, "player"));
+            } else if let Some(first) = seen.iter().find(|q| q.letter.value == p.letter.value) {
+                self.err(diag::duplicate_name(p.letter.span, first.letter.span, "player letter", &p.letter.value));
+            }
+            let forward = match ABSOLUTE.iter().position(|n| *n == p.forward.value) {
+                Some(f) => f as Dir,
+                None => {
+                    self.err(diag::bad_forward(p.forward.span, &p.forward.value));
+                    0
+                }
+            };
+            if seen.len() == PLAYERS {
+                self.err(diag::too_many_players(p.name.span, PLAYERS));
+                continue;
+            }
+            seen.push(p);
+            self.players.push(Player { name: p.name.value.clone(), letter: letter.unwrap_or('?'), forward });
+        }
+        if self.players.len() < PLAYERS {
+            let span = d.players.last().map_or(self.file_end, |p| p.name.span);
+            self.err(diag::missing_statement(span, "second player", "player black B forward s"));
+        }
+    }
+
+    fn player(&mut self, name: &Sp<String>) -> Option<PlayerId> {
+        match self.players.iter().position(|p| p.name == name.value) {
+            Some(i) => Some(i as PlayerId),
+            None => {
+                let known: Vec<&str> = self.d.players.iter().map(|p| p.name.value.as_str()).collect();
+                self.err(diag::unknown_name(name.span, "player", &name.value, &known));
+                None
+            }
+        }
+    }
+
+    fn kind(&mut self, name: &Sp<String>) -> Option<KindId> {
+        match self.d.pieces.iter().position(|p| p.name.value == name.value) {
+            Some(i) => Some(i as KindId),
+            None => {
+                let known: Vec<&str> = self.d.pieces.iter().map(|p| p.name.value.as_str()).collect();
+                self.err(diag::unknown_name(name.span, "piece", &name.value, &known));
+                None
+            }
+        }
+    }
+
+    fn kind_mask(&mut self, names: &[Sp<String>]) -> u16 {
+        names.iter().filter_map(|n| self.kind(n)).fold(0, |m, k| m | 1 << k)
+    }
+
+    fn region(&mut self, name: &Sp<String>) -> Option<[PointSet; PLAYERS]> {
+        match self.regions.iter().find(|r| r.name.value == name.value) {
+            Some(r) => Some(r.sets),
+            None => {
+                let known: Vec<&str> = self.regions.iter().map(|r| r.name.value.as_str()).collect();
+                self.err(diag::unknown_name(name.span, "region", &name.value, &known));
+                None
+            }
+        }
+    }
+
+    /// Directions for each player (relative words resolved by their forward).
+    fn directions(&mut self, words: &[Sp<String>]) -> [DirSet; PLAYERS] {
+        let mut out = [0; PLAYERS];
+        for w in words {
+            let mut ok = true;
+            for (i, slot) in out.iter_mut().enumerate() {
+                let forward = self.players.get(i).map_or(Some(0), |p| Some(p.forward));
+                match direction_word(&w.value, forward) {
+                    Some(s) => *slot |= s,
+                    None => ok = false,
+                }
+            }
+            if !ok {
+                self.unknown_direction(w, true);
+            }
+        }
+        out
+    }
+
+    /// Directions that mean the same for everyone (no forward, sideways...).
+    fn absolute_directions(&mut self, words: &[Sp<String>], default: DirSet) -> DirSet {
+        if words.is_empty() {
+            return default;
+        }
+        let mut out = 0;
+        for w in words {
+            match direction_word(&w.value, None) {
+                Some(s) => out |= s,
+                None => self.unknown_direction(w, false),
+            }
+        }
+        out
+    }
+
+    fn unknown_direction(&mut self, w: &Sp<String>, relative_ok: bool) {
+        let mut known: Vec<&str> = ABSOLUTE.iter().chain(GROUPS).copied().collect();
+        if relative_ok {
+            known.extend(RELATIVE);
+        } else if RELATIVE.contains(&w.value.as_str()) {
+            self.err(diag::wrong_argument(
+                w.span,
+                &format!("`{}`", w.value),
+                "directions that are the same for both players",
+                "sides orthogonal",
+            ));
+            return;
+        }
+        self.err(diag::unknown_name(w.span, "direction", &w.value, &known));
+    }
+
+    fn points(&mut self, items: &[SetItem]) -> Vec<(Point, Span)> {
+        let Some(board) = self.board.take() else { return Vec::new() };
+        let mut out = Vec::new();
+        for item in items {
+            match item {
+                SetItem::Point(p) => match self.labels.get(&p.value) {
+                    Some(&i) => out.push((i, p.span)),
+                    None => {
+                        let known: Vec<&str> = board.labels.iter().map(String::as_str).collect();
+                        self.err(diag::unknown_name(p.span, "point", &p.value, &known));
+                    }
+                },
+                _ => {
+                    if let Some(cells) = self.lattice_cells(item) {
+                        for c in cells {
+                            if let Some(i) = board.coords.iter().position(|&k| k == c) {
+                                out.push((i as Point, item.span()));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.board = Some(board);
+        out
+    }
+
+    fn regions(&mut self) {
+        let d = self.d;
+        // (name, player or None for everyone, where declared)
+        let mut declared: Vec<(&str, Option<PlayerId>, Span)> = Vec::new();
+        for r in &d.regions {
+            let player = match &r.player {
+                Some(p) => match self.player(p) {
+                    Some(i) => Some(i),
+                    None => continue,
+                },
+                None => None,
+            };
+            let clash = declared
+                .iter()
+                .find(|(n, p, _)| *n == r.name.value && (p.is_none() || player.is_none() || *p == player));
+            if let Some(&(_, _, first)) = clash {
+                self.err(diag::duplicate_name(r.name.span, first, "region", &r.name.value));
+                continue;
+            }
+            declared.push((&r.name.value, player, r.name.span));
+            let mut set = PointSet::default();
+            for (p, _) in self.points(&r.items) {
+                set.insert(p);
+            }
+            match (self.regions.iter_mut().find(|x| x.name.value == r.name.value), player) {
+                (Some(existing), Some(p)) => existing.sets[p as usize] = set,
+                (_, None) => self.regions.push(Region { name: r.name.clone(), sets: [set; PLAYERS] }),
+                (None, Some(p)) => {
+                    let mut sets = [PointSet::default(); PLAYERS];
+                    sets[p as usize] = set;
+                    self.regions.push(Region { name: r.name.clone(), sets });
+                }
+            }
+        }
+    }
+
+    fn kinds(&mut self) {
+        let d = self.d;
+        let mut seen: Vec<&PieceDecl> = Vec::new();
+        for (i, p) in d.pieces.iter().enumerate() {
+            if let Some(first) = seen.iter().find(|q| q.name.value == p.name.value) {
+                self.err(diag::duplicate_name(p.name.span, first.name.span, "piece", &p.name.value));
+            }
+            let letter = single_capital(&p.letter.value);
+            if letter.is_none() {
+                self.err(diag::bad_letter(p.letter.span, "piece"));
+            } else if let Some(first) = seen.iter().find(|q| q.letter.value == p.letter.value) {
+                self.err(diag::duplicate_name(p.letter.span, first.letter.span, "piece letter", &p.letter.value));
+            }
+            if i == MAX_KINDS {
+                self.err(diag::bad_number(p.name.span, "the number of piece kinds", 1, MAX_KINDS as u64));
+            }
+            seen.push(p);
+            let mut moves = Moves::default();
+            for m in &p.moves {
+                let dirs = self.directions(&m.dirs);
+                let slot = match &m.kind {
+                    MoveKind::Step => &mut moves.step,
+                    MoveKind::Slide(limit) => {
+                        if let Some(l) = limit {
+                            if !(1..=99).contains(&l.value) {
+                                self.err(diag::bad_number(l.span, "a slide's limit", 1, 99));
+                            }
+                            moves.slide_limit = Some(l.value.min(99) as u8);
+                        }
+                        &mut moves.slide
+                    }
+                    MoveKind::Jump => &mut moves.jump,
+                    MoveKind::Fly => &mut moves.fly,
+                    MoveKind::Leave => &mut moves.leave,
+                };
+                for (s, d) in slot.iter_mut().zip(dirs) {
+                    *s |= d;
+                }
+            }
+            if p.moves.is_empty() {
+                self.err(diag::never_moves(p.name.span, &p.name.value));
+            }
+            let promotion = p.promote.as_ref().and_then(|pr| {
+                let into = self.kind(&pr.into);
+                if into == Some(i as KindId) {
+                    self.err(diag::promotes_into_itself(pr.into.span, &p.name.value));
+                }
+                let zone = self.region(&pr.zone);
+                Some(Promotion { into: into?, zone: zone?, at_once: pr.at_once })
+            });
+            self.kinds.push(Kind { name: p.name.value.clone(), letter: letter.unwrap_or('?'), moves, promotion });
+        }
+        if d.pieces.is_empty() {
+            self.err(diag::missing_statement(self.file_end, "pieces", "piece man M {\n  step forward\n}"));
+        }
+    }
+
+    fn setup(&mut self) -> Vec<(PlayerId, KindId, Point)> {
+        let d = self.d;
+        let mut out = Vec::new();
+        let mut placed: HashMap<Point, Span> = HashMap::new();
+        for pl in &d.places {
+            let player = self.player(&pl.player);
+            let kind = self.kind(&pl.kind);
+            let points = self.points(&pl.items);
+            let (Some(player), Some(kind)) = (player, kind) else { continue };
+            for (p, span) in points {
+                if let Some(&first) = placed.get(&p) {
+                    let label = self.label(p);
+                    self.err(diag::placed_twice(span, first, &label));
+                    continue;
+                }
+                placed.insert(p, span);
+                out.push((player, kind, p));
+            }
+        }
+        out
+    }
+
+    fn label(&self, p: Point) -> String {
+        self.board.as_ref().map_or(String::new(), |b| b.labels[p as usize].clone())
+    }
+
+    fn stops(&mut self) -> Vec<StopRule> {
+        let d = self.d;
+        d.only
+            .iter()
+            .filter_map(|o| {
+                let allowed = self.kind_mask(&o.kinds);
+                let region = self.region(&o.region)?;
+                Some(StopRule { region: region[0].union(&region[1]), allowed })
+            })
+            .collect()
+    }
+
+    fn hostile(&mut self) -> Vec<Hostile> {
+        let d = self.d;
+        d.hostile
+            .iter()
+            .filter_map(|h| {
+                let to = if h.to.is_empty() { u16::MAX } else { self.kind_mask(&h.to) };
+                let region = self.region(&h.region)?;
+                Some(Hostile { region: region[0].union(&region[1]), to, when_empty: h.when_empty })
+            })
+            .collect()
+    }
+
+    fn jumps(&mut self) -> JumpRules {
+        let Some(j) = &self.d.jumps else { return JumpRules::default() };
+        let any_jump = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_jump(p)));
+        for (flag, what) in [(j.continues, "continue"), (j.majority, "majority"), (j.compulsory, "compulsory")] {
+            if let (Some(span), false) = (flag, any_jump) {
+                self.err(diag::needs_jump(span, what));
+            }
+        }
+        JumpRules {
+            compulsory: j.compulsory.is_some(),
+            continues: j.continues.is_some(),
+            remove_at_once: j.remove_at_once.is_some_and(|(once, _)| once),
+            majority: j.majority.is_some(),
+        }
+    }
+
+    fn custodial(&mut self) -> Option<Custodial> {
+        let c = self.d.custodial.as_ref()?;
+        if c.targets.is_empty() {
+            self.err(diag::missing_statement(c.span, "`targets` in the custodial block", "targets soldier"));
+        }
+        let targets = self.kind_mask(&c.targets);
+        let captors = if c.captors.is_empty() { u16::MAX } else { self.kind_mask(&c.captors) };
+        let sides = self.absolute_directions(&c.sides, 0b0101_0101);
+        let opposite = c.opposite || !c.perpendicular;
+        Some(Custodial { targets, captors, sides, opposite, perpendicular: c.perpendicular })
+    }
+
+    fn traps(&mut self) -> Vec<Trap> {
+        let d = self.d;
+        d.traps
+            .iter()
+            .filter_map(|t| {
+                let kind = self.kind(&t.kind);
+                let sides = self.absolute_directions(&t.sides, 0b0101_0101);
+                if t.surrounded.is_none() && t.enclosed.is_none() {
+                    self.err(diag::missing_statement(t.kind.span, "capture condition", "surrounded on 4 sides"));
+                }
+                Some(Trap {
+                    kind: kind?,
+                    sides,
+                    surrounded: t.surrounded.as_ref().map(|n| n.value as u8),
+                    enclosed: t.enclosed.as_ref().map(|n| n.value as u8),
+                    never_on_edge: t.never_on_edge,
+                })
+            })
+            .collect()
+    }
+
+    fn goals(&mut self, custodial: Option<&Custodial>, traps: &[Trap]) -> Vec<Goal> {
+        let Some((span, decls)) = &self.d.goals else {
+            self.err(diag::missing_statement(self.file_end, "goals", "goals {\n  lose when no move\n}"));
+            return Vec::new();
+        };
+        if decls.is_empty() {
+            self.err(diag::missing_statement(*span, "goal", "lose when no move"));
+        }
+        let mut out = Vec::new();
+        for g in decls {
+            let player = match &g.player {
+                Some(p) => match self.player(p) {
+                    Some(i) => Some(i),
+                    None => continue,
+                },
+                None => None,
+            };
+            let condition = match &g.condition {
+                ConditionDecl::NoMove => Condition::NoMove,
+                ConditionDecl::NoPieces => Condition::NoPieces,
+                ConditionDecl::Captured(k) => {
+                    let Some(kind) = self.kind(k) else { continue };
+                    let by_jump = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_jump(p)));
+                    let by_custody = custodial.is_some_and(|c| c.targets & (1 << kind) != 0);
+                    let by_trap = traps.iter().any(|t| t.kind == kind);
+                    if !(by_jump || by_custody || by_trap) {
+                        self.err(diag::unreachable_goal(
+                            g.span,
+                            &format!("no rule captures a `{}`", k.value),
+                            &format!("add `capture {} {{ ... }}`, list it in `targets`, or give a piece `jump`", k.value),
+                        ));
+                    }
+                    Condition::Captured(kind)
+                }
+                ConditionDecl::Escapes(k) => {
+                    let Some(kind) = self.kind(k) else { continue };
+                    if self.kinds[kind as usize].moves.leave.iter().all(|&d| d == 0) {
+                        self.err(diag::unreachable_goal(
+                            g.span,
+                            &format!("a `{}` can never leave the board", k.value),
+                            &format!("give `{}` a move such as `leave orthogonal`", k.value),
+                        ));
+                    }
+                    Condition::Escapes(kind)
+                }
+                ConditionDecl::Reaches(k, r) => {
+                    let kind = self.kind(k);
+                    let zone = self.region(r);
+                    let (Some(kind), Some(zone)) = (kind, zone) else { continue };
+                    if zone.iter().all(|z| z.is_empty()) {
+                        self.err(diag::unreachable_goal(g.span, &format!("the region `{}` has no points", r.value), "add points to the region"));
+                    }
+                    Condition::Reaches(kind, zone)
+                }
+            };
+            out.push(Goal { player, wins: g.wins, condition });
+        }
+        out
+    }
+
+    fn announcements(&mut self) -> Vec<Announcement> {
+        let d = self.d;
+        d.announcements
+            .iter()
+            .filter_map(|a| {
+                let after = self.player(&a.after);
+                let kind = self.kind(&a.kind);
+                let dirs = self.absolute_directions(&a.dirs, 0);
+                Some(Announcement { text: a.text.value.clone(), after: after?, kind: kind?, dirs })
+            })
+            .collect()
+    }
+
+    fn unowned_kinds(&mut self, setup: &[(PlayerId, KindId, Point)]) {
+        let d = self.d;
+        for (i, p) in d.pieces.iter().enumerate() {
+            let placed = setup.iter().any(|s| s.1 as usize == i);
+            let promoted = self.kinds.iter().any(|k| k.promotion.as_ref().is_some_and(|pr| pr.into as usize == i));
+            if !placed && !promoted && !p.moves.is_empty() {
+                self.err(diag::unowned_kind(p.name.span, &p.name.value));
+            }
+        }
+    }
+}
+
+fn single_capital(s: &str) -> Option<char> {
+    let mut c = s.chars();
+    match (c.next(), c.next()) {
+        (Some(l), None) if l.is_ascii_uppercase() => Some(l),
+        _ => None,
+    }
+}
+

@@ -1,0 +1,764 @@
+//! Pass 1: the statements that apply (after options select the branches of
+//! `if`) read into typed declarations. Names stay unresolved strings with
+//! spans; pass 2 (`compile`) resolves them, because a name may be used
+//! before the line that declares it.
+
+use crate::diagnostics::{self as diag, Diagnostic};
+use crate::span::{Span, Spanned};
+use crate::syntax::tree::{Arg, ArgKind, Node, Stmt};
+
+use super::args::{Args, Sp};
+use super::options::Selector;
+
+/// A group of points, as written in `points`, `region` and `place`.
+#[derive(Clone, Debug)]
+pub enum SetItem {
+    Point(Sp<String>),
+    Range(Sp<(String, String)>),
+    Ranks(Span, u64, u64),
+    Files(Span, String, String),
+}
+
+impl SetItem {
+    pub fn span(&self) -> Span {
+        match self {
+            SetItem::Point(s) => s.span,
+            SetItem::Range(s) => s.span,
+            SetItem::Ranks(s, ..) | SetItem::Files(s, ..) => *s,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum LineDecl {
+    /// `line a1 b2 c3`
+    Explicit(Span, Vec<Sp<String>>),
+    /// `lines orthogonal|diagonal AREA [through even points]`
+    Generated { span: Span, diagonal: bool, area: SetItem, even_only: bool },
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct BoardDecl {
+    pub span: Span,
+    pub files: Option<Sp<(String, String)>>,
+    pub ranks: Option<Sp<(String, String)>>,
+    pub points: Vec<SetItem>,
+    pub named_points: Vec<(Sp<String>, Sp<u64>, Sp<u64>)>,
+    pub lines: Vec<LineDecl>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PlayerDecl {
+    pub name: Sp<String>,
+    pub letter: Sp<String>,
+    pub forward: Sp<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct RegionDecl {
+    pub name: Sp<String>,
+    pub player: Option<Sp<String>>,
+    pub items: Vec<SetItem>,
+}
+
+#[derive(Clone, Debug)]
+pub enum MoveKind {
+    Step,
+    Slide(Option<Sp<u64>>),
+    Jump,
+    Fly,
+    Leave,
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveDecl {
+    pub kind: MoveKind,
+    pub dirs: Vec<Sp<String>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct PromoteDecl {
+    pub into: Sp<String>,
+    pub zone: Sp<String>,
+    pub at_once: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct PieceDecl {
+    pub name: Sp<String>,
+    pub letter: Sp<String>,
+    pub moves: Vec<MoveDecl>,
+    pub promote: Option<PromoteDecl>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct PlaceDecl {
+    pub player: Sp<String>,
+    pub kind: Sp<String>,
+    pub items: Vec<SetItem>,
+}
+
+#[derive(Clone, Debug)]
+pub struct OnlyDecl {
+    pub kinds: Vec<Sp<String>>,
+    pub region: Sp<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct HostileDecl {
+    pub region: Sp<String>,
+    pub to: Vec<Sp<String>>,
+    pub when_empty: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct JumpDecl {
+    pub span: Span,
+    pub compulsory: Option<Span>,
+    pub continues: Option<Span>,
+    pub majority: Option<Span>,
+    pub remove_at_once: Option<(bool, Span)>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct CustodialDecl {
+    pub span: Span,
+    pub targets: Vec<Sp<String>>,
+    pub captors: Vec<Sp<String>>,
+    pub sides: Vec<Sp<String>>,
+    pub opposite: bool,
+    pub perpendicular: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct TrapDecl {
+    pub kind: Sp<String>,
+    pub sides: Vec<Sp<String>>,
+    pub surrounded: Option<Sp<u64>>,
+    pub enclosed: Option<Sp<u64>>,
+    pub never_on_edge: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ConditionDecl {
+    NoMove,
+    NoPieces,
+    Captured(Sp<String>),
+    Escapes(Sp<String>),
+    Reaches(Sp<String>, Sp<String>),
+}
+
+#[derive(Clone, Debug)]
+pub struct GoalDecl {
+    pub player: Option<Sp<String>>,
+    pub wins: bool,
+    pub condition: ConditionDecl,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct AnnounceDecl {
+    pub text: Sp<String>,
+    pub after: Sp<String>,
+    pub kind: Sp<String>,
+    pub dirs: Vec<Sp<String>>,
+}
+
+/// Everything a game file declares, for one choice of options.
+#[derive(Clone, Debug, Default)]
+pub struct Decls {
+    pub version: Option<Sp<u64>>,
+    pub name: Option<Sp<String>>,
+    pub sources: Vec<String>,
+    pub board: Option<BoardDecl>,
+    pub players: Vec<PlayerDecl>,
+    pub first: Option<Sp<String>>,
+    pub regions: Vec<RegionDecl>,
+    pub pieces: Vec<PieceDecl>,
+    pub places: Vec<PlaceDecl>,
+    pub only: Vec<OnlyDecl>,
+    pub hostile: Vec<HostileDecl>,
+    pub dice: Option<Sp<u64>>,
+    pub jumps: Option<JumpDecl>,
+    pub custodial: Option<CustodialDecl>,
+    pub traps: Vec<TrapDecl>,
+    pub goals: Option<(Span, Vec<GoalDecl>)>,
+    pub announcements: Vec<AnnounceDecl>,
+}
+
+/// Where a statement may stand, for messages: (context, keywords).
+const TOP: &[&str] = &[
+    "rulebook", "game", "source", "option", "board", "player", "first", "region", "piece", "place", "only",
+    "hostile", "die", "capture", "custodial", "goals", "announce",
+];
+const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line"];
+const PIECE: &[&str] = &["step", "slide", "jump", "leave", "promote"];
+const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "remove"];
+const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank"];
+const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never"];
+const GOALS: &[&str] = &["win", "wins", "lose", "loses"];
+
+const CONTEXTS: &[(&str, &[&str])] = &[
+    ("at the top level of the file", TOP),
+    ("inside `board { ... }`", BOARD),
+    ("inside `piece NAME LETTER { ... }`", PIECE),
+    ("inside `capture { ... }`", CAPTURE),
+    ("inside `custodial { ... }`", CUSTODIAL),
+    ("inside `capture KIND { ... }`", TRAP),
+];
+
+fn unknown(stmt: &Stmt, here: usize) -> Diagnostic {
+    let word = &stmt.keyword.value;
+    let (context, known) = CONTEXTS[here];
+    for (i, (elsewhere, words)) in CONTEXTS.iter().enumerate() {
+        if i != here && words.contains(&word.as_str()) {
+            return diag::misplaced_statement(stmt.keyword.span, word, context, elsewhere);
+        }
+    }
+    diag::unknown_statement(stmt.keyword.span, word, context, known)
+}
+
+/// Reads a statement's block, or reports that it has none.
+fn block<'a>(stmt: &'a Stmt, example: &str, diags: &mut Vec<Diagnostic>) -> Option<&'a [Node]> {
+    match &stmt.block {
+        Some(b) => Some(&b.nodes),
+        None => {
+            diags.push(diag::missing_block(stmt.span, &stmt.keyword.value, example));
+            None
+        }
+    }
+}
+
+fn no_block(stmt: &Stmt) -> Result<(), Diagnostic> {
+    match &stmt.block {
+        Some(b) => Err(diag::unexpected_block(b.span, &stmt.keyword.value)),
+        None => Ok(()),
+    }
+}
+
+/// Reads the statements selected for one option assignment.
+/// `select_block` flattens the conditionals inside nested blocks.
+pub fn read(stmts: &[&Stmt], select_block: &Selector, diags: &mut Vec<Diagnostic>) -> Decls {
+    let mut d = Decls::default();
+    for &stmt in stmts {
+        if let Err(e) = top(stmt, &mut d, select_block, diags) {
+            diags.push(e);
+        }
+    }
+    d
+}
+
+fn set_once<T>(slot: &mut Option<Sp<T>>, value: Sp<T>, what: &str, span: Span) -> Result<(), Diagnostic> {
+    if let Some(first) = slot {
+        return Err(diag::duplicate_statement(span, first.span, what));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diagnostic>) -> Result<(), Diagnostic> {
+    let kw = stmt.keyword.value.as_str();
+    let block_statement = matches!(kw, "board" | "piece" | "capture" | "custodial" | "goals");
+    if !block_statement && kw != "option" {
+        no_block(stmt)?;
+    }
+    match kw {
+        "rulebook" => {
+            let mut a = Args::new(stmt, "rulebook 1");
+            let v = a.number("the language version")?;
+            a.end()?;
+            set_once(&mut d.version, v, "the language version", stmt.span)?;
+        }
+        "game" => {
+            let mut a = Args::new(stmt, "game \"Permainan Tabal\"");
+            let name = a.text("the game's name in quotes")?;
+            a.end()?;
+            set_once(&mut d.name, name, "the game's name", stmt.span)?;
+        }
+        "source" => {
+            let mut a = Args::new(stmt, "source \"where the rules come from\"");
+            d.sources.push(a.text("the source in quotes")?.value);
+            a.end()?;
+        }
+        "option" => {} // read by `options::declarations`
+        "board" => {
+            let example = "board {\n  files a..h\n  ranks 1..8\n  points a1..h8\n  lines orthogonal a1..h8\n}";
+            let Some(nodes) = block(stmt, example, diags) else { return Ok(()) };
+            Args::new(stmt, "board { ... }").end()?;
+            if let Some(b) = &d.board {
+                return Err(diag::duplicate_statement(stmt.keyword.span, b.span, "the board"));
+            }
+            let mut board = BoardDecl { span: stmt.keyword.span, ..Default::default() };
+            for s in select_block.select(nodes) {
+                if let Err(e) = board_stmt(s, &mut board) {
+                    diags.push(e);
+                }
+            }
+            d.board = Some(board);
+        }
+        "player" => {
+            let mut a = Args::new(stmt, "player white W forward n");
+            let name = a.word("the player's name")?;
+            let letter = a.word("the player's letter")?;
+            a.keyword("forward")?;
+            let forward = a.word("a direction (n, s, e, w, ne, nw, se or sw)")?;
+            a.end()?;
+            d.players.push(PlayerDecl { name, letter, forward });
+        }
+        "first" => {
+            let mut a = Args::new(stmt, "first white");
+            let p = a.word("the player who moves first")?;
+            a.end()?;
+            set_once(&mut d.first, p, "who moves first", stmt.span)?;
+        }
+        "region" => {
+            let mut a = Args::new(stmt, "region far-rank for white = rank 9");
+            let name = a.word("the region's name")?;
+            let player = match a.optional("for") {
+                Some(_) => Some(a.word("a player")?),
+                None => None,
+            };
+            a.equals()?;
+            let items = set_items(&mut a)?;
+            d.regions.push(RegionDecl { name, player, items });
+        }
+        "piece" => {
+            let example = "piece king K {\n  slide any\n}";
+            let mut a = Args::new(stmt, "piece king K { ... }");
+            let name = a.word("the piece's name")?;
+            let letter = a.word("the piece's letter")?;
+            a.end()?;
+            let mut piece = PieceDecl { name, letter, moves: Vec::new(), promote: None, span: stmt.span };
+            if let Some(nodes) = block(stmt, example, diags) {
+                for s in select_block.select(nodes) {
+                    if let Err(e) = piece_stmt(s, &mut piece) {
+                        diags.push(e);
+                    }
+                }
+            }
+            d.pieces.push(piece);
+        }
+        "place" => {
+            let mut a = Args::new(stmt, "place white man on ranks 1..3");
+            let player = a.word("a player")?;
+            let kind = a.word("a piece")?;
+            a.keyword("on")?;
+            let items = set_items(&mut a)?;
+            d.places.push(PlaceDecl { player, kind, items });
+        }
+        "only" => {
+            let mut a = Args::new(stmt, "only king may stop on throne");
+            let kinds = a.words_until("may", "a piece")?;
+            a.keyword("may")?;
+            a.keyword("stop")?;
+            a.keyword("on")?;
+            let region = a.word("a region")?;
+            a.end()?;
+            d.only.push(OnlyDecl { kinds, region });
+        }
+        "hostile" => {
+            let mut a = Args::new(stmt, "hostile throne to king when empty");
+            let region = a.word("a region")?;
+            let mut to = Vec::new();
+            if a.optional("to").is_some() {
+                to = a.words_until("when", "a piece")?;
+            }
+            let when_empty = match a.optional("when") {
+                Some(_) => {
+                    a.keyword("empty")?;
+                    true
+                }
+                None => false,
+            };
+            a.end()?;
+            d.hostile.push(HostileDecl { region, to, when_empty });
+        }
+        "die" => {
+            let mut a = Args::new(stmt, "die d6 limits distance");
+            let w = a.word("a die such as `d6`")?;
+            let sides = w
+                .value
+                .strip_prefix('d')
+                .and_then(|n| n.parse::<u64>().ok())
+                .ok_or_else(|| diag::wrong_argument(w.span, &format!("`{}`", w.value), "a die such as `d6`", a.example))?;
+            if !(2..=20).contains(&sides) {
+                return Err(diag::bad_number(w.span, "a die's number of faces", 2, 20));
+            }
+            a.keyword("limits")?;
+            a.keyword("distance")?;
+            a.end()?;
+            set_once(&mut d.dice, Spanned::new(sides, w.span), "the die", stmt.span)?;
+        }
+        "capture" if stmt.args.is_empty() => {
+            let Some(nodes) = block(stmt, "capture {\n  compulsory\n  continue\n}", diags) else { return Ok(()) };
+            if let Some(j) = &d.jumps {
+                return Err(diag::duplicate_statement(stmt.keyword.span, j.span, "the capture block"));
+            }
+            let mut j = JumpDecl { span: stmt.keyword.span, ..Default::default() };
+            for s in select_block.select(nodes) {
+                if let Err(e) = capture_stmt(s, &mut j) {
+                    diags.push(e);
+                }
+            }
+            d.jumps = Some(j);
+        }
+        "capture" => {
+            let mut a = Args::new(stmt, "capture king { surrounded on 4 sides }");
+            let kind = a.word("the piece these conditions capture")?;
+            a.end()?;
+            let mut t = TrapDecl { kind, sides: Vec::new(), surrounded: None, enclosed: None, never_on_edge: false, span: stmt.span };
+            if let Some(nodes) = block(stmt, "capture king {\n  sides orthogonal\n  surrounded on 4 sides\n}", diags) {
+                for s in select_block.select(nodes) {
+                    if let Err(e) = trap_stmt(s, &mut t) {
+                        diags.push(e);
+                    }
+                }
+            }
+            d.traps.push(t);
+        }
+        "custodial" => {
+            let example = "custodial {\n  targets soldier\n  captors soldier king\n  sides orthogonal\n  flank opposite\n}";
+            let Some(nodes) = block(stmt, example, diags) else { return Ok(()) };
+            Args::new(stmt, "custodial { ... }").end()?;
+            if let Some(c) = &d.custodial {
+                return Err(diag::duplicate_statement(stmt.keyword.span, c.span, "the custodial block"));
+            }
+            let mut c = CustodialDecl { span: stmt.keyword.span, ..Default::default() };
+            for s in select_block.select(nodes) {
+                if let Err(e) = custodial_stmt(s, &mut c) {
+                    diags.push(e);
+                }
+            }
+            d.custodial = Some(c);
+        }
+        "goals" => {
+            let Some(nodes) = block(stmt, "goals {\n  lose when no move\n}", diags) else { return Ok(()) };
+            Args::new(stmt, "goals { ... }").end()?;
+            if let Some((first, _)) = &d.goals {
+                return Err(diag::duplicate_statement(stmt.keyword.span, *first, "the goals block"));
+            }
+            let mut goals = Vec::new();
+            for s in select_block.select(nodes) {
+                match goal_stmt(s) {
+                    Ok(g) => goals.push(g),
+                    Err(e) => diags.push(e),
+                }
+            }
+            d.goals = Some((stmt.keyword.span, goals));
+        }
+        "announce" => {
+            let mut a = Args::new(stmt, "announce \"{count} clear lines\" after defenders when king sees edge orthogonal");
+            let text = a.text("the announcement in quotes")?;
+            a.keyword("after")?;
+            let after = a.word("a player")?;
+            a.keyword("when")?;
+            let kind = a.word("a piece")?;
+            a.keyword("sees")?;
+            a.keyword("edge")?;
+            let dirs = a.words("directions")?;
+            d.announcements.push(AnnounceDecl { text, after, kind, dirs });
+        }
+        _ => return Err(unknown(stmt, 0)),
+    }
+    Ok(())
+}
+
+/// Point-set items to the end of the statement.
+fn set_items(a: &mut Args) -> Result<Vec<SetItem>, Diagnostic> {
+    let example = a.example;
+    if a.at_end() {
+        return Err(a.missing("points"));
+    }
+    let args: &[Arg] = a.rest();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let arg = &args[i];
+        match &arg.kind {
+            ArgKind::Word(w) if matches!(w.as_str(), "rank" | "ranks" | "file" | "files") => {
+                let Some(next) = args.get(i + 1) else {
+                    return Err(diag::missing_argument(arg.span, &format!("which {w}"), example));
+                };
+                let span = arg.span.to(next.span);
+                let item = match (&next.kind, w.starts_with("rank")) {
+                    (ArgKind::Number(n), true) => SetItem::Ranks(span, *n, *n),
+                    (ArgKind::Range(x, y), true) => match (x.parse(), y.parse()) {
+                        (Ok(x), Ok(y)) => SetItem::Ranks(span, x, y),
+                        _ => return Err(diag::wrong_argument(next.span, &next.describe(), "ranks like `1..3`", example)),
+                    },
+                    (ArgKind::Word(x), false) => SetItem::Files(span, x.clone(), x.clone()),
+                    (ArgKind::Range(x, y), false) => SetItem::Files(span, x.clone(), y.clone()),
+                    (_, true) => return Err(diag::wrong_argument(next.span, &next.describe(), "a rank number", example)),
+                    (_, false) => return Err(diag::wrong_argument(next.span, &next.describe(), "a file letter", example)),
+                };
+                out.push(item);
+                i += 2;
+            }
+            ArgKind::Word(w) => {
+                out.push(SetItem::Point(Spanned::new(w.clone(), arg.span)));
+                i += 1;
+            }
+            ArgKind::Range(x, y) => {
+                out.push(SetItem::Range(Spanned::new((x.clone(), y.clone()), arg.span)));
+                i += 1;
+            }
+            _ => return Err(diag::wrong_argument(arg.span, &arg.describe(), "points", example)),
+        }
+    }
+    Ok(out)
+}
+
+fn board_stmt(stmt: &Stmt, b: &mut BoardDecl) -> Result<(), Diagnostic> {
+    no_block(stmt)?;
+    match stmt.keyword.value.as_str() {
+        "files" => {
+            let mut a = Args::new(stmt, "files a..h");
+            let r = file_or_rank_range(&mut a, "files like `a..h`")?;
+            set_once(&mut b.files, r, "the board's files", stmt.span)?;
+        }
+        "ranks" => {
+            let mut a = Args::new(stmt, "ranks 1..8");
+            let r = file_or_rank_range(&mut a, "ranks like `1..8`")?;
+            set_once(&mut b.ranks, r, "the board's ranks", stmt.span)?;
+        }
+        "points" => {
+            let mut a = Args::new(stmt, "points a1..h8");
+            b.points.extend(set_items(&mut a)?);
+        }
+        "point" => {
+            let mut a = Args::new(stmt, "point centre at 2 2");
+            let name = a.word("the point's name")?;
+            a.keyword("at")?;
+            let x = a.number("the x coordinate")?;
+            let y = a.number("the y coordinate")?;
+            a.end()?;
+            b.named_points.push((name, x, y));
+        }
+        "lines" => {
+            let mut a = Args::new(stmt, "lines orthogonal a1..h8");
+            let which = a.choice(&["orthogonal", "diagonal"])?;
+            // `lines diagonal a3..e7 through even points`: an area, then perhaps the filter.
+            let mut items = set_items(&mut a)?.into_iter();
+            let area = items.next().expect("set_items returns at least one item");
+            let rest: Vec<SetItem> = items.collect();
+            let even_only = match rest.as_slice() {
+                [] => false,
+                [SetItem::Point(t), SetItem::Point(e), SetItem::Point(p)]
+                    if t.value == "through" && e.value == "even" && p.value == "points" =>
+                {
+                    true
+                }
+                [other, ..] => {
+                    return Err(diag::extra_argument(
+                        other.span(),
+                        "more than one area",
+                        "lines",
+                        "lines diagonal a3..e7 through even points",
+                    ))
+                }
+            };
+            b.lines.push(LineDecl::Generated { span: stmt.span, diagonal: which.value == "diagonal", area, even_only });
+        }
+        "line" => {
+            let mut a = Args::new(stmt, "line a1 b2 c3");
+            let points = a.words("points")?;
+            if points.len() < 2 {
+                return Err(diag::missing_argument(points[0].span, "a second point", a.example));
+            }
+            b.lines.push(LineDecl::Explicit(stmt.span, points));
+        }
+        _ => return Err(unknown(stmt, 1)),
+    }
+    Ok(())
+}
+
+fn file_or_rank_range(a: &mut Args, expected: &str) -> Result<Sp<(String, String)>, Diagnostic> {
+    let r = a.range(expected)?;
+    a.end()?;
+    Ok(r)
+}
+
+fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
+    no_block(stmt)?;
+    let kw = stmt.keyword.value.as_str();
+    match kw {
+        "step" | "leave" => {
+            let mut a = Args::new(stmt, if kw == "step" { "step forward sideways" } else { "leave orthogonal" });
+            let dirs = a.words("directions")?;
+            let kind = if kw == "step" { MoveKind::Step } else { MoveKind::Leave };
+            p.moves.push(MoveDecl { kind, dirs, span: stmt.span });
+        }
+        "slide" => {
+            let mut a = Args::new(stmt, "slide orthogonal up to 3");
+            let dirs = a.words_until("up", "directions")?;
+            let limit = match a.optional("up") {
+                Some(_) => {
+                    a.keyword("to")?;
+                    Some(a.number("the most spaces")?)
+                }
+                None => None,
+            };
+            a.end()?;
+            p.moves.push(MoveDecl { kind: MoveKind::Slide(limit), dirs, span: stmt.span });
+        }
+        "jump" => {
+            let mut a = Args::new(stmt, "jump any flying");
+            let dirs = a.words_until("flying", "directions")?;
+            let flying = a.optional("flying").is_some();
+            a.end()?;
+            p.moves.push(MoveDecl { kind: if flying { MoveKind::Fly } else { MoveKind::Jump }, dirs, span: stmt.span });
+        }
+        "promote" => {
+            let mut a = Args::new(stmt, "promote to king in far-rank");
+            a.keyword("to")?;
+            let into = a.word("the piece it becomes")?;
+            a.keyword("in")?;
+            let zone = a.word("a region")?;
+            let at_once = match a.optional("at") {
+                Some(_) => {
+                    a.keyword("once")?;
+                    true
+                }
+                None => false,
+            };
+            a.end()?;
+            if let Some(first) = &p.promote {
+                return Err(diag::duplicate_statement(stmt.span, first.span, "the promotion"));
+            }
+            p.promote = Some(PromoteDecl { into, zone, at_once, span: stmt.span });
+        }
+        _ => return Err(unknown(stmt, 2)),
+    }
+    Ok(())
+}
+
+fn flag(slot: &mut Option<Span>, stmt: &Stmt, what: &str, example: &'static str) -> Result<(), Diagnostic> {
+    Args::new(stmt, example).end()?;
+    if let Some(first) = slot {
+        return Err(diag::duplicate_statement(stmt.span, *first, what));
+    }
+    *slot = Some(stmt.span);
+    Ok(())
+}
+
+fn capture_stmt(stmt: &Stmt, j: &mut JumpDecl) -> Result<(), Diagnostic> {
+    no_block(stmt)?;
+    match stmt.keyword.value.as_str() {
+        "compulsory" => flag(&mut j.compulsory, stmt, "`compulsory`", "compulsory")?,
+        "continue" => flag(&mut j.continues, stmt, "`continue`", "continue")?,
+        "majority" => flag(&mut j.majority, stmt, "`majority`", "majority")?,
+        "remove" => {
+            let mut a = Args::new(stmt, "remove at end");
+            a.keyword("at")?;
+            let when = a.choice(&["end", "once"])?;
+            a.end()?;
+            if let Some((_, first)) = j.remove_at_once {
+                return Err(diag::duplicate_statement(stmt.span, first, "when jumped pieces are removed"));
+            }
+            j.remove_at_once = Some((when.value == "once", stmt.span));
+        }
+        _ => return Err(unknown(stmt, 3)),
+    }
+    Ok(())
+}
+
+fn custodial_stmt(stmt: &Stmt, c: &mut CustodialDecl) -> Result<(), Diagnostic> {
+    no_block(stmt)?;
+    match stmt.keyword.value.as_str() {
+        "targets" => c.targets.extend(Args::new(stmt, "targets soldier").words("pieces")?),
+        "captors" => c.captors.extend(Args::new(stmt, "captors soldier king").words("pieces")?),
+        "sides" => c.sides.extend(Args::new(stmt, "sides orthogonal").words("directions")?),
+        "flank" => {
+            let mut a = Args::new(stmt, "flank opposite");
+            for w in a.words("`opposite` or `perpendicular`")? {
+                match w.value.as_str() {
+                    "opposite" => c.opposite = true,
+                    "perpendicular" => c.perpendicular = true,
+                    other => {
+                        return Err(diag::wrong_argument(w.span, &format!("`{other}`"), "`opposite` or `perpendicular`", a.example))
+                    }
+                }
+            }
+        }
+        _ => return Err(unknown(stmt, 4)),
+    }
+    Ok(())
+}
+
+fn trap_stmt(stmt: &Stmt, t: &mut TrapDecl) -> Result<(), Diagnostic> {
+    no_block(stmt)?;
+    match stmt.keyword.value.as_str() {
+        "sides" => t.sides.extend(Args::new(stmt, "sides orthogonal").words("directions")?),
+        "surrounded" => {
+            let mut a = Args::new(stmt, "surrounded on 4 sides");
+            a.keyword("on")?;
+            let n = a.number("how many sides")?;
+            a.keyword("sides")?;
+            a.end()?;
+            if !(1..=8).contains(&n.value) {
+                return Err(diag::bad_number(n.span, "the number of sides", 1, 8));
+            }
+            t.surrounded = Some(n);
+        }
+        "enclosed" => {
+            let mut a = Args::new(stmt, "enclosed with 1 friend");
+            a.keyword("with")?;
+            let n = a.number("how many friends")?;
+            a.choice(&["friend", "friends"])?;
+            a.end()?;
+            if n.value > 8 {
+                return Err(diag::bad_number(n.span, "the number of friends", 0, 8));
+            }
+            t.enclosed = Some(n);
+        }
+        "never" => {
+            let mut a = Args::new(stmt, "never on edge");
+            a.keyword("on")?;
+            a.keyword("edge")?;
+            a.end()?;
+            t.never_on_edge = true;
+        }
+        _ => return Err(unknown(stmt, 5)),
+    }
+    Ok(())
+}
+
+fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
+    no_block(stmt)?;
+    let example = "attackers win when king captured";
+    let kw = &stmt.keyword;
+    // `[PLAYER] win|lose when CONDITION`: the keyword is the player or the verb.
+    let mut a = Args::new(stmt, example);
+    let (player, verb) = if GOALS.contains(&kw.value.as_str()) {
+        (None, kw.clone())
+    } else {
+        let verb = a.word("`wins` or `loses`")?;
+        if !GOALS.contains(&verb.value.as_str()) {
+            return Err(diag::wrong_argument(verb.span, &format!("`{}`", verb.value), "`wins` or `loses`", example));
+        }
+        (Some(kw.clone()), verb)
+    };
+    a.keyword("when")?;
+    let first = a.word("a condition: `no move`, `no pieces`, `KIND captured`, `KIND escapes` or `KIND reaches REGION`")?;
+    let condition = if first.value == "no" {
+        let what = a.choice(&["move", "pieces"])?;
+        if what.value == "move" {
+            ConditionDecl::NoMove
+        } else {
+            ConditionDecl::NoPieces
+        }
+    } else {
+        let what = a.choice(&["captured", "escapes", "reaches"])?;
+        match what.value.as_str() {
+            "captured" => ConditionDecl::Captured(first),
+            "escapes" => ConditionDecl::Escapes(first),
+            _ => ConditionDecl::Reaches(first, a.word("a region")?),
+        }
+    };
+    a.end()?;
+    Ok(GoalDecl { player, wins: verb.value.starts_with("win"), condition, span: stmt.span })
+}

@@ -1,0 +1,169 @@
+//! Stage 2: the syntax tree checked and compiled into a [`Game`].
+//!
+//! `check` reports every problem in one run: it compiles the file once for
+//! each choice of options it needs to see (so both sides of every `if` are
+//! checked) and merges what it finds.
+
+mod args;
+mod compile;
+mod decls;
+pub mod options;
+
+pub use compile::LANGUAGE_VERSION;
+pub use options::{Choice, ChoiceError, OptionDecl};
+
+use crate::diagnostics::{self as diag, Diagnostic};
+use crate::game::{Game, OptionValue};
+use crate::span::Span;
+use crate::syntax::{self, tree::Node};
+
+/// A parsed game file with its option declarations.
+pub struct Parsed {
+    pub nodes: Vec<Node>,
+    pub options: Vec<OptionDecl>,
+    /// Problems found while reading the options.
+    pub diagnostics: Vec<Diagnostic>,
+    end: Span,
+}
+
+/// Parses a game file and reads its options.
+pub fn parse(text: &str) -> Result<Parsed, Vec<Diagnostic>> {
+    let nodes = syntax::parse(text).map_err(|d| vec![d])?;
+    let mut diagnostics = Vec::new();
+    let options = options::declarations(&nodes, &mut diagnostics);
+    Ok(Parsed { nodes, options, diagnostics, end: Span::new(text.len(), text.len()) })
+}
+
+impl Parsed {
+    /// Compiles the game for one choice of options. Errors and warnings go to
+    /// `diags`; the game is returned when there were no errors.
+    fn compile(&self, assignment: &options::Assignment, diags: &mut Vec<Diagnostic>) -> Option<Game> {
+        let opts = &self.options;
+        let stmts = options::select(&self.nodes, opts, assignment);
+        let selector = options::Selector { options: opts, assignment };
+        let decls = decls::read(&stmts, &selector, diags);
+        let values = opts
+            .iter()
+            .zip(assignment)
+            .map(|(o, &v)| OptionValue {
+                name: o.name.value.clone(),
+                values: o.value_names().iter().map(|s| s.to_string()).collect(),
+                value: o.values[v].value.clone(),
+                description: o.description.clone(),
+            })
+            .collect();
+        compile::Compiler::new(&decls, diags, self.end).compile(values)
+    }
+
+    /// Problems that do not depend on the options: conditions naming unknown
+    /// options or values, unused regions and options.
+    fn whole_file(&self, diags: &mut Vec<Diagnostic>) {
+        let mut used = Vec::new();
+        options::check_conditions(&self.nodes, &self.options, diags, &mut used);
+        for o in &self.options {
+            if !used.contains(&o.name.value) {
+                diags.push(diag::unused_option(o.name.span, &o.name.value));
+            }
+        }
+        let mut words: Vec<(&str, Span)> = Vec::new();
+        collect_words(&self.nodes, &mut words);
+        let mut regions: Vec<(&str, Span)> = Vec::new();
+        collect_regions(&self.nodes, &mut regions);
+        for (name, span) in &regions {
+            let used_elsewhere = words.iter().any(|(w, s)| w == name && s != span);
+            let first_declaration = regions.iter().find(|(n, _)| n == name).map(|r| r.1) == Some(*span);
+            if !used_elsewhere && first_declaration {
+                diags.push(diag::unused_region(*span, name));
+            }
+        }
+    }
+
+    /// Checks the whole file: every combination of options that matters.
+    pub fn check(&self) -> Vec<Diagnostic> {
+        let mut diags = self.diagnostics.clone();
+        self.whole_file(&mut diags);
+        for a in options::assignments_to_check(&self.options) {
+            self.compile(&a, &mut diags);
+        }
+        finish(diags)
+    }
+
+    /// The game with these option choices, and its warnings.
+    pub fn game(&self, choices: &[Choice]) -> Result<(Game, Vec<Diagnostic>), Vec<Diagnostic>> {
+        let mut diags = self.diagnostics.clone();
+        let assignment = options::assign(&self.options, choices)
+            .map_err(|errs| errs.iter().map(ChoiceError::to_diagnostic).collect::<Vec<_>>())?;
+        let game = self.compile(&assignment, &mut diags);
+        let diags = finish(diags);
+        match game {
+            Some(g) if !diags.iter().any(Diagnostic::is_error) => Ok((g, diags)),
+            _ => Err(diags),
+        }
+    }
+}
+
+/// Checks a game file's text: every diagnostic, errors and warnings.
+pub fn check(text: &str) -> Vec<Diagnostic> {
+    match parse(text) {
+        Ok(p) => p.check(),
+        Err(d) => d,
+    }
+}
+
+/// Compiles a game file's text with the given option choices.
+pub fn load(text: &str, choices: &[Choice]) -> Result<(Game, Vec<Diagnostic>), Vec<Diagnostic>> {
+    parse(text)?.game(choices)
+}
+
+/// Removes repeats (the same finding from several option choices) and sorts
+/// by position.
+fn finish(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut seen = std::collections::HashSet::new();
+    diags.retain(|d| seen.insert(d.clone()));
+    diags.sort_by_key(|d| (d.primary_span(), d.code));
+    diags
+}
+
+fn collect_words<'a>(nodes: &'a [Node], out: &mut Vec<(&'a str, Span)>) {
+    for node in nodes {
+        match node {
+            Node::Stmt(s) => {
+                for a in &s.args {
+                    if let Some(w) = a.as_word() {
+                        out.push((w, a.span));
+                    }
+                }
+                if let Some(b) = &s.block {
+                    collect_words(&b.nodes, out);
+                }
+            }
+            Node::If(i) => {
+                collect_words(&i.then.nodes, out);
+                if let Some(b) = &i.otherwise {
+                    collect_words(&b.nodes, out);
+                }
+            }
+        }
+    }
+}
+
+fn collect_regions<'a>(nodes: &'a [Node], out: &mut Vec<(&'a str, Span)>) {
+    for node in nodes {
+        match node {
+            Node::Stmt(s) if s.keyword.value == "region" => {
+                if let Some(a) = s.args.first() {
+                    if let Some(w) = a.as_word() {
+                        out.push((w, a.span));
+                    }
+                }
+            }
+            Node::Stmt(_) => {}
+            Node::If(i) => {
+                collect_regions(&i.then.nodes, out);
+                if let Some(b) = &i.otherwise {
+                    collect_regions(&b.nodes, out);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! Command-line front end.
+
+mod load;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use rulebook::diagnostics::{self, Style};
+use std::io::IsTerminal;
+
+/// Exit codes: 0 success, 1 the input is invalid (a bad game file, move or
+/// record), 2 usage or I/O error.
+pub const EXIT_INVALID: i32 = 1;
+pub const EXIT_USAGE: i32 = 2;
+
+#[derive(Parser)]
+#[command(name = "rulebook", version, about = "Board games as text files: check them, describe them, play them")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Format {
+    Human,
+    Json,
+}
+
+/// A game file or a variant file, and option choices.
+#[derive(clap::Args, Clone)]
+pub struct GameArgs {
+    /// A game file (`.game`) or a variant file (`.toml`).
+    pub file: std::path::PathBuf,
+    /// Chooses an option's value, as NAME=VALUE (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Checks game and variant files, and explains every problem found.
+    Check {
+        /// Game files (`.game`) and variant files (`.toml`).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// How diagnostics are printed.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+        /// Chooses an option's value, as NAME=VALUE (repeatable).
+        #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+}
+
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { EXIT_USAGE } else { 0 };
+        }
+    };
+    match cli.command {
+        Command::Check { files, format, options } => check(&files, format, &options),
+    }
+}
+
+pub fn style() -> Style {
+    let tty = std::io::stderr().is_terminal();
+    Style { color: tty && std::env::var_os("NO_COLOR").is_none(), unicode: tty, width: 100 }
+}
+
+fn check(files: &[std::path::PathBuf], format: Format, options: &[String]) -> i32 {
+    let mut worst = 0;
+    let mut json = Vec::new();
+    let choices = match load::parse_choices(options) {
+        Ok(c) => c,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return EXIT_USAGE;
+        }
+    };
+    for path in files {
+        let report = load::check_path(path, &choices);
+        let (sources, diags) = match report {
+            Ok(r) => r,
+            Err(msg) => {
+                eprintln!("error: {msg}");
+                worst = worst.max(EXIT_USAGE);
+                continue;
+            }
+        };
+        let errors = diags.iter().filter(|(_, d)| d.is_error()).count();
+        let warnings = diags.len() - errors;
+        for (source, d) in &diags {
+            let (name, text) = &sources[*source];
+            match format {
+                Format::Human => eprint!("{}", diagnostics::render(d, name, text, style())),
+                Format::Json => json.push(diagnostics::to_json(d, name, text)),
+            }
+        }
+        if format == Format::Human {
+            let verdict = if errors == 0 { "ok" } else { "invalid" };
+            let mut counts = Vec::new();
+            if errors > 0 {
+                counts.push(format!("{errors} error{}", if errors == 1 { "" } else { "s" }));
+            }
+            if warnings > 0 {
+                counts.push(format!("{warnings} warning{}", if warnings == 1 { "" } else { "s" }));
+            }
+            let counts = if counts.is_empty() { String::new() } else { format!(" ({})", counts.join(", ")) };
+            println!("{}: {verdict}{counts}", path.display());
+        }
+        if errors > 0 {
+            worst = worst.max(EXIT_INVALID);
+        }
+    }
+    if format == Format::Json {
+        println!("{}", serde_json::to_string_pretty(&json).expect("diagnostics serialize"));
+    }
+    worst
+}

@@ -1,0 +1,302 @@
+//! Stage 2's output: a checked, compiled game. No spans, no names to resolve:
+//! everything is an index or a precomputed table, ready for the engine.
+
+/// A point of the board, as an index into the board's tables.
+pub type Point = u8;
+/// A player, by turn-order index.
+pub type PlayerId = u8;
+/// A piece kind, by declaration index.
+pub type KindId = u8;
+
+/// The most points a board may have (points are `u8` indexes).
+pub const MAX_POINTS: usize = 255;
+/// Marks "no neighbour" in [`Board::neighbour`].
+pub const NONE: Point = u8::MAX;
+/// The most piece kinds a game may declare.
+pub const MAX_KINDS: usize = 16;
+/// The number of players (the engine alternates between two sides).
+pub const PLAYERS: usize = 2;
+
+/// The eight lattice directions, clockwise from north. `d ^ 4` is not the
+/// opposite; `(d + 4) % 8` is (see [`opposite`]).
+pub const DIRECTION_NAMES: [&str; 8] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
+pub type Dir = u8;
+/// A set of directions, bit `d` for direction `d`.
+pub type DirSet = u8;
+
+pub fn opposite(d: Dir) -> Dir {
+    (d + 4) % 8
+}
+
+/// The direction of a lattice step, by the signs of its parts.
+pub fn direction_of(dx: i32, dy: i32) -> Option<Dir> {
+    Some(match (dx.signum(), dy.signum()) {
+        (0, 1) => 0,
+        (1, 1) => 1,
+        (1, 0) => 2,
+        (1, -1) => 3,
+        (0, -1) => 4,
+        (-1, -1) => 5,
+        (-1, 0) => 6,
+        (-1, 1) => 7,
+        _ => return None,
+    })
+}
+
+/// Iterates the directions in a set.
+pub fn dirs(set: DirSet) -> impl Iterator<Item = Dir> {
+    (0..8u8).filter(move |d| set & (1 << d) != 0)
+}
+
+/// A set of points: one bit a point.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PointSet([u64; 4]);
+
+impl PointSet {
+    pub fn insert(&mut self, p: Point) {
+        self.0[p as usize >> 6] |= 1 << (p & 63);
+    }
+    #[inline]
+    pub fn contains(&self, p: Point) -> bool {
+        self.0[p as usize >> 6] & (1 << (p & 63)) != 0
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+    pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        (0..=254u8).filter(move |&p| self.contains(p))
+    }
+    pub fn union(&self, other: &PointSet) -> PointSet {
+        let mut s = *self;
+        for i in 0..4 {
+            s.0[i] |= other.0[i];
+        }
+        s
+    }
+}
+
+/// The board: points, their lattice coordinates, and links between them.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub labels: Vec<String>,
+    /// Lattice coordinates (x = file index, y = rank index).
+    pub coords: Vec<(i32, i32)>,
+    /// The lattice's size, for drawing: x in 0..width, y in 0..height.
+    pub width: i32,
+    pub height: i32,
+    /// `neighbour[p][d]`: the point one space from `p` in direction `d`, or [`NONE`].
+    pub neighbour: Vec<[Point; 8]>,
+}
+
+impl Board {
+    pub fn len(&self) -> usize {
+        self.labels.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty()
+    }
+    pub fn point(&self, label: &str) -> Option<Point> {
+        self.labels.iter().position(|l| l == label).map(|i| i as Point)
+    }
+    #[inline]
+    pub fn step(&self, p: Point, d: Dir) -> Point {
+        self.neighbour[p as usize][d as usize]
+    }
+    /// The number of links (each counted once).
+    pub fn link_count(&self) -> usize {
+        self.neighbour.iter().map(|n| n.iter().filter(|&&q| q != NONE).count()).sum::<usize>() / 2
+    }
+    /// The maximal straight lines, each as its points in order.
+    pub fn straight_lines(&self) -> Vec<Vec<Point>> {
+        let mut lines = Vec::new();
+        for p in 0..self.len() as Point {
+            // A line starts at a point with a link in direction d and none behind it.
+            for d in 0..4u8 {
+                if self.step(p, d) != NONE && self.step(p, opposite(d)) == NONE {
+                    let mut line = vec![p];
+                    let mut q = p;
+                    while self.step(q, d) != NONE {
+                        q = self.step(q, d);
+                        line.push(q);
+                    }
+                    lines.push(line);
+                }
+            }
+        }
+        lines
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub name: String,
+    pub letter: char,
+    pub forward: Dir,
+}
+
+/// How a kind of piece moves, per player (directions are resolved against
+/// each player's forward).
+#[derive(Clone, Debug, Default)]
+pub struct Moves {
+    pub step: [DirSet; PLAYERS],
+    pub slide: [DirSet; PLAYERS],
+    /// The most spaces a slide may cover (None: no limit but the die).
+    pub slide_limit: Option<u8>,
+    /// Short leaps: over an adjacent enemy to the point just behind it.
+    pub jump: [DirSet; PLAYERS],
+    /// Flying leaps: over vacant points, one enemy, onto any vacant point behind.
+    pub fly: [DirSet; PLAYERS],
+    /// Leaving the board along a clear line; the exit counts as one space.
+    pub leave: [DirSet; PLAYERS],
+}
+
+impl Moves {
+    pub fn any(&self) -> bool {
+        (0..PLAYERS).any(|p| self.step[p] | self.slide[p] | self.jump[p] | self.fly[p] | self.leave[p] != 0)
+    }
+    pub fn captures_by_jump(&self, player: usize) -> bool {
+        self.jump[player] | self.fly[player] != 0
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    pub into: KindId,
+    pub zone: [PointSet; PLAYERS],
+    /// Crowned the moment a leap lands in the zone, continuing as the new kind.
+    pub at_once: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Kind {
+    pub name: String,
+    pub letter: char,
+    pub moves: Moves,
+    pub promotion: Option<Promotion>,
+}
+
+/// Rules for captures by jumping.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct JumpRules {
+    /// If any capture exists, the turn must capture.
+    pub compulsory: bool,
+    /// A capturing piece goes on while it can capture again.
+    pub continues: bool,
+    /// Jumped pieces leave at once, instead of when the sequence ends.
+    pub remove_at_once: bool,
+    /// Only sequences taking the most pieces are legal.
+    pub majority: bool,
+}
+
+/// Custodial capture: an enemy is taken when the piece that moved and a
+/// partner (or a hostile site) flank it.
+#[derive(Clone, Copy, Debug)]
+pub struct Custodial {
+    pub targets: u16,
+    pub captors: u16,
+    pub sides: DirSet,
+    /// Partner on the far side of the target.
+    pub opposite: bool,
+    /// Partner on one of the target's two sides at right angles ("one of each").
+    pub perpendicular: bool,
+}
+
+/// Special capture conditions for one kind (such as a king).
+#[derive(Clone, Copy, Debug)]
+pub struct Trap {
+    pub kind: KindId,
+    pub sides: DirSet,
+    /// Captured when at least this many of its sides are hostile.
+    pub surrounded: Option<u8>,
+    /// Captured when it and at most this many friends, together, have only
+    /// hostile points around them.
+    pub enclosed: Option<u8>,
+    pub never_on_edge: bool,
+}
+
+/// A site that counts as an enemy of some kinds.
+#[derive(Clone, Copy, Debug)]
+pub struct Hostile {
+    pub region: PointSet,
+    pub to: u16,
+    pub when_empty: bool,
+}
+
+/// Only some kinds may end a move on these points.
+#[derive(Clone, Copy, Debug)]
+pub struct StopRule {
+    pub region: PointSet,
+    pub allowed: u16,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Dice {
+    /// Faces 1..=sides; the roll is the most spaces a piece may move.
+    pub sides: u8,
+}
+
+#[derive(Clone, Debug)]
+pub enum Condition {
+    NoMove,
+    NoPieces,
+    Captured(KindId),
+    Escapes(KindId),
+    Reaches(KindId, [PointSet; PLAYERS]),
+}
+
+#[derive(Clone, Debug)]
+pub struct Goal {
+    /// Whose goal: None means the player the condition is about.
+    pub player: Option<PlayerId>,
+    pub wins: bool,
+    pub condition: Condition,
+}
+
+#[derive(Clone, Debug)]
+pub struct Announcement {
+    pub text: String,
+    pub after: PlayerId,
+    pub kind: KindId,
+    pub dirs: DirSet,
+}
+
+/// An option and the value it has in this compiled game.
+#[derive(Clone, Debug)]
+pub struct OptionValue {
+    pub name: String,
+    pub values: Vec<String>,
+    pub value: String,
+    pub description: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub name: String,
+    pub sources: Vec<String>,
+    pub options: Vec<OptionValue>,
+    pub board: Board,
+    pub players: Vec<Player>,
+    pub first: PlayerId,
+    pub kinds: Vec<Kind>,
+    pub setup: Vec<(PlayerId, KindId, Point)>,
+    pub jumps: JumpRules,
+    pub custodial: Option<Custodial>,
+    pub traps: Vec<Trap>,
+    pub hostile: Vec<Hostile>,
+    pub stops: Vec<StopRule>,
+    pub dice: Option<Dice>,
+    pub goals: Vec<Goal>,
+    pub announcements: Vec<Announcement>,
+}
+
+impl Game {
+    pub fn kind_by_name(&self, name: &str) -> Option<KindId> {
+        self.kinds.iter().position(|k| k.name == name).map(|i| i as KindId)
+    }
+    pub fn option(&self, name: &str) -> Option<&str> {
+        self.options.iter().find(|o| o.name == name).map(|o| o.value.as_str())
+    }
+}

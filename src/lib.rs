@@ -1,0 +1,13 @@
+//! rulebook: board games written as text files, checked like a compiler
+//! checks code, and run by one generic interpreter.
+//!
+//! The pipeline, one module a stage (data flows one way):
+//! text -> [`syntax`] (tree with spans) -> [`check`] (compiled [`game::Game`])
+//! -> [`engine`] (positions, moves, outcomes) -> front ends ([`render`],
+//! [`describe`], the `rulebook` binary).
+
+pub mod check;
+pub mod diagnostics;
+pub mod game;
+pub mod span;
+pub mod syntax;
