@@ -8,6 +8,7 @@
 
 pub mod check;
 pub mod diagnostics;
+pub mod engine;
 pub mod game;
 pub mod span;
 pub mod syntax;

@@ -34,7 +34,12 @@ pub enum LineDecl {
     /// `line a1 b2 c3`
     Explicit(Span, Vec<Sp<String>>),
     /// `lines orthogonal|diagonal AREA [through even points]`
-    Generated { span: Span, diagonal: bool, area: SetItem, even_only: bool },
+    Generated {
+        span: Span,
+        diagonal: bool,
+        area: SetItem,
+        even_only: bool,
+    },
 }
 
 #[derive(Clone, Debug, Default)]
@@ -192,8 +197,23 @@ pub struct Decls {
 
 /// Where a statement may stand, for messages: (context, keywords).
 const TOP: &[&str] = &[
-    "rulebook", "game", "source", "option", "board", "player", "first", "region", "piece", "place", "only",
-    "hostile", "die", "capture", "custodial", "goals", "announce",
+    "rulebook",
+    "game",
+    "source",
+    "option",
+    "board",
+    "player",
+    "first",
+    "region",
+    "piece",
+    "place",
+    "only",
+    "hostile",
+    "die",
+    "capture",
+    "custodial",
+    "goals",
+    "announce",
 ];
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line"];
 const PIECE: &[&str] = &["step", "slide", "jump", "leave", "promote"];
@@ -252,7 +272,12 @@ pub fn read(stmts: &[&Stmt], select_block: &Selector, diags: &mut Vec<Diagnostic
     d
 }
 
-fn set_once<T>(slot: &mut Option<Sp<T>>, value: Sp<T>, what: &str, span: Span) -> Result<(), Diagnostic> {
+fn set_once<T>(
+    slot: &mut Option<Sp<T>>,
+    value: Sp<T>,
+    what: &str,
+    span: Span,
+) -> Result<(), Diagnostic> {
     if let Some(first) = slot {
         return Err(diag::duplicate_statement(span, first.span, what));
     }
@@ -260,7 +285,12 @@ fn set_once<T>(slot: &mut Option<Sp<T>>, value: Sp<T>, what: &str, span: Span) -
     Ok(())
 }
 
-fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diagnostic>) -> Result<(), Diagnostic> {
+fn top(
+    stmt: &Stmt,
+    d: &mut Decls,
+    select_block: &Selector,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<(), Diagnostic> {
     let kw = stmt.keyword.value.as_str();
     let block_statement = matches!(kw, "board" | "piece" | "capture" | "custodial" | "goals");
     if !block_statement && kw != "option" {
@@ -287,12 +317,21 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
         "option" => {} // read by `options::declarations`
         "board" => {
             let example = "board {\n  files a..h\n  ranks 1..8\n  points a1..h8\n  lines orthogonal a1..h8\n}";
-            let Some(nodes) = block(stmt, example, diags) else { return Ok(()) };
+            let Some(nodes) = block(stmt, example, diags) else {
+                return Ok(());
+            };
             Args::new(stmt, "board { ... }").end()?;
             if let Some(b) = &d.board {
-                return Err(diag::duplicate_statement(stmt.keyword.span, b.span, "the board"));
+                return Err(diag::duplicate_statement(
+                    stmt.keyword.span,
+                    b.span,
+                    "the board",
+                ));
             }
-            let mut board = BoardDecl { span: stmt.keyword.span, ..Default::default() };
+            let mut board = BoardDecl {
+                span: stmt.keyword.span,
+                ..Default::default()
+            };
             for s in select_block.select(nodes) {
                 if let Err(e) = board_stmt(s, &mut board) {
                     diags.push(e);
@@ -307,7 +346,11 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             a.keyword("forward")?;
             let forward = a.word("a direction (n, s, e, w, ne, nw, se or sw)")?;
             a.end()?;
-            d.players.push(PlayerDecl { name, letter, forward });
+            d.players.push(PlayerDecl {
+                name,
+                letter,
+                forward,
+            });
         }
         "first" => {
             let mut a = Args::new(stmt, "first white");
@@ -324,7 +367,11 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             };
             a.equals()?;
             let items = set_items(&mut a)?;
-            d.regions.push(RegionDecl { name, player, items });
+            d.regions.push(RegionDecl {
+                name,
+                player,
+                items,
+            });
         }
         "piece" => {
             let example = "piece king K {\n  slide any\n}";
@@ -332,7 +379,13 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             let name = a.word("the piece's name")?;
             let letter = a.word("the piece's letter")?;
             a.end()?;
-            let mut piece = PieceDecl { name, letter, moves: Vec::new(), promote: None, span: stmt.span };
+            let mut piece = PieceDecl {
+                name,
+                letter,
+                moves: Vec::new(),
+                promote: None,
+                span: stmt.span,
+            };
             if let Some(nodes) = block(stmt, example, diags) {
                 for s in select_block.select(nodes) {
                     if let Err(e) = piece_stmt(s, &mut piece) {
@@ -348,7 +401,11 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             let kind = a.word("a piece")?;
             a.keyword("on")?;
             let items = set_items(&mut a)?;
-            d.places.push(PlaceDecl { player, kind, items });
+            d.places.push(PlaceDecl {
+                player,
+                kind,
+                items,
+            });
         }
         "only" => {
             let mut a = Args::new(stmt, "only king may stop on throne");
@@ -375,7 +432,11 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
                 None => false,
             };
             a.end()?;
-            d.hostile.push(HostileDecl { region, to, when_empty });
+            d.hostile.push(HostileDecl {
+                region,
+                to,
+                when_empty,
+            });
         }
         "die" => {
             let mut a = Args::new(stmt, "die d6 limits distance");
@@ -384,21 +445,42 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
                 .value
                 .strip_prefix('d')
                 .and_then(|n| n.parse::<u64>().ok())
-                .ok_or_else(|| diag::wrong_argument(w.span, &format!("`{}`", w.value), "a die such as `d6`", a.example))?;
+                .ok_or_else(|| {
+                    diag::wrong_argument(
+                        w.span,
+                        &format!("`{}`", w.value),
+                        "a die such as `d6`",
+                        a.example,
+                    )
+                })?;
             if !(2..=20).contains(&sides) {
                 return Err(diag::bad_number(w.span, "a die's number of faces", 2, 20));
             }
             a.keyword("limits")?;
             a.keyword("distance")?;
             a.end()?;
-            set_once(&mut d.dice, Spanned::new(sides, w.span), "the die", stmt.span)?;
+            set_once(
+                &mut d.dice,
+                Spanned::new(sides, w.span),
+                "the die",
+                stmt.span,
+            )?;
         }
         "capture" if stmt.args.is_empty() => {
-            let Some(nodes) = block(stmt, "capture {\n  compulsory\n  continue\n}", diags) else { return Ok(()) };
+            let Some(nodes) = block(stmt, "capture {\n  compulsory\n  continue\n}", diags) else {
+                return Ok(());
+            };
             if let Some(j) = &d.jumps {
-                return Err(diag::duplicate_statement(stmt.keyword.span, j.span, "the capture block"));
+                return Err(diag::duplicate_statement(
+                    stmt.keyword.span,
+                    j.span,
+                    "the capture block",
+                ));
             }
-            let mut j = JumpDecl { span: stmt.keyword.span, ..Default::default() };
+            let mut j = JumpDecl {
+                span: stmt.keyword.span,
+                ..Default::default()
+            };
             for s in select_block.select(nodes) {
                 if let Err(e) = capture_stmt(s, &mut j) {
                     diags.push(e);
@@ -410,8 +492,19 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             let mut a = Args::new(stmt, "capture king { surrounded on 4 sides }");
             let kind = a.word("the piece these conditions capture")?;
             a.end()?;
-            let mut t = TrapDecl { kind, sides: Vec::new(), surrounded: None, enclosed: None, never_on_edge: false, span: stmt.span };
-            if let Some(nodes) = block(stmt, "capture king {\n  sides orthogonal\n  surrounded on 4 sides\n}", diags) {
+            let mut t = TrapDecl {
+                kind,
+                sides: Vec::new(),
+                surrounded: None,
+                enclosed: None,
+                never_on_edge: false,
+                span: stmt.span,
+            };
+            if let Some(nodes) = block(
+                stmt,
+                "capture king {\n  sides orthogonal\n  surrounded on 4 sides\n}",
+                diags,
+            ) {
                 for s in select_block.select(nodes) {
                     if let Err(e) = trap_stmt(s, &mut t) {
                         diags.push(e);
@@ -422,12 +515,21 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
         }
         "custodial" => {
             let example = "custodial {\n  targets soldier\n  captors soldier king\n  sides orthogonal\n  flank opposite\n}";
-            let Some(nodes) = block(stmt, example, diags) else { return Ok(()) };
+            let Some(nodes) = block(stmt, example, diags) else {
+                return Ok(());
+            };
             Args::new(stmt, "custodial { ... }").end()?;
             if let Some(c) = &d.custodial {
-                return Err(diag::duplicate_statement(stmt.keyword.span, c.span, "the custodial block"));
+                return Err(diag::duplicate_statement(
+                    stmt.keyword.span,
+                    c.span,
+                    "the custodial block",
+                ));
             }
-            let mut c = CustodialDecl { span: stmt.keyword.span, ..Default::default() };
+            let mut c = CustodialDecl {
+                span: stmt.keyword.span,
+                ..Default::default()
+            };
             for s in select_block.select(nodes) {
                 if let Err(e) = custodial_stmt(s, &mut c) {
                     diags.push(e);
@@ -436,10 +538,16 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             d.custodial = Some(c);
         }
         "goals" => {
-            let Some(nodes) = block(stmt, "goals {\n  lose when no move\n}", diags) else { return Ok(()) };
+            let Some(nodes) = block(stmt, "goals {\n  lose when no move\n}", diags) else {
+                return Ok(());
+            };
             Args::new(stmt, "goals { ... }").end()?;
             if let Some((first, _)) = &d.goals {
-                return Err(diag::duplicate_statement(stmt.keyword.span, *first, "the goals block"));
+                return Err(diag::duplicate_statement(
+                    stmt.keyword.span,
+                    *first,
+                    "the goals block",
+                ));
             }
             let mut goals = Vec::new();
             for s in select_block.select(nodes) {
@@ -451,7 +559,10 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             d.goals = Some((stmt.keyword.span, goals));
         }
         "announce" => {
-            let mut a = Args::new(stmt, "announce \"{count} clear lines\" after defenders when king sees edge orthogonal");
+            let mut a = Args::new(
+                stmt,
+                "announce \"{count} clear lines\" after defenders when king sees edge orthogonal",
+            );
             let text = a.text("the announcement in quotes")?;
             a.keyword("after")?;
             let after = a.word("a player")?;
@@ -460,7 +571,12 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             a.keyword("sees")?;
             a.keyword("edge")?;
             let dirs = a.words("directions")?;
-            d.announcements.push(AnnounceDecl { text, after, kind, dirs });
+            d.announcements.push(AnnounceDecl {
+                text,
+                after,
+                kind,
+                dirs,
+            });
         }
         _ => return Err(unknown(stmt, 0)),
     }
@@ -481,19 +597,44 @@ fn set_items(a: &mut Args) -> Result<Vec<SetItem>, Diagnostic> {
         match &arg.kind {
             ArgKind::Word(w) if matches!(w.as_str(), "rank" | "ranks" | "file" | "files") => {
                 let Some(next) = args.get(i + 1) else {
-                    return Err(diag::missing_argument(arg.span, &format!("which {w}"), example));
+                    return Err(diag::missing_argument(
+                        arg.span,
+                        &format!("which {w}"),
+                        example,
+                    ));
                 };
                 let span = arg.span.to(next.span);
                 let item = match (&next.kind, w.starts_with("rank")) {
                     (ArgKind::Number(n), true) => SetItem::Ranks(span, *n, *n),
                     (ArgKind::Range(x, y), true) => match (x.parse(), y.parse()) {
                         (Ok(x), Ok(y)) => SetItem::Ranks(span, x, y),
-                        _ => return Err(diag::wrong_argument(next.span, &next.describe(), "ranks like `1..3`", example)),
+                        _ => {
+                            return Err(diag::wrong_argument(
+                                next.span,
+                                &next.describe(),
+                                "ranks like `1..3`",
+                                example,
+                            ))
+                        }
                     },
                     (ArgKind::Word(x), false) => SetItem::Files(span, x.clone(), x.clone()),
                     (ArgKind::Range(x, y), false) => SetItem::Files(span, x.clone(), y.clone()),
-                    (_, true) => return Err(diag::wrong_argument(next.span, &next.describe(), "a rank number", example)),
-                    (_, false) => return Err(diag::wrong_argument(next.span, &next.describe(), "a file letter", example)),
+                    (_, true) => {
+                        return Err(diag::wrong_argument(
+                            next.span,
+                            &next.describe(),
+                            "a rank number",
+                            example,
+                        ))
+                    }
+                    (_, false) => {
+                        return Err(diag::wrong_argument(
+                            next.span,
+                            &next.describe(),
+                            "a file letter",
+                            example,
+                        ))
+                    }
                 };
                 out.push(item);
                 i += 2;
@@ -503,10 +644,20 @@ fn set_items(a: &mut Args) -> Result<Vec<SetItem>, Diagnostic> {
                 i += 1;
             }
             ArgKind::Range(x, y) => {
-                out.push(SetItem::Range(Spanned::new((x.clone(), y.clone()), arg.span)));
+                out.push(SetItem::Range(Spanned::new(
+                    (x.clone(), y.clone()),
+                    arg.span,
+                )));
                 i += 1;
             }
-            _ => return Err(diag::wrong_argument(arg.span, &arg.describe(), "points", example)),
+            _ => {
+                return Err(diag::wrong_argument(
+                    arg.span,
+                    &arg.describe(),
+                    "points",
+                    example,
+                ))
+            }
         }
     }
     Ok(out)
@@ -561,13 +712,22 @@ fn board_stmt(stmt: &Stmt, b: &mut BoardDecl) -> Result<(), Diagnostic> {
                     ))
                 }
             };
-            b.lines.push(LineDecl::Generated { span: stmt.span, diagonal: which.value == "diagonal", area, even_only });
+            b.lines.push(LineDecl::Generated {
+                span: stmt.span,
+                diagonal: which.value == "diagonal",
+                area,
+                even_only,
+            });
         }
         "line" => {
             let mut a = Args::new(stmt, "line a1 b2 c3");
             let points = a.words("points")?;
             if points.len() < 2 {
-                return Err(diag::missing_argument(points[0].span, "a second point", a.example));
+                return Err(diag::missing_argument(
+                    points[0].span,
+                    "a second point",
+                    a.example,
+                ));
             }
             b.lines.push(LineDecl::Explicit(stmt.span, points));
         }
@@ -587,10 +747,25 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
     let kw = stmt.keyword.value.as_str();
     match kw {
         "step" | "leave" => {
-            let mut a = Args::new(stmt, if kw == "step" { "step forward sideways" } else { "leave orthogonal" });
+            let mut a = Args::new(
+                stmt,
+                if kw == "step" {
+                    "step forward sideways"
+                } else {
+                    "leave orthogonal"
+                },
+            );
             let dirs = a.words("directions")?;
-            let kind = if kw == "step" { MoveKind::Step } else { MoveKind::Leave };
-            p.moves.push(MoveDecl { kind, dirs, span: stmt.span });
+            let kind = if kw == "step" {
+                MoveKind::Step
+            } else {
+                MoveKind::Leave
+            };
+            p.moves.push(MoveDecl {
+                kind,
+                dirs,
+                span: stmt.span,
+            });
         }
         "slide" => {
             let mut a = Args::new(stmt, "slide orthogonal up to 3");
@@ -603,14 +778,26 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
                 None => None,
             };
             a.end()?;
-            p.moves.push(MoveDecl { kind: MoveKind::Slide(limit), dirs, span: stmt.span });
+            p.moves.push(MoveDecl {
+                kind: MoveKind::Slide(limit),
+                dirs,
+                span: stmt.span,
+            });
         }
         "jump" => {
             let mut a = Args::new(stmt, "jump any flying");
             let dirs = a.words_until("flying", "directions")?;
             let flying = a.optional("flying").is_some();
             a.end()?;
-            p.moves.push(MoveDecl { kind: if flying { MoveKind::Fly } else { MoveKind::Jump }, dirs, span: stmt.span });
+            p.moves.push(MoveDecl {
+                kind: if flying {
+                    MoveKind::Fly
+                } else {
+                    MoveKind::Jump
+                },
+                dirs,
+                span: stmt.span,
+            });
         }
         "promote" => {
             let mut a = Args::new(stmt, "promote to king in far-rank");
@@ -627,16 +814,30 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             };
             a.end()?;
             if let Some(first) = &p.promote {
-                return Err(diag::duplicate_statement(stmt.span, first.span, "the promotion"));
+                return Err(diag::duplicate_statement(
+                    stmt.span,
+                    first.span,
+                    "the promotion",
+                ));
             }
-            p.promote = Some(PromoteDecl { into, zone, at_once, span: stmt.span });
+            p.promote = Some(PromoteDecl {
+                into,
+                zone,
+                at_once,
+                span: stmt.span,
+            });
         }
         _ => return Err(unknown(stmt, 2)),
     }
     Ok(())
 }
 
-fn flag(slot: &mut Option<Span>, stmt: &Stmt, what: &str, example: &'static str) -> Result<(), Diagnostic> {
+fn flag(
+    slot: &mut Option<Span>,
+    stmt: &Stmt,
+    what: &str,
+    example: &'static str,
+) -> Result<(), Diagnostic> {
     Args::new(stmt, example).end()?;
     if let Some(first) = slot {
         return Err(diag::duplicate_statement(stmt.span, *first, what));
@@ -657,7 +858,11 @@ fn capture_stmt(stmt: &Stmt, j: &mut JumpDecl) -> Result<(), Diagnostic> {
             let when = a.choice(&["end", "once"])?;
             a.end()?;
             if let Some((_, first)) = j.remove_at_once {
-                return Err(diag::duplicate_statement(stmt.span, first, "when jumped pieces are removed"));
+                return Err(diag::duplicate_statement(
+                    stmt.span,
+                    first,
+                    "when jumped pieces are removed",
+                ));
             }
             j.remove_at_once = Some((when.value == "once", stmt.span));
         }
@@ -669,9 +874,15 @@ fn capture_stmt(stmt: &Stmt, j: &mut JumpDecl) -> Result<(), Diagnostic> {
 fn custodial_stmt(stmt: &Stmt, c: &mut CustodialDecl) -> Result<(), Diagnostic> {
     no_block(stmt)?;
     match stmt.keyword.value.as_str() {
-        "targets" => c.targets.extend(Args::new(stmt, "targets soldier").words("pieces")?),
-        "captors" => c.captors.extend(Args::new(stmt, "captors soldier king").words("pieces")?),
-        "sides" => c.sides.extend(Args::new(stmt, "sides orthogonal").words("directions")?),
+        "targets" => c
+            .targets
+            .extend(Args::new(stmt, "targets soldier").words("pieces")?),
+        "captors" => c
+            .captors
+            .extend(Args::new(stmt, "captors soldier king").words("pieces")?),
+        "sides" => c
+            .sides
+            .extend(Args::new(stmt, "sides orthogonal").words("directions")?),
         "flank" => {
             let mut a = Args::new(stmt, "flank opposite");
             for w in a.words("`opposite` or `perpendicular`")? {
@@ -679,7 +890,12 @@ fn custodial_stmt(stmt: &Stmt, c: &mut CustodialDecl) -> Result<(), Diagnostic> 
                     "opposite" => c.opposite = true,
                     "perpendicular" => c.perpendicular = true,
                     other => {
-                        return Err(diag::wrong_argument(w.span, &format!("`{other}`"), "`opposite` or `perpendicular`", a.example))
+                        return Err(diag::wrong_argument(
+                            w.span,
+                            &format!("`{other}`"),
+                            "`opposite` or `perpendicular`",
+                            a.example,
+                        ))
                     }
                 }
             }
@@ -692,7 +908,9 @@ fn custodial_stmt(stmt: &Stmt, c: &mut CustodialDecl) -> Result<(), Diagnostic> 
 fn trap_stmt(stmt: &Stmt, t: &mut TrapDecl) -> Result<(), Diagnostic> {
     no_block(stmt)?;
     match stmt.keyword.value.as_str() {
-        "sides" => t.sides.extend(Args::new(stmt, "sides orthogonal").words("directions")?),
+        "sides" => t
+            .sides
+            .extend(Args::new(stmt, "sides orthogonal").words("directions")?),
         "surrounded" => {
             let mut a = Args::new(stmt, "surrounded on 4 sides");
             a.keyword("on")?;
@@ -738,7 +956,12 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
     } else {
         let verb = a.word("`wins` or `loses`")?;
         if !GOALS.contains(&verb.value.as_str()) {
-            return Err(diag::wrong_argument(verb.span, &format!("`{}`", verb.value), "`wins` or `loses`", example));
+            return Err(diag::wrong_argument(
+                verb.span,
+                &format!("`{}`", verb.value),
+                "`wins` or `loses`",
+                example,
+            ));
         }
         (Some(kw.clone()), verb)
     };
@@ -760,5 +983,10 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         }
     };
     a.end()?;
-    Ok(GoalDecl { player, wins: verb.value.starts_with("win"), condition, span: stmt.span })
+    Ok(GoalDecl {
+        player,
+        wins: verb.value.starts_with("win"),
+        condition,
+        span: stmt.span,
+    })
 }

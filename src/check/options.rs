@@ -44,7 +44,12 @@ pub fn declarations(nodes: &[Node], diags: &mut Vec<Diagnostic>) -> Vec<OptionDe
             Node::Stmt(s) if s.keyword.value == "option" => match read(s) {
                 Ok(o) => {
                     if let Some(first) = out.iter().find(|p| p.name.value == o.name.value) {
-                        diags.push(diag::duplicate_name(o.name.span, first.name.span, "option", &o.name.value));
+                        diags.push(diag::duplicate_name(
+                            o.name.span,
+                            first.name.span,
+                            "option",
+                            &o.name.value,
+                        ));
                     } else {
                         out.push(o);
                     }
@@ -62,7 +67,9 @@ fn nested_options(block: &Block, diags: &mut Vec<Diagnostic>, other: Option<&Blo
     for b in std::iter::once(block).chain(other) {
         for node in &b.nodes {
             match node {
-                Node::Stmt(s) if s.keyword.value == "option" => diags.push(diag::option_in_conditional(s.keyword.span)),
+                Node::Stmt(s) if s.keyword.value == "option" => {
+                    diags.push(diag::option_in_conditional(s.keyword.span))
+                }
                 Node::If(i) => nested_options(&i.then, diags, i.otherwise.as_ref()),
                 _ => {}
             }
@@ -97,13 +104,24 @@ fn read(stmt: &crate::syntax::tree::Stmt) -> Result<OptionDecl, Diagnostic> {
     if values.len() < 2 {
         return Err(diag::option_needs_values(name.span.to(values[0].span)));
     }
-    Ok(OptionDecl { name, values, description, span: stmt.span })
+    Ok(OptionDecl {
+        name,
+        values,
+        description,
+        span: stmt.span,
+    })
 }
 
 /// The value an `if` node selects: `Some(true)` for its `then` block.
 /// Unknown options and values are reported once by [`check_conditions`].
-pub fn condition_holds(node: &crate::syntax::tree::IfNode, options: &[OptionDecl], assignment: &Assignment) -> bool {
-    let Some(i) = options.iter().position(|o| o.option_is(&node.option.value)) else { return false };
+pub fn condition_holds(
+    node: &crate::syntax::tree::IfNode,
+    options: &[OptionDecl],
+    assignment: &Assignment,
+) -> bool {
+    let Some(i) = options.iter().position(|o| o.option_is(&node.option.value)) else {
+        return false;
+    };
     let chosen = &options[i].values[assignment[i]].value;
     match &node.value {
         None => chosen == "true",
@@ -130,7 +148,11 @@ impl Selector<'_> {
 }
 
 /// Flattens conditionals for one assignment: the statements that apply.
-pub fn select<'a>(nodes: &'a [Node], options: &[OptionDecl], assignment: &Assignment) -> Vec<&'a crate::syntax::tree::Stmt> {
+pub fn select<'a>(
+    nodes: &'a [Node],
+    options: &[OptionDecl],
+    assignment: &Assignment,
+) -> Vec<&'a crate::syntax::tree::Stmt> {
     let mut out = Vec::new();
     select_into(nodes, options, assignment, &mut out);
     out
@@ -158,11 +180,21 @@ fn select_into<'a>(
 
 /// Reports every condition that names an unknown option or value, and
 /// returns the options tested by some condition.
-pub fn check_conditions(nodes: &[Node], options: &[OptionDecl], diags: &mut Vec<Diagnostic>, used: &mut Vec<String>) {
+pub fn check_conditions(
+    nodes: &[Node],
+    options: &[OptionDecl],
+    diags: &mut Vec<Diagnostic>,
+    used: &mut Vec<String>,
+) {
     for node in nodes {
         let (blocks, this): (Vec<&Block>, Option<&crate::syntax::tree::IfNode>) = match node {
             Node::Stmt(s) => (s.block.iter().collect(), None),
-            Node::If(i) => (std::iter::once(&i.then).chain(i.otherwise.as_ref()).collect(), Some(i)),
+            Node::If(i) => (
+                std::iter::once(&i.then)
+                    .chain(i.otherwise.as_ref())
+                    .collect(),
+                Some(i),
+            ),
         };
         if let Some(i) = this {
             let names: Vec<&str> = options.iter().map(|o| o.name.value.as_str()).collect();
@@ -171,12 +203,19 @@ pub fn check_conditions(nodes: &[Node], options: &[OptionDecl], diags: &mut Vec<
                 Some(o) => {
                     used.push(o.name.value.clone());
                     match &i.value {
-                        None if !o.is_bool() => diags.push(diag::condition_not_boolean(i.option.span, &o.name.value)),
+                        None if !o.is_bool() => {
+                            diags.push(diag::condition_not_boolean(i.option.span, &o.name.value))
+                        }
                         None => {}
                         Some(v) => {
                             let text = v.text();
                             if !o.values.iter().any(|x| x.value == text) {
-                                diags.push(diag::bad_option_value(v.span, &o.name.value, &text, &o.value_names()));
+                                diags.push(diag::bad_option_value(
+                                    v.span,
+                                    &o.name.value,
+                                    &text,
+                                    &o.value_names(),
+                                ));
                             }
                         }
                     }
@@ -194,7 +233,10 @@ pub fn check_conditions(nodes: &[Node], options: &[OptionDecl], diags: &mut Vec<
 /// many options cannot make the checker run long).
 pub fn assignments_to_check(options: &[OptionDecl]) -> Vec<Assignment> {
     const MAX_COMBINATIONS: usize = 64;
-    let total = options.iter().try_fold(1usize, |acc, o| acc.checked_mul(o.values.len()).filter(|&n| n <= MAX_COMBINATIONS));
+    let total = options.iter().try_fold(1usize, |acc, o| {
+        acc.checked_mul(o.values.len())
+            .filter(|&n| n <= MAX_COMBINATIONS)
+    });
     let mut out = Vec::new();
     if total.is_some() {
         let mut current = vec![0; options.len()];
@@ -238,8 +280,17 @@ pub struct Choice {
 /// Why a choice from outside the file was refused.
 #[derive(Clone, Debug)]
 pub enum ChoiceError {
-    UnknownOption { name: String, known: Vec<String>, span: Option<Span> },
-    BadValue { option: String, value: String, values: Vec<String>, span: Option<Span> },
+    UnknownOption {
+        name: String,
+        known: Vec<String>,
+        span: Option<Span>,
+    },
+    BadValue {
+        option: String,
+        value: String,
+        values: Vec<String>,
+        span: Option<Span>,
+    },
 }
 
 impl ChoiceError {
@@ -249,7 +300,12 @@ impl ChoiceError {
                 let k: Vec<&str> = known.iter().map(String::as_str).collect();
                 diag::unknown_option(span.unwrap_or_default(), name, &k)
             }
-            ChoiceError::BadValue { option, value, values, span } => {
+            ChoiceError::BadValue {
+                option,
+                value,
+                values,
+                span,
+            } => {
                 let v: Vec<&str> = values.iter().map(String::as_str).collect();
                 diag::bad_option_value(span.unwrap_or_default(), option, value, &v)
             }

@@ -1,5 +1,6 @@
 //! Command-line front end.
 
+mod commands;
 mod load;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -12,7 +13,11 @@ pub const EXIT_INVALID: i32 = 1;
 pub const EXIT_USAGE: i32 = 2;
 
 #[derive(Parser)]
-#[command(name = "rulebook", version, about = "Board games as text files: check them, describe them, play them")]
+#[command(
+    name = "rulebook",
+    version,
+    about = "Board games as text files: check them, describe them, play them"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -48,6 +53,39 @@ enum Command {
         #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
+    /// Lists the legal moves, sorted, one a line.
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        at: At,
+        /// The die's value (dice games); without it, every roll: ROLL:MOVE.
+        #[arg(long)]
+        roll: Option<u8>,
+    },
+    /// Counts the move paths to each depth (perft), with nodes per second.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The deepest depth counted.
+        depth: u32,
+        #[command(flatten)]
+        at: At,
+        /// Splits the last depth by first ply.
+        #[arg(long)]
+        divide: bool,
+    },
+}
+
+/// Where to start: a position, then plies played from it.
+#[derive(clap::Args, Clone, Default)]
+pub struct At {
+    /// A starting position in position notation (default: the game's setup).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Plies to play first, separated by spaces, in move notation.
+    #[arg(long, allow_hyphen_values = true)]
+    pub plies: Option<String>,
 }
 
 pub fn run() -> i32 {
@@ -59,13 +97,28 @@ pub fn run() -> i32 {
         }
     };
     match cli.command {
-        Command::Check { files, format, options } => check(&files, format, &options),
+        Command::Check {
+            files,
+            format,
+            options,
+        } => check(&files, format, &options),
+        Command::Moves { game, at, roll } => commands::moves(&game, &at, roll),
+        Command::Perft {
+            game,
+            depth,
+            at,
+            divide,
+        } => commands::perft(&game, depth, &at, divide),
     }
 }
 
 pub fn style() -> Style {
     let tty = std::io::stderr().is_terminal();
-    Style { color: tty && std::env::var_os("NO_COLOR").is_none(), unicode: tty, width: 100 }
+    Style {
+        color: tty && std::env::var_os("NO_COLOR").is_none(),
+        unicode: tty,
+        width: 100,
+    }
 }
 
 fn check(files: &[std::path::PathBuf], format: Format, options: &[String]) -> i32 {
@@ -101,12 +154,22 @@ fn check(files: &[std::path::PathBuf], format: Format, options: &[String]) -> i3
             let verdict = if errors == 0 { "ok" } else { "invalid" };
             let mut counts = Vec::new();
             if errors > 0 {
-                counts.push(format!("{errors} error{}", if errors == 1 { "" } else { "s" }));
+                counts.push(format!(
+                    "{errors} error{}",
+                    if errors == 1 { "" } else { "s" }
+                ));
             }
             if warnings > 0 {
-                counts.push(format!("{warnings} warning{}", if warnings == 1 { "" } else { "s" }));
+                counts.push(format!(
+                    "{warnings} warning{}",
+                    if warnings == 1 { "" } else { "s" }
+                ));
             }
-            let counts = if counts.is_empty() { String::new() } else { format!(" ({})", counts.join(", ")) };
+            let counts = if counts.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", counts.join(", "))
+            };
             println!("{}: {verdict}{counts}", path.display());
         }
         if errors > 0 {
@@ -114,7 +177,10 @@ fn check(files: &[std::path::PathBuf], format: Format, options: &[String]) -> i3
         }
     }
     if format == Format::Json {
-        println!("{}", serde_json::to_string_pretty(&json).expect("diagnostics serialize"));
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json).expect("diagnostics serialize")
+        );
     }
     worst
 }

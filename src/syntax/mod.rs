@@ -61,12 +61,19 @@ fn simple(pair: Pair<Rule>) -> Stmt {
             _ => args.push(arg(p)),
         }
     }
-    Stmt { keyword, args, block, span }
+    Stmt {
+        keyword,
+        args,
+        block,
+        span,
+    }
 }
 
 fn conditional(pair: Pair<Rule>) -> IfNode {
     let span = Span::from(pair.as_span());
-    let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::kw_if && p.as_rule() != Rule::kw_else);
+    let mut inner = pair
+        .into_inner()
+        .filter(|p| p.as_rule() != Rule::kw_if && p.as_rule() != Rule::kw_else);
     let cond = inner.next().expect("if has a condition");
     let head = Span::new(span.start, cond.as_span().end());
     let mut parts = cond.into_inner();
@@ -75,12 +82,23 @@ fn conditional(pair: Pair<Rule>) -> IfNode {
     let value = parts.next().map(arg);
     let then = block_of(inner.next().expect("if has a block"));
     let otherwise = inner.next().map(block_of);
-    IfNode { option, value, then, otherwise, head, span }
+    IfNode {
+        option,
+        value,
+        then,
+        otherwise,
+        head,
+        span,
+    }
 }
 
 fn block_of(pair: Pair<Rule>) -> Block {
     let span = Span::from(pair.as_span());
-    let nodes = pair.into_inner().filter(|p| p.as_rule() == Rule::statement).map(node).collect();
+    let nodes = pair
+        .into_inner()
+        .filter(|p| p.as_rule() == Rule::statement)
+        .map(node)
+        .collect();
     Block { nodes, span }
 }
 
@@ -219,7 +237,9 @@ fn syntax_error(text: &str, err: pest::error::Error<Rule>) -> Diagnostic {
             Some(open) => diag::unclosed_block(open, Span::new(text.len(), text.len())),
             None => diag::unexpected_end(span, &expected),
         },
-        Some('"') => diag::unterminated_text(Span::new(pos, pos + rest.find('\n').unwrap_or(rest.len()))),
+        Some('"') => {
+            diag::unterminated_text(Span::new(pos, pos + rest.find('\n').unwrap_or(rest.len())))
+        }
         Some('}') if unclosed_brace(&text[..pos]).is_none() => diag::stray_close(span),
         Some('\n') | Some('\r') => diag::unexpected_line_end(Span::new(pos, pos), &expected),
         Some(c) if !c.is_ascii() || !(c.is_ascii_graphic()) => diag::bad_character(span, c),
@@ -236,7 +256,9 @@ mod tests {
             .unwrap()
             .iter()
             .map(|n| match n {
-                Node::Stmt(s) => format!("{}/{}/{}", s.keyword.value, s.args.len(), s.block.is_some()),
+                Node::Stmt(s) => {
+                    format!("{}/{}/{}", s.keyword.value, s.args.len(), s.block.is_some())
+                }
                 Node::If(i) => format!("if {}", i.option.value),
             })
             .collect()

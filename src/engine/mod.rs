@@ -1,0 +1,389 @@
+//! Stage 3: the generic interpreter. Runs any compiled [`Game`]: positions,
+//! legal moves, playing a move, outcomes. It reads the tables built here,
+//! never the syntax tree, and knows no game by name.
+
+mod apply;
+mod movegen;
+pub mod notation;
+pub mod position;
+pub mod search;
+
+use crate::game::*;
+
+pub use notation::ParseMoveError;
+pub use position::PositionError;
+
+/// The most captures (landings) one move may hold.
+pub const MAX_PATH: usize = 24;
+
+/// What a move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveType {
+    /// A step or slide to `to` (custodial captures, if any, are implied).
+    Plain,
+    /// A capture sequence by jumping: `path[..len]` are the landing points.
+    Jumps,
+    /// Off the board from `from` in direction `dir`.
+    Leave,
+    /// No move: the roll allowed none.
+    Pass,
+}
+
+/// One legal move. Fixed size and `Copy`: generating moves allocates nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub kind: MoveType,
+    pub from: Point,
+    /// Where the piece ends (the last landing of a capture); `NONE` for a leave or pass.
+    pub to: Point,
+    /// Direction of a leave.
+    pub dir: Dir,
+    /// Spaces covered by a plain move or leave (the exit counts as one).
+    pub distance: u8,
+    /// Number of landings (= pieces jumped) for captures.
+    pub len: u8,
+    pub path: [Point; MAX_PATH],
+    pub taken: [Point; MAX_PATH],
+    /// The kind the piece is when the move ends.
+    pub becomes: KindId,
+}
+
+impl Move {
+    pub const PASS: Move = Move {
+        kind: MoveType::Pass,
+        from: NONE,
+        to: NONE,
+        dir: 0,
+        distance: 0,
+        len: 0,
+        path: [NONE; MAX_PATH],
+        taken: [NONE; MAX_PATH],
+        becomes: 0,
+    };
+
+    pub fn landings(&self) -> &[Point] {
+        &self.path[..self.len as usize]
+    }
+    pub fn jumped(&self) -> &[Point] {
+        &self.taken[..self.len as usize]
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The player had no legal move.
+    NoMove(PlayerId),
+    /// The player had no pieces.
+    NoPieces(PlayerId),
+    /// A piece of this kind was captured.
+    Captured(KindId),
+    /// A piece of this kind left the board.
+    Escaped(KindId),
+    /// A piece of this kind reached its goal region.
+    Reached(KindId),
+    /// The caller's ply limit was reached.
+    PlyLimit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// None: a draw, or unfinished at the ply limit.
+    pub winner: Option<PlayerId>,
+    pub reason: Reason,
+}
+
+/// A cell of the board: 0 empty, else `1 + player * 16 + kind`.
+pub type Cell = u8;
+
+#[inline]
+pub fn cell(player: PlayerId, kind: KindId) -> Cell {
+    1 + player * 16 + kind
+}
+#[inline]
+pub fn owner(c: Cell) -> PlayerId {
+    (c - 1) >> 4
+}
+#[inline]
+pub fn kind_of(c: Cell) -> KindId {
+    (c - 1) & 15
+}
+
+/// A game position: cheap to copy, with its Zobrist hash kept up to date.
+#[derive(Clone, Debug)]
+pub struct Position {
+    cells: [Cell; 256],
+    pub turn: PlayerId,
+    pub ply: u32,
+    counts: [u16; PLAYERS],
+    hash: u64,
+    /// Set by a move that ended the game (a capture, an escape, a goal reached).
+    result: Option<Outcome>,
+}
+
+impl Position {
+    #[inline]
+    pub fn at(&self, p: Point) -> Cell {
+        self.cells[p as usize]
+    }
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    pub fn pieces(&self, player: PlayerId) -> u16 {
+        self.counts[player as usize]
+    }
+    /// The outcome a move has already decided, if any (see [`Engine::outcome`]).
+    pub fn decided(&self) -> Option<Outcome> {
+        self.result
+    }
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        self.cells == other.cells && self.turn == other.turn && self.result == other.result
+    }
+}
+impl Eq for Position {}
+
+/// A compiled game with the runtime tables the move generator reads.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    pub game: Game,
+    zobrist: Vec<u64>,
+    zobrist_turn: u64,
+    /// Kinds a point is hostile to while empty, and at all times.
+    hostile_empty: Vec<u16>,
+    hostile_always: Vec<u16>,
+    /// Kinds that may not end a move on a point.
+    no_stop: Vec<u16>,
+    /// Whether any kind can capture by jumping (draughts-like games).
+    any_jumps: bool,
+    max_roll: u8,
+}
+
+impl Engine {
+    pub fn new(game: Game) -> Engine {
+        let n = game.board.len();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            // splitmix64: fixed keys, so hashes are the same on every run.
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let zobrist = (0..n * 256).map(|_| next()).collect();
+        let zobrist_turn = next();
+        let mut hostile_empty = vec![0u16; n];
+        let mut hostile_always = vec![0u16; n];
+        for h in &game.hostile {
+            for p in h.region.iter() {
+                hostile_empty[p as usize] |= h.to;
+                if !h.when_empty {
+                    hostile_always[p as usize] |= h.to;
+                }
+            }
+        }
+        let mut no_stop = vec![0u16; n];
+        for s in &game.stops {
+            for p in s.region.iter() {
+                no_stop[p as usize] |= !s.allowed;
+            }
+        }
+        let any_jumps = game
+            .kinds
+            .iter()
+            .any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_jump(p)));
+        let max_roll = game.dice.map_or(u8::MAX, |d| d.sides);
+        Engine {
+            game,
+            zobrist,
+            zobrist_turn,
+            hostile_empty,
+            hostile_always,
+            no_stop,
+            any_jumps,
+            max_roll,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.game.board
+    }
+
+    /// The faces of the die, if the game has one.
+    pub fn dice(&self) -> Option<u8> {
+        self.game.dice.map(|d| d.sides)
+    }
+
+    pub fn empty_position(&self, turn: PlayerId) -> Position {
+        let mut p = Position {
+            cells: [0; 256],
+            turn,
+            ply: 0,
+            counts: [0; PLAYERS],
+            hash: 0,
+            result: None,
+        };
+        if turn == 1 {
+            p.hash ^= self.zobrist_turn;
+        }
+        p
+    }
+
+    pub fn start(&self) -> Position {
+        let mut p = self.empty_position(self.game.first);
+        for &(player, kind, point) in &self.game.setup {
+            self.put(&mut p, point, cell(player, kind));
+        }
+        p
+    }
+
+    #[inline]
+    fn put(&self, pos: &mut Position, p: Point, c: Cell) {
+        let old = pos.cells[p as usize];
+        if old != 0 {
+            pos.hash ^= self.zobrist[p as usize * 256 + old as usize];
+            pos.counts[owner(old) as usize] -= 1;
+        }
+        if c != 0 {
+            pos.hash ^= self.zobrist[p as usize * 256 + c as usize];
+            pos.counts[owner(c) as usize] += 1;
+        }
+        pos.cells[p as usize] = c;
+    }
+
+    /// Sets a point (for building positions from notation).
+    pub fn set(&self, pos: &mut Position, p: Point, c: Cell) {
+        self.put(pos, p, c);
+    }
+
+    /// The legal moves. In a dice game, `roll` is the die's value (`None`
+    /// means the largest face) and a forced pass is returned as one move.
+    pub fn moves(&self, pos: &Position, roll: Option<u8>, out: &mut Vec<Move>) {
+        out.clear();
+        if pos.result.is_some() {
+            return;
+        }
+        let limit = match (self.game.dice, roll) {
+            (Some(d), Some(r)) => r.min(d.sides),
+            (Some(d), None) => d.sides,
+            (None, _) => u8::MAX,
+        };
+        self.generate(pos, limit, out);
+        if out.is_empty() && limit < self.max_roll && self.game.dice.is_some() {
+            // Nothing fits this roll: a pass if another roll would allow a move.
+            let mut any = Vec::new();
+            self.generate(pos, self.max_roll, &mut any);
+            if !any.is_empty() {
+                out.push(Move::PASS);
+            }
+        }
+    }
+
+    /// The outcome, if the game is over at `pos` (this may generate moves).
+    pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        if let Some(r) = pos.result {
+            return Some(r);
+        }
+        let me = pos.turn;
+        if pos.counts[me as usize] == 0 {
+            if let Some(o) = self.no_goal(me, true) {
+                return Some(o);
+            }
+        }
+        let mut moves = Vec::new();
+        self.generate(pos, self.max_roll, &mut moves);
+        if moves.is_empty() {
+            return Some(self.no_goal(me, false).unwrap_or(Outcome {
+                winner: None,
+                reason: Reason::NoMove(me),
+            }));
+        }
+        None
+    }
+
+    /// The outcome when `player` has no pieces (`pieces`) or no move.
+    fn no_goal(&self, player: PlayerId, pieces: bool) -> Option<Outcome> {
+        let other = 1 - player;
+        self.game.goals.iter().find_map(|g| {
+            let applies = match g.condition {
+                Condition::NoPieces => pieces,
+                Condition::NoMove => true,
+                _ => false,
+            };
+            if !applies {
+                return None;
+            }
+            let reason = if pieces {
+                Reason::NoPieces(player)
+            } else {
+                Reason::NoMove(player)
+            };
+            // `lose when no move` is about the player in question; a named player
+            // wins or loses by it instead.
+            let subject = g.player.unwrap_or(player);
+            let winner = if g.wins { subject } else { 1 - subject };
+            let _ = other;
+            Some(Outcome {
+                winner: Some(winner),
+                reason,
+            })
+        })
+    }
+
+    /// Who a site or piece at `p` is hostile to: does it count as an enemy
+    /// of a piece of `victim_owner` and `victim_kind`?
+    #[inline]
+    fn hostile_to(
+        &self,
+        pos: &Position,
+        p: Point,
+        victim_owner: PlayerId,
+        victim_kind: KindId,
+    ) -> bool {
+        let c = pos.at(p);
+        let bit = 1u16 << victim_kind;
+        if c != 0 {
+            owner(c) != victim_owner || self.hostile_always[p as usize] & bit != 0
+        } else {
+            self.hostile_empty[p as usize] & bit != 0
+        }
+    }
+
+    /// Texts announced after `mv` led to `pos` (output only; no rule reads them).
+    pub fn announcements(&self, pos: &Position, mover: PlayerId, mv: &Move) -> Vec<String> {
+        if matches!(mv.kind, MoveType::Pass | MoveType::Leave) || self.outcome(pos).is_some() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for a in &self.game.announcements {
+            if a.after != mover {
+                continue;
+            }
+            for p in 0..self.board().len() as Point {
+                let c = pos.at(p);
+                if c == 0 || kind_of(c) != a.kind {
+                    continue;
+                }
+                let count = dirs(a.dirs)
+                    .filter(|&d| {
+                        let mut q = self.board().step(p, d);
+                        while q != NONE {
+                            if pos.at(q) != 0 {
+                                return false;
+                            }
+                            q = self.board().step(q, d);
+                        }
+                        true
+                    })
+                    .count();
+                if count > 0 {
+                    out.push(a.text.replace("{count}", &count.to_string()));
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,219 @@
+//! Legal move generation from the tables: steps, slides and leaves by ray
+//! walks; capture sequences by a bounded depth-first search.
+
+use super::*;
+
+/// The state of one capture search: the piece's start counts as vacant,
+/// jumped pieces stay (blocking, not jumpable again) until the sequence ends,
+/// unless the game removes them at once.
+struct Search<'a> {
+    engine: &'a Engine,
+    pos: &'a Position,
+    from: Point,
+    me: PlayerId,
+    at_once: bool,
+    jumped: PointSet,
+    scratch: Move,
+}
+
+impl Search<'_> {
+    #[inline]
+    fn vacant(&self, q: Point) -> bool {
+        q == self.from || self.pos.at(q) == 0 || (self.at_once && self.jumped.contains(q))
+    }
+
+    #[inline]
+    fn jumpable(&self, q: Point) -> bool {
+        let c = self.pos.at(q);
+        c != 0 && q != self.from && owner(c) != self.me && !self.jumped.contains(q)
+    }
+
+    fn leap(&mut self, kind: KindId, over: Point, land: Point, out: &mut Vec<Move>) {
+        let depth = self.scratch.len as usize;
+        self.scratch.path[depth] = land;
+        self.scratch.taken[depth] = over;
+        self.scratch.len += 1;
+        self.jumped.insert(over);
+        let mut next_kind = kind;
+        if let Some(pr) = &self.engine.game.kinds[kind as usize].promotion {
+            if pr.at_once && pr.zone[self.me as usize].contains(land) {
+                next_kind = pr.into;
+            }
+        }
+        let rules = &self.engine.game.jumps;
+        if rules.continues && depth + 1 < MAX_PATH {
+            self.extend(land, next_kind, out);
+        } else {
+            self.emit(land, next_kind, out);
+        }
+        self.jumped = {
+            let mut s = PointSet::default();
+            for &t in &self.scratch.taken[..depth] {
+                s.insert(t);
+            }
+            s
+        };
+        self.scratch.len -= 1;
+    }
+
+    /// Tries every leap from `cur`; where there is none, the sequence ends.
+    fn extend(&mut self, cur: Point, kind: KindId, out: &mut Vec<Move>) {
+        let board = &self.engine.game.board;
+        let moves = &self.engine.game.kinds[kind as usize].moves;
+        let me = self.me as usize;
+        let mut found = false;
+        for d in dirs(moves.jump[me]) {
+            let over = board.step(cur, d);
+            if over == NONE || !self.jumpable(over) {
+                continue;
+            }
+            let land = board.step(over, d);
+            if land == NONE || !self.vacant(land) {
+                continue;
+            }
+            found = true;
+            self.leap(kind, over, land, out);
+        }
+        for d in dirs(moves.fly[me]) {
+            let mut q = board.step(cur, d);
+            while q != NONE && self.vacant(q) {
+                q = board.step(q, d);
+            }
+            if q == NONE || !self.jumpable(q) {
+                continue;
+            }
+            let mut land = board.step(q, d);
+            while land != NONE && self.vacant(land) {
+                found = true;
+                self.leap(kind, q, land, out);
+                land = board.step(land, d);
+            }
+        }
+        if !found && self.scratch.len > 0 {
+            self.emit(cur, kind, out);
+        }
+    }
+
+    fn emit(&mut self, end: Point, kind: KindId, out: &mut Vec<Move>) {
+        let mut m = self.scratch;
+        m.to = end;
+        m.becomes = self.engine.promoted(kind, self.me, end);
+        out.push(m);
+    }
+}
+
+impl Engine {
+    /// The kind a piece becomes when its move ends on `p`.
+    #[inline]
+    fn promoted(&self, kind: KindId, me: PlayerId, p: Point) -> KindId {
+        match &self.game.kinds[kind as usize].promotion {
+            Some(pr) if pr.zone[me as usize].contains(p) => pr.into,
+            _ => kind,
+        }
+    }
+
+    /// Every legal move with a distance of at most `limit`, before passes.
+    pub(super) fn generate(&self, pos: &Position, limit: u8, out: &mut Vec<Move>) {
+        let me = pos.turn;
+        if self.any_jumps {
+            self.captures(pos, out);
+            if !out.is_empty() {
+                let rules = &self.game.jumps;
+                if rules.majority {
+                    let most = out.iter().map(|m| m.len).max().unwrap_or(0);
+                    out.retain(|m| m.len == most);
+                }
+                if rules.compulsory {
+                    return;
+                }
+            }
+        }
+        let board = &self.game.board;
+        for p in 0..board.len() as Point {
+            let c = pos.at(p);
+            if c == 0 || owner(c) != me {
+                continue;
+            }
+            let kind = kind_of(c);
+            let moves = &self.game.kinds[kind as usize].moves;
+            let pl = me as usize;
+            let stop_bit = 1u16 << kind;
+            let plain = |to: Point, distance: u8| Move {
+                kind: MoveType::Plain,
+                from: p,
+                to,
+                distance,
+                becomes: self.promoted(kind, me, to),
+                ..Move::PASS
+            };
+            if limit >= 1 {
+                for d in dirs(moves.step[pl]) {
+                    let q = board.step(p, d);
+                    if q != NONE && pos.at(q) == 0 && self.no_stop[q as usize] & stop_bit == 0 {
+                        out.push(plain(q, 1));
+                    }
+                }
+            }
+            let max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
+            for d in dirs(moves.slide[pl]) {
+                let mut q = board.step(p, d);
+                let mut distance = 1u8;
+                while q != NONE && pos.at(q) == 0 && distance <= max {
+                    if self.no_stop[q as usize] & stop_bit == 0 {
+                        out.push(plain(q, distance));
+                    }
+                    q = board.step(q, d);
+                    distance = distance.saturating_add(1);
+                }
+            }
+            for d in dirs(moves.leave[pl]) {
+                let mut q = board.step(p, d);
+                let mut distance = 1u8;
+                while q != NONE && pos.at(q) == 0 {
+                    q = board.step(q, d);
+                    distance = distance.saturating_add(1);
+                }
+                if q == NONE && distance <= limit {
+                    out.push(Move {
+                        kind: MoveType::Leave,
+                        from: p,
+                        dir: d,
+                        distance,
+                        becomes: kind,
+                        ..Move::PASS
+                    });
+                }
+            }
+        }
+    }
+
+    /// Every capture sequence by jumping, for the side to move.
+    fn captures(&self, pos: &Position, out: &mut Vec<Move>) {
+        let me = pos.turn;
+        for p in 0..self.game.board.len() as Point {
+            let c = pos.at(p);
+            if c == 0
+                || owner(c) != me
+                || !self.game.kinds[kind_of(c) as usize]
+                    .moves
+                    .captures_by_jump(me as usize)
+            {
+                continue;
+            }
+            let mut s = Search {
+                engine: self,
+                pos,
+                from: p,
+                me,
+                at_once: self.game.jumps.remove_at_once,
+                jumped: PointSet::default(),
+                scratch: Move {
+                    kind: MoveType::Jumps,
+                    from: p,
+                    ..Move::PASS
+                },
+            };
+            s.extend(p, kind_of(c), out);
+        }
+    }
+}

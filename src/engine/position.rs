@@ -1,0 +1,130 @@
+//! Position notation (RULES.md): `TURN:SIDE1:SIDE2`, each side its letter and
+//! comma-separated pieces, a piece being its point preceded by its kind's
+//! letter unless it is the first kind: `W:Wa1,c1,Kc5:Bd6,e7`.
+
+use super::*;
+
+/// Why a position could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    Shape(String),
+    UnknownPlayer(String),
+    UnknownPoint(String),
+    UnknownKind(char),
+    Occupied(String),
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionError::Shape(why) => write!(
+                f,
+                "not a position: {why} (expected TURN:SIDE:SIDE, like `W:Wa1,c1,Kc5:Bd6,e7`)"
+            ),
+            PositionError::UnknownPlayer(p) => write!(f, "`{p}` is not a player's letter"),
+            PositionError::UnknownPoint(p) => write!(f, "`{p}` is not a point of the board"),
+            PositionError::UnknownKind(k) => write!(f, "`{k}` is not a piece's letter"),
+            PositionError::Occupied(p) => write!(f, "two pieces are on `{p}`"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl Engine {
+    /// Writes a position in notation.
+    pub fn position_notation(&self, pos: &Position) -> String {
+        let g = &self.game;
+        let mut out = g.players[pos.turn as usize].letter.to_string();
+        for (pi, player) in g.players.iter().enumerate() {
+            out.push(':');
+            out.push(player.letter);
+            let mut pieces = Vec::new();
+            for p in 0..g.board.len() as Point {
+                let c = pos.at(p);
+                if c != 0 && owner(c) as usize == pi {
+                    let k = kind_of(c);
+                    let label = &g.board.labels[p as usize];
+                    pieces.push(if k == 0 {
+                        label.clone()
+                    } else {
+                        format!("{}{label}", g.kinds[k as usize].letter)
+                    });
+                }
+            }
+            out.push_str(&pieces.join(","));
+        }
+        out
+    }
+
+    /// Reads a position in notation.
+    pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let g = &self.game;
+        let parts: Vec<&str> = text.trim().split(':').collect();
+        if parts.len() != 1 + g.players.len() {
+            return Err(PositionError::Shape(format!(
+                "{} parts separated by `:`, not {}",
+                1 + g.players.len(),
+                parts.len()
+            )));
+        }
+        let player = |s: &str| -> Result<PlayerId, PositionError> {
+            let mut ch = s.chars();
+            match (ch.next(), ch.next()) {
+                (Some(c), None) => g
+                    .players
+                    .iter()
+                    .position(|p| p.letter == c)
+                    .map(|i| i as PlayerId),
+                _ => None,
+            }
+            .ok_or_else(|| PositionError::UnknownPlayer(s.to_string()))
+        };
+        let turn = player(parts[0])?;
+        let mut pos = self.empty_position(turn);
+        let mut seen = [false; PLAYERS];
+        for side in &parts[1..] {
+            let letter = side
+                .get(..1)
+                .ok_or_else(|| PositionError::Shape("a side is empty".into()))?;
+            let who = player(letter)?;
+            if std::mem::replace(&mut seen[who as usize], true) {
+                return Err(PositionError::Shape(format!(
+                    "the side `{letter}` is given twice"
+                )));
+            }
+            for piece in side[1..]
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+            {
+                let (kind, label) = match g.board.point(piece) {
+                    Some(_) => (0, piece),
+                    None => {
+                        let first = piece.chars().next().expect("not empty");
+                        let rest = &piece[first.len_utf8()..];
+                        if first.is_ascii_uppercase() {
+                            let k = g
+                                .kinds
+                                .iter()
+                                .position(|k| k.letter == first)
+                                .ok_or(PositionError::UnknownKind(first))?;
+                            (k as KindId, rest)
+                        } else {
+                            return Err(PositionError::UnknownPoint(piece.to_string()));
+                        }
+                    }
+                };
+                let p = g
+                    .board
+                    .point(label)
+                    .ok_or_else(|| PositionError::UnknownPoint(label.to_string()))?;
+                if pos.at(p) != 0 {
+                    return Err(PositionError::Occupied(label.to_string()));
+                }
+                self.put(&mut pos, p, cell(who, kind));
+            }
+        }
+        Ok(pos)
+    }
+}
