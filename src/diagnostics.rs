@@ -35,37 +35,20 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     fn error(code: &'static str, message: impl Into<String>) -> Self {
-        Diagnostic {
-            code,
-            severity: Severity::Error,
-            message: message.into(),
-            labels: Vec::new(),
-            help: None,
-        }
+        Diagnostic { code, severity: Severity::Error, message: message.into(), labels: Vec::new(), help: None }
     }
 
     fn warning(code: &'static str, message: impl Into<String>) -> Self {
-        Diagnostic {
-            severity: Severity::Warning,
-            ..Self::error(code, message)
-        }
+        Diagnostic { severity: Severity::Warning, ..Self::error(code, message) }
     }
 
     fn label(mut self, span: Span, text: impl Into<String>) -> Self {
-        self.labels.push(Label {
-            span,
-            text: text.into(),
-            primary: true,
-        });
+        self.labels.push(Label { span, text: text.into(), primary: true });
         self
     }
 
     fn secondary(mut self, span: Span, text: impl Into<String>) -> Self {
-        self.labels.push(Label {
-            span,
-            text: text.into(),
-            primary: false,
-        });
+        self.labels.push(Label { span, text: text.into(), primary: false });
         self
     }
 
@@ -76,11 +59,7 @@ impl Diagnostic {
 
     /// Where the diagnostic points first (for sorting and JSON).
     pub fn primary_span(&self) -> Span {
-        self.labels
-            .iter()
-            .find(|l| l.primary)
-            .or(self.labels.first())
-            .map_or(Span::default(), |l| l.span)
+        self.labels.iter().find(|l| l.primary).or(self.labels.first()).map_or(Span::default(), |l| l.span)
     }
 
     pub fn is_error(&self) -> bool {
@@ -107,10 +86,7 @@ pub fn one_of(words: &[impl AsRef<str>]) -> String {
 }
 
 /// The closest candidate to `word`, if it is close enough to be a likely typo.
-pub fn did_you_mean<'a>(
-    word: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<&'a str> {
+pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     candidates
         .into_iter()
         .map(|c| (strsim::damerau_levenshtein(word, c), c))
@@ -123,9 +99,7 @@ fn suggest(d: Diagnostic, word: &str, candidates: &[&str]) -> Diagnostic {
     match did_you_mean(word, candidates.iter().copied()) {
         Some(s) => d.help(format!("did you mean `{s}`?")),
         None if candidates.is_empty() => d,
-        None if candidates.len() <= 12 => {
-            d.help(format!("expected {}", one_of(&quoted(candidates))))
-        }
+        None if candidates.len() <= 12 => d.help(format!("expected {}", one_of(&quoted(candidates)))),
         None => d,
     }
 }
@@ -166,8 +140,7 @@ pub fn stray_close(span: Span) -> Diagnostic {
 }
 
 pub fn unexpected_end(span: Span, expected: &[&str]) -> Diagnostic {
-    Diagnostic::error("E0105", "the file ends too early")
-        .label(span, format!("expected {} here", one_of(expected)))
+    Diagnostic::error("E0105", "the file ends too early").label(span, format!("expected {} here", one_of(expected)))
 }
 
 pub fn nesting_too_deep(span: Span, max: usize) -> Diagnostic {
@@ -177,10 +150,8 @@ pub fn nesting_too_deep(span: Span, max: usize) -> Diagnostic {
 }
 
 pub fn unexpected_line_end(span: Span, expected: &[&str]) -> Diagnostic {
-    Diagnostic::error("E0107", "the line ends too early").label(
-        span,
-        format!("expected {} before the end of the line", one_of(expected)),
-    )
+    Diagnostic::error("E0107", "the line ends too early")
+        .label(span, format!("expected {} before the end of the line", one_of(expected)))
 }
 
 pub fn bad_character(span: Span, c: char) -> Diagnostic {
@@ -190,17 +161,14 @@ pub fn bad_character(span: Span, c: char) -> Diagnostic {
 }
 
 pub fn file_too_large(len: usize, max: usize) -> Diagnostic {
-    Diagnostic::error(
-        "E0109",
-        format!("the file is {len} bytes; game files may be at most {max}"),
-    )
+    Diagnostic::error("E0109", format!("the file is {len} bytes; game files may be at most {max}"))
 }
 
 // ------------------------------------------------------------ E02 statements
 
 pub fn unknown_statement(span: Span, word: &str, context: &str, known: &[&str]) -> Diagnostic {
-    let d = Diagnostic::error("E0201", format!("unknown statement `{word}` {context}"))
-        .label(span, "not a statement here");
+    let d =
+        Diagnostic::error("E0201", format!("unknown statement `{word}` {context}")).label(span, "not a statement here");
     suggest(d, word, known)
 }
 
@@ -229,17 +197,13 @@ pub fn extra_argument(span: Span, found: &str, statement: &str, example: &str) -
 }
 
 pub fn missing_block(span: Span, statement: &str, example: &str) -> Diagnostic {
-    Diagnostic::error(
-        "E0206",
-        format!("`{statement}` needs a block of statements"),
-    )
-    .label(span, "expected `{` after this")
-    .help(format!("for example: {example}"))
+    Diagnostic::error("E0206", format!("`{statement}` needs a block of statements"))
+        .label(span, "expected `{` after this")
+        .help(format!("for example: {example}"))
 }
 
 pub fn unexpected_block(span: Span, statement: &str) -> Diagnostic {
-    Diagnostic::error("E0206", format!("`{statement}` does not take a block"))
-        .label(span, "remove this block")
+    Diagnostic::error("E0206", format!("`{statement}` does not take a block")).label(span, "remove this block")
 }
 
 pub fn duplicate_statement(span: Span, first: Span, what: &str) -> Diagnostic {
@@ -256,22 +220,17 @@ pub fn missing_statement(span: Span, what: &str, example: &str) -> Diagnostic {
 }
 
 pub fn unsupported_version(span: Span, version: u64, supported: u64) -> Diagnostic {
-    Diagnostic::error(
-        "E0209",
-        format!("language version {version} is not known to this rulebook"),
-    )
-    .label(span, format!("this rulebook reads version {supported}"))
-    .help(format!(
-        "write `rulebook {supported}`, or use a newer rulebook"
-    ))
+    Diagnostic::error("E0209", format!("language version {version} is not known to this rulebook"))
+        .label(span, format!("this rulebook reads version {supported}"))
+        .help(format!("write `rulebook {supported}`, or use a newer rulebook"))
 }
 
 // ----------------------------------------------------------------- E03 names
 
 /// An unknown name of some kind (`what` is "point", "piece", ...).
 pub fn unknown_name(span: Span, what: &str, name: &str, known: &[&str]) -> Diagnostic {
-    let d = Diagnostic::error("E0301", format!("unknown {what} `{name}`"))
-        .label(span, format!("no {what} has this name"));
+    let d =
+        Diagnostic::error("E0301", format!("unknown {what} `{name}`")).label(span, format!("no {what} has this name"));
     suggest(d, name, known)
 }
 
@@ -283,12 +242,9 @@ pub fn duplicate_name(span: Span, first: Span, what: &str, name: &str) -> Diagno
 }
 
 pub fn bad_letter(span: Span, what: &str) -> Diagnostic {
-    Diagnostic::error(
-        "E0303",
-        format!("a {what}'s letter must be one capital letter"),
-    )
-    .label(span, "not one capital letter")
-    .help("positions name pieces by these letters, for example `W` or `K`")
+    Diagnostic::error("E0303", format!("a {what}'s letter must be one capital letter"))
+        .label(span, "not one capital letter")
+        .help("positions name pieces by these letters, for example `W` or `K`")
 }
 
 // ----------------------------------------------------------------- E04 board
@@ -307,41 +263,27 @@ pub fn bad_board_range(span: Span, text: &str, why: &str) -> Diagnostic {
 }
 
 pub fn board_too_large(span: Span, count: usize, max: usize) -> Diagnostic {
-    Diagnostic::error(
-        "E0403",
-        format!("the board has {count} points; at most {max} are allowed"),
-    )
-    .label(span, "this makes the board too large")
+    Diagnostic::error("E0403", format!("the board has {count} points; at most {max} are allowed"))
+        .label(span, "this makes the board too large")
 }
 
 pub fn crossing_lines(span: Span, first: Span, point: &str, dir: &str) -> Diagnostic {
-    Diagnostic::error(
-        "E0404",
-        format!("two lines leave `{point}` in direction {dir}"),
-    )
-    .label(span, "this line")
-    .secondary(first, "and this one")
-    .help("a point has at most one neighbour in each direction; split or remove one line")
+    Diagnostic::error("E0404", format!("two lines leave `{point}` in direction {dir}"))
+        .label(span, "this line")
+        .secondary(first, "and this one")
+        .help("a point has at most one neighbour in each direction; split or remove one line")
 }
 
 pub fn off_lattice(span: Span, what: &str) -> Diagnostic {
-    Diagnostic::error(
-        "E0405",
-        format!("{what} is outside the board's files and ranks"),
-    )
-    .label(span, "outside the lattice")
-    .help("widen `files` or `ranks`, or use a point inside them")
+    Diagnostic::error("E0405", format!("{what} is outside the board's files and ranks"))
+        .label(span, "outside the lattice")
+        .help("widen `files` or `ranks`, or use a point inside them")
 }
 
 pub fn link_to_missing_point(span: Span, point: &str) -> Diagnostic {
-    Diagnostic::error(
-        "E0406",
-        format!("`{point}` is on the lattice but is not a point of the board"),
-    )
-    .label(span, "not declared with `points`")
-    .help(format!(
-        "add `points {point}` to the board, or leave it out of this line"
-    ))
+    Diagnostic::error("E0406", format!("`{point}` is on the lattice but is not a point of the board"))
+        .label(span, "not declared with `points`")
+        .help(format!("add `points {point}` to the board, or leave it out of this line"))
 }
 
 pub fn no_points(span: Span) -> Diagnostic {
@@ -377,55 +319,40 @@ pub fn unreachable_goal(span: Span, why: &str, help: &str) -> Diagnostic {
 }
 
 pub fn bad_forward(span: Span, dir: &str) -> Diagnostic {
-    Diagnostic::error(
-        "E0505",
-        format!("`{dir}` cannot be a player's forward direction"),
-    )
-    .label(span, "expected one of n, s, e, w, ne, nw, se, sw")
+    Diagnostic::error("E0505", format!("`{dir}` cannot be a player's forward direction"))
+        .label(span, "expected one of n, s, e, w, ne, nw, se, sw")
 }
 
 pub fn bad_number(span: Span, what: &str, low: u64, high: u64) -> Diagnostic {
-    Diagnostic::error("E0506", format!("{what} must be from {low} to {high}"))
-        .label(span, "out of range")
+    Diagnostic::error("E0506", format!("{what} must be from {low} to {high}")).label(span, "out of range")
 }
 
 pub fn no_such_direction_on_board(span: Span, name: &str) -> Diagnostic {
-    Diagnostic::warning(
-        "W0104",
-        format!("no line of the board runs in the directions `{name}`"),
-    )
-    .label(span, "these moves can never be made")
-    .help("check the board's lines and the player's `forward`")
+    Diagnostic::warning("W0104", format!("no line of the board runs in the directions `{name}`"))
+        .label(span, "these moves can never be made")
+        .help("check the board's lines and the player's `forward`")
 }
 
 pub fn needs_jump(span: Span, what: &str) -> Diagnostic {
-    Diagnostic::error(
-        "E0507",
-        format!("`{what}` needs a piece that can capture by jumping"),
-    )
-    .label(span, "no piece has `jump`")
-    .help("add `jump DIRECTIONS` to a piece, or remove this line")
+    Diagnostic::error("E0507", format!("`{what}` needs a piece that can capture by jumping"))
+        .label(span, "no piece has `jump`")
+        .help("add `jump DIRECTIONS` to a piece, or remove this line")
 }
 
 pub fn too_many_players(span: Span, max: usize) -> Diagnostic {
-    Diagnostic::error("E0508", format!("a game has at most {max} players"))
-        .label(span, "one player too many")
+    Diagnostic::error("E0508", format!("a game has at most {max} players")).label(span, "one player too many")
 }
 
 pub fn unowned_kind(span: Span, kind: &str) -> Diagnostic {
-    Diagnostic::warning(
-        "W0103",
-        format!("the piece `{kind}` is never placed nor promoted into"),
-    )
-    .label(span, "no player ever has this piece")
-    .help("place it with `place PLAYER KIND on POINTS`, or remove it")
+    Diagnostic::warning("W0103", format!("the piece `{kind}` is never placed nor promoted into"))
+        .label(span, "no player ever has this piece")
+        .help("place it with `place PLAYER KIND on POINTS`, or remove it")
 }
 
 // ------------------------------------------------- E06 options and variants
 
 pub fn unknown_option(span: Span, name: &str, known: &[&str]) -> Diagnostic {
-    let d = Diagnostic::error("E0601", format!("unknown option `{name}`"))
-        .label(span, "no option has this name");
+    let d = Diagnostic::error("E0601", format!("unknown option `{name}`")).label(span, "no option has this name");
     match did_you_mean(name, known.iter().copied()) {
         Some(s) => d.help(format!("did you mean `{s}`?")),
         None if known.is_empty() => d.help("this game declares no options"),
@@ -457,9 +384,7 @@ pub fn option_duplicate_value(span: Span, first: Span, value: &str) -> Diagnosti
 pub fn option_needs_values(span: Span) -> Diagnostic {
     Diagnostic::error("E0605", "an option needs at least two values")
         .label(span, "this option has nothing to choose")
-        .help(
-            "list the values, the default first: `option first = white, black \"who moves first\"`",
-        )
+        .help("list the values, the default first: `option first = white, black \"who moves first\"`")
 }
 
 pub fn variant_base_missing(span: Span, path: &str, why: &str) -> Diagnostic {
@@ -469,14 +394,13 @@ pub fn variant_base_missing(span: Span, path: &str, why: &str) -> Diagnostic {
 }
 
 pub fn variant_toml(span: Span, message: &str) -> Diagnostic {
-    Diagnostic::error("E0607", "the variant file is not valid TOML")
-        .label(span, message.to_string())
+    Diagnostic::error("E0607", "the variant file is not valid TOML").label(span, message.to_string())
 }
 
 pub fn variant_key(span: Span, key: &str) -> Diagnostic {
     let known = ["extends", "name", "description", "options"];
-    let d = Diagnostic::error("E0608", format!("unknown key `{key}` in a variant file"))
-        .label(span, "not a variant key");
+    let d =
+        Diagnostic::error("E0608", format!("unknown key `{key}` in a variant file")).label(span, "not a variant key");
     suggest(d, key, &known)
 }
 
@@ -487,12 +411,9 @@ pub fn variant_missing_extends(span: Span) -> Diagnostic {
 }
 
 pub fn variant_value_type(span: Span, option: &str, values: &[&str]) -> Diagnostic {
-    Diagnostic::error(
-        "E0610",
-        format!("option `{option}` takes a value written as in the game file"),
-    )
-    .label(span, "wrong type of value")
-    .help(format!("use one of {}", one_of(&quoted(values))))
+    Diagnostic::error("E0610", format!("option `{option}` takes a value written as in the game file"))
+        .label(span, "wrong type of value")
+        .help(format!("use one of {}", one_of(&quoted(values))))
 }
 
 pub fn variant_chain_too_long(span: Span) -> Diagnostic {
@@ -507,6 +428,13 @@ pub fn condition_not_boolean(span: Span, option: &str) -> Diagnostic {
         .help(format!("compare it with a value: `if {option} = VALUE`"))
 }
 
+/// A file that could not be read (not a finding about its text).
+impl Diagnostic {
+    pub fn io(path: &str, why: &str) -> Diagnostic {
+        Diagnostic::error("E0613", format!("cannot read `{path}`: {why}"))
+    }
+}
+
 // -------------------------------------------------------------- W01 warnings
 
 pub fn unused_region(span: Span, name: &str) -> Diagnostic {
@@ -518,9 +446,7 @@ pub fn unused_region(span: Span, name: &str) -> Diagnostic {
 pub fn unused_option(span: Span, name: &str) -> Diagnostic {
     Diagnostic::warning("W0102", format!("the option `{name}` changes nothing"))
         .label(span, "no `if` tests this option")
-        .help(format!(
-            "use it in `if {name} = VALUE {{ ... }}`, or remove it"
-        ))
+        .help(format!("use it in `if {name} = VALUE {{ ... }}`, or remove it"))
 }
 
 /// Every code with its one-line title, for docs and tests.
@@ -573,6 +499,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0610", "variant option of the wrong type"),
     ("E0611", "variant extends a variant"),
     ("E0612", "`if` on an option that is not true/false"),
+    ("E0613", "file cannot be read"),
     ("W0101", "unused region"),
     ("W0102", "option that changes nothing"),
     ("W0103", "piece nobody has"),
@@ -610,10 +537,7 @@ impl miette::Diagnostic for Attached<'_> {
         })
     }
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.diag
-            .help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.diag.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         if self.diag.labels.is_empty() {
@@ -644,11 +568,7 @@ pub struct Style {
 
 impl Style {
     /// Fixed and plain: what snapshot tests use.
-    pub const PLAIN: Style = Style {
-        color: false,
-        unicode: false,
-        width: 100,
-    };
+    pub const PLAIN: Style = Style { color: false, unicode: false, width: 100 };
 }
 
 /// Renders a diagnostic with its source, as the terminal shows it.
@@ -659,17 +579,10 @@ pub fn render(diag: &Diagnostic, name: &str, text: &str, style: Style) -> String
         (true, false) => GraphicalTheme::unicode_nocolor(),
         (false, _) => GraphicalTheme::ascii(),
     };
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(style.width)
-        .with_links(false);
-    let attached = Attached {
-        diag,
-        source: miette::NamedSource::new(name, text.to_string()),
-    };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
+    let attached = Attached { diag, source: miette::NamedSource::new(name, text.to_string()) };
     let mut out = String::new();
-    handler
-        .render_report(&mut out, &attached)
-        .expect("writing to a String cannot fail");
+    handler.render_report(&mut out, &attached).expect("writing to a String cannot fail");
     out
 }
 
@@ -706,10 +619,7 @@ mod tests {
 
     #[test]
     fn suggestions_are_close_words_only() {
-        assert_eq!(
-            did_you_mean("stpe", ["step", "slide", "jump"]),
-            Some("step")
-        );
+        assert_eq!(did_you_mean("stpe", ["step", "slide", "jump"]), Some("step"));
         assert_eq!(did_you_mean("kign", ["man", "king"]), Some("king"));
         assert_eq!(did_you_mean("zebra", ["man", "king"]), None);
     }

@@ -99,10 +99,7 @@ impl Board {
         self.labels.is_empty()
     }
     pub fn point(&self, label: &str) -> Option<Point> {
-        self.labels
-            .iter()
-            .position(|l| l == label)
-            .map(|i| i as Point)
+        self.labels.iter().position(|l| l == label).map(|i| i as Point)
     }
     #[inline]
     pub fn step(&self, p: Point, d: Dir) -> Point {
@@ -110,11 +107,7 @@ impl Board {
     }
     /// The number of links (each counted once).
     pub fn link_count(&self) -> usize {
-        self.neighbour
-            .iter()
-            .map(|n| n.iter().filter(|&&q| q != NONE).count())
-            .sum::<usize>()
-            / 2
+        self.neighbour.iter().map(|n| n.iter().filter(|&&q| q != NONE).count()).sum::<usize>() / 2
     }
     /// The maximal straight lines, each as its points in order.
     pub fn straight_lines(&self) -> Vec<Vec<Point>> {
@@ -162,8 +155,7 @@ pub struct Moves {
 
 impl Moves {
     pub fn any(&self) -> bool {
-        (0..PLAYERS)
-            .any(|p| self.step[p] | self.slide[p] | self.jump[p] | self.fly[p] | self.leave[p] != 0)
+        (0..PLAYERS).any(|p| self.step[p] | self.slide[p] | self.jump[p] | self.fly[p] | self.leave[p] != 0)
     }
     pub fn captures_by_jump(&self, player: usize) -> bool {
         self.jump[player] | self.fly[player] != 0
@@ -302,15 +294,9 @@ pub struct Game {
 
 impl Game {
     pub fn kind_by_name(&self, name: &str) -> Option<KindId> {
-        self.kinds
-            .iter()
-            .position(|k| k.name == name)
-            .map(|i| i as KindId)
+        self.kinds.iter().position(|k| k.name == name).map(|i| i as KindId)
     }
     pub fn option(&self, name: &str) -> Option<&str> {
-        self.options
-            .iter()
-            .find(|o| o.name == name)
-            .map(|o| o.value.as_str())
+        self.options.iter().find(|o| o.name == name).map(|o| o.value.as_str())
     }
 }

@@ -7,8 +7,11 @@
 //! [`describe`], the `rulebook` binary).
 
 pub mod check;
+pub mod describe;
 pub mod diagnostics;
 pub mod engine;
 pub mod game;
+pub mod render;
 pub mod span;
 pub mod syntax;
+pub mod variant;

@@ -17,11 +17,7 @@ pub struct Args<'a> {
 
 impl<'a> Args<'a> {
     pub fn new(stmt: &'a Stmt, example: &'static str) -> Self {
-        Args {
-            stmt,
-            next: 0,
-            example,
-        }
+        Args { stmt, next: 0, example }
     }
 
     /// The span just read (or the keyword), where "missing" labels point.
@@ -105,9 +101,7 @@ impl<'a> Args<'a> {
         let expected = diag::one_of(&quoted);
         let a = self.take(&expected)?;
         match &a.kind {
-            ArgKind::Word(w) if choices.contains(&w.as_str()) => {
-                Ok(Spanned::new(w.clone(), a.span))
-            }
+            ArgKind::Word(w) if choices.contains(&w.as_str()) => Ok(Spanned::new(w.clone(), a.span)),
             _ => Err(self.wrong(a, &expected)),
         }
     }
@@ -155,11 +149,7 @@ impl<'a> Args<'a> {
     }
 
     /// Words up to (not including) `stop`, at least one.
-    pub fn words_until(
-        &mut self,
-        stop: &str,
-        expected: &str,
-    ) -> Result<Vec<Sp<String>>, Diagnostic> {
+    pub fn words_until(&mut self, stop: &str, expected: &str) -> Result<Vec<Sp<String>>, Diagnostic> {
         let mut out = vec![self.word(expected)?];
         while self.peek().is_some() && self.peek_word() != Some(stop) {
             out.push(self.word(expected)?);
@@ -178,12 +168,7 @@ impl<'a> Args<'a> {
     pub fn end(&self) -> Result<(), Diagnostic> {
         match self.peek() {
             None => Ok(()),
-            Some(a) => Err(diag::extra_argument(
-                a.span,
-                &a.describe(),
-                &self.stmt.keyword.value,
-                self.example,
-            )),
+            Some(a) => Err(diag::extra_argument(a.span, &a.describe(), &self.stmt.keyword.value, self.example)),
         }
     }
 }

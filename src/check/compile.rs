@@ -15,13 +15,7 @@ pub const LANGUAGE_VERSION: u64 = 1;
 
 const ABSOLUTE: [&str; 8] = DIRECTION_NAMES;
 const GROUPS: &[&str] = &["orthogonal", "diagonal", "any"];
-const RELATIVE: &[&str] = &[
-    "forward",
-    "backward",
-    "sideways",
-    "diagonal-forward",
-    "diagonal-backward",
-];
+const RELATIVE: &[&str] = &["forward", "backward", "sideways", "diagonal-forward", "diagonal-backward"];
 
 /// The directions a word names, for a player facing `forward` (None where no
 /// player is meant, so relative words are refused).
@@ -29,8 +23,7 @@ fn direction_word(word: &str, forward: Option<Dir>) -> Option<DirSet> {
     if let Some(d) = ABSOLUTE.iter().position(|n| *n == word) {
         return Some(1 << d);
     }
-    let rel =
-        |offsets: &[u8]| forward.map(|f| offsets.iter().fold(0u8, |s, o| s | 1 << ((f + o) % 8)));
+    let rel = |offsets: &[u8]| forward.map(|f| offsets.iter().fold(0u8, |s, o| s | 1 << ((f + o) % 8)));
     match word {
         "orthogonal" => Some(0b0101_0101),
         "diagonal" => Some(0b1010_1010),
@@ -89,30 +82,18 @@ impl<'a> Compiler<'a> {
         let errors_before = self.diags.iter().filter(|d| d.is_error()).count();
         let d = self.d;
         match &d.version {
-            None => self.err(diag::missing_statement(
-                Span::new(0, 0),
-                "language version",
-                "rulebook 1",
-            )),
+            None => self.err(diag::missing_statement(Span::new(0, 0), "language version", "rulebook 1")),
             Some(v) if v.value != LANGUAGE_VERSION => {
                 self.err(diag::unsupported_version(v.span, v.value, LANGUAGE_VERSION))
             }
             _ => {}
         }
         if d.name.is_none() {
-            self.err(diag::missing_statement(
-                Span::new(0, 0),
-                "name",
-                "game \"My game\"",
-            ));
+            self.err(diag::missing_statement(Span::new(0, 0), "name", "game \"My game\""));
         }
         match &d.board {
             Some(b) => self.board(b),
-            None => self.err(diag::missing_statement(
-                self.file_end,
-                "board",
-                "board { files a..h  ranks 1..8 ... }",
-            )),
+            None => self.err(diag::missing_statement(self.file_end, "board", "board { files a..h  ranks 1..8 ... }")),
         }
         self.players();
         let first = match &d.first {
@@ -149,9 +130,7 @@ impl<'a> Compiler<'a> {
             traps,
             hostile,
             stops,
-            dice: d.dice.as_ref().map(|s| Dice {
-                sides: s.value as u8,
-            }),
+            dice: d.dice.as_ref().map(|s| Dice { sides: s.value as u8 }),
             goals,
             announcements,
         })
@@ -162,42 +141,26 @@ impl<'a> Compiler<'a> {
     fn board(&mut self, b: &BoardDecl) {
         if let Some(f) = &b.files {
             let (x, y) = (&f.value.0, &f.value.1);
-            let letter = |s: &str| {
-                (s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase()).then(|| s.as_bytes()[0])
-            };
+            let letter = |s: &str| (s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase()).then(|| s.as_bytes()[0]);
             match (letter(x), letter(y)) {
                 (Some(a), Some(z)) if a <= z => self.files = Some((a, z)),
-                (Some(_), Some(_)) => self.err(diag::bad_board_range(
-                    f.span,
-                    &format!("{x}..{y}"),
-                    "the first file comes after the last",
-                )),
-                _ => self.err(diag::bad_board_range(
-                    f.span,
-                    &format!("{x}..{y}"),
-                    "files are single small letters",
-                )),
+                (Some(_), Some(_)) => {
+                    self.err(diag::bad_board_range(f.span, &format!("{x}..{y}"), "the first file comes after the last"))
+                }
+                _ => self.err(diag::bad_board_range(f.span, &format!("{x}..{y}"), "files are single small letters")),
             }
         }
         if let Some(r) = &b.ranks {
             let (x, y) = (&r.value.0, &r.value.1);
             match (x.parse::<u64>(), y.parse::<u64>()) {
                 (Ok(a), Ok(z)) if a >= 1 && a <= z && z <= 99 => self.ranks = Some((a, z)),
-                (Ok(a), Ok(z)) if a > z => self.err(diag::bad_board_range(
-                    r.span,
-                    &format!("{x}..{y}"),
-                    "the first rank comes after the last",
-                )),
-                (Ok(_), Ok(_)) => self.err(diag::bad_board_range(
-                    r.span,
-                    &format!("{x}..{y}"),
-                    "ranks are numbered from 1 to 99",
-                )),
-                _ => self.err(diag::bad_board_range(
-                    r.span,
-                    &format!("{x}..{y}"),
-                    "ranks are numbers",
-                )),
+                (Ok(a), Ok(z)) if a > z => {
+                    self.err(diag::bad_board_range(r.span, &format!("{x}..{y}"), "the first rank comes after the last"))
+                }
+                (Ok(_), Ok(_)) => {
+                    self.err(diag::bad_board_range(r.span, &format!("{x}..{y}"), "ranks are numbered from 1 to 99"))
+                }
+                _ => self.err(diag::bad_board_range(r.span, &format!("{x}..{y}"), "ranks are numbers")),
             }
         }
         let (width, height) = match (self.files, self.ranks) {
@@ -205,21 +168,9 @@ impl<'a> Compiler<'a> {
             _ => (0, 0),
         };
         if (b.files.is_some() != b.ranks.is_some()) && !b.points.is_empty() {
-            let span = b
-                .files
-                .as_ref()
-                .or(b.ranks.as_ref())
-                .map_or(b.span, |s| s.span);
+            let span = b.files.as_ref().or(b.ranks.as_ref()).map_or(b.span, |s| s.span);
             let what = if b.files.is_none() { "files" } else { "ranks" };
-            self.err(diag::missing_statement(
-                span,
-                what,
-                if what == "files" {
-                    "files a..h"
-                } else {
-                    "ranks 1..8"
-                },
-            ));
+            self.err(diag::missing_statement(span, what, if what == "files" { "files a..h" } else { "ranks 1..8" }));
         }
 
         // Lattice points, in rank-then-file order; then named points.
@@ -240,10 +191,8 @@ impl<'a> Compiler<'a> {
         let mut name_spans: HashMap<String, Span> = HashMap::new();
         let (mut w, mut h) = (width, height);
         for (name, x, y) in &b.named_points {
-            if let Some(first) = name_spans
-                .get(&name.value)
-                .copied()
-                .or_else(|| labels.contains(&name.value).then_some(name.span))
+            if let Some(first) =
+                name_spans.get(&name.value).copied().or_else(|| labels.contains(&name.value).then_some(name.span))
             {
                 self.err(diag::duplicate_name(name.span, first, "point", &name.value));
                 continue;
@@ -268,38 +217,17 @@ impl<'a> Compiler<'a> {
             self.err(diag::no_points(b.span));
             return;
         }
-        self.labels = labels
-            .iter()
-            .enumerate()
-            .map(|(i, l)| (l.clone(), i as Point))
-            .collect();
-        let mut board = Board {
-            neighbour: vec![[NONE; 8]; labels.len()],
-            labels,
-            coords,
-            width: w,
-            height: h,
-        };
+        self.labels = labels.iter().enumerate().map(|(i, l)| (l.clone(), i as Point)).collect();
+        let mut board = Board { neighbour: vec![[NONE; 8]; labels.len()], labels, coords, width: w, height: h };
         let mut link_spans: HashMap<(Point, Dir), Span> = HashMap::new();
         for line in &b.lines {
             match line {
-                LineDecl::Explicit(span, points) => {
-                    self.explicit_line(&mut board, &mut link_spans, *span, points)
-                }
-                LineDecl::Generated {
-                    span,
-                    diagonal,
-                    area,
-                    even_only,
-                } => {
+                LineDecl::Explicit(span, points) => self.explicit_line(&mut board, &mut link_spans, *span, points),
+                LineDecl::Generated { span, diagonal, area, even_only } => {
                     let Some(cells) = self.lattice_cells(area) else {
                         continue;
                     };
-                    let steps: [(i32, i32); 2] = if *diagonal {
-                        [(1, 1), (1, -1)]
-                    } else {
-                        [(1, 0), (0, 1)]
-                    };
+                    let steps: [(i32, i32); 2] = if *diagonal { [(1, 1), (1, -1)] } else { [(1, 0), (0, 1)] };
                     for &(x, y) in &cells {
                         if *even_only && (x + y) % 2 != 0 {
                             continue;
@@ -309,9 +237,7 @@ impl<'a> Compiler<'a> {
                             if !cells.contains(&(qx, qy)) {
                                 continue;
                             }
-                            let (Some(p), Some(q)) =
-                                (self.at(&board, x, y), self.at(&board, qx, qy))
-                            else {
+                            let (Some(p), Some(q)) = (self.at(&board, x, y), self.at(&board, qx, qy)) else {
                                 continue;
                             };
                             self.link(&mut board, &mut link_spans, p, q, *span);
@@ -330,11 +256,7 @@ impl<'a> Compiler<'a> {
     }
 
     fn at(&self, board: &Board, x: i32, y: i32) -> Option<Point> {
-        board
-            .coords
-            .iter()
-            .position(|&c| c == (x, y))
-            .map(|i| i as Point)
+        board.coords.iter().position(|&c| c == (x, y)).map(|i| i as Point)
     }
 
     /// The lattice coordinates of a label like `c3`, if it is on the lattice.
@@ -344,11 +266,7 @@ impl<'a> Compiler<'a> {
         let bytes = label.as_bytes();
         let f = *bytes.first()?;
         let r: u64 = label.get(1..)?.parse().ok()?;
-        if label.len() < 2
-            || !(fa..=fz).contains(&f)
-            || !(lo..=hi).contains(&r)
-            || label[1..].starts_with('0')
-        {
+        if label.len() < 2 || !(fa..=fz).contains(&f) || !(lo..=hi).contains(&r) || label[1..].starts_with('0') {
             return None;
         }
         Some(((f - fa) as i32, (r - lo) as i32))
@@ -383,10 +301,7 @@ impl<'a> Compiler<'a> {
             SetItem::Range(r) => match (self.on_lattice(&r.value.0), self.on_lattice(&r.value.1)) {
                 (Some(a), Some(b)) => Some(rect(a.0, a.1, b.0, b.1)),
                 _ => {
-                    self.err(diag::off_lattice(
-                        r.span,
-                        &format!("`{}..{}`", r.value.0, r.value.1),
-                    ));
+                    self.err(diag::off_lattice(r.span, &format!("`{}..{}`", r.value.0, r.value.1)));
                     None
                 }
             },
@@ -395,12 +310,7 @@ impl<'a> Compiler<'a> {
                     self.err(diag::off_lattice(*span, "this rank"));
                     return None;
                 }
-                Some(rect(
-                    *all_x.start(),
-                    (*a - lo) as i32,
-                    *all_x.end(),
-                    (*b - lo) as i32,
-                ))
+                Some(rect(*all_x.start(), (*a - lo) as i32, *all_x.end(), (*b - lo) as i32))
             }
             SetItem::Files(span, a, b) => {
                 let (Some(x0), Some(x1)) = (self.file_index(a), self.file_index(b)) else {
@@ -459,14 +369,7 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn link(
-        &mut self,
-        board: &mut Board,
-        spans: &mut HashMap<(Point, Dir), Span>,
-        p: Point,
-        q: Point,
-        span: Span,
-    ) {
+    fn link(&mut self, board: &mut Board, spans: &mut HashMap<(Point, Dir), Span>, p: Point, q: Point, span: Span) {
         let (px, py) = board.coords[p as usize];
         let (qx, qy) = board.coords[q as usize];
         let Some(d) = direction_of(qx - px, qy - py) else {
@@ -477,12 +380,7 @@ impl<'a> Compiler<'a> {
             if existing != NONE && existing != b {
                 let first = spans.get(&(a, dir)).copied().unwrap_or(span);
                 let label = board.labels[a as usize].clone();
-                self.err(diag::crossing_lines(
-                    span,
-                    first,
-                    &label,
-                    DIRECTION_NAMES[dir as usize],
-                ));
+                self.err(diag::crossing_lines(span, first, &label, DIRECTION_NAMES[dir as usize]));
                 return;
             }
         }
@@ -499,24 +397,14 @@ impl<'a> Compiler<'a> {
         let mut seen: Vec<&PlayerDecl> = Vec::new();
         for p in &d.players {
             if let Some(first) = seen.iter().find(|q| q.name.value == p.name.value) {
-                self.err(diag::duplicate_name(
-                    p.name.span,
-                    first.name.span,
-                    "player",
-                    &p.name.value,
-                ));
+                self.err(diag::duplicate_name(p.name.span, first.name.span, "player", &p.name.value));
                 continue;
             }
             let letter = single_capital(&p.letter.value);
             if letter.is_none() {
                 self.err(diag::bad_letter(p.letter.span, "player"));
             } else if let Some(first) = seen.iter().find(|q| q.letter.value == p.letter.value) {
-                self.err(diag::duplicate_name(
-                    p.letter.span,
-                    first.letter.span,
-                    "player letter",
-                    &p.letter.value,
-                ));
+                self.err(diag::duplicate_name(p.letter.span, first.letter.span, "player letter", &p.letter.value));
             }
             let forward = match ABSOLUTE.iter().position(|n| *n == p.forward.value) {
                 Some(f) => f as Dir,
@@ -530,19 +418,11 @@ impl<'a> Compiler<'a> {
                 continue;
             }
             seen.push(p);
-            self.players.push(Player {
-                name: p.name.value.clone(),
-                letter: letter.unwrap_or('?'),
-                forward,
-            });
+            self.players.push(Player { name: p.name.value.clone(), letter: letter.unwrap_or('?'), forward });
         }
         if self.players.len() < PLAYERS {
             let span = d.players.last().map_or(self.file_end, |p| p.name.span);
-            self.err(diag::missing_statement(
-                span,
-                "second player",
-                "player black B forward s",
-            ));
+            self.err(diag::missing_statement(span, "second player", "player black B forward s"));
         }
     }
 
@@ -550,12 +430,7 @@ impl<'a> Compiler<'a> {
         match self.players.iter().position(|p| p.name == name.value) {
             Some(i) => Some(i as PlayerId),
             None => {
-                let known: Vec<&str> = self
-                    .d
-                    .players
-                    .iter()
-                    .map(|p| p.name.value.as_str())
-                    .collect();
+                let known: Vec<&str> = self.d.players.iter().map(|p| p.name.value.as_str()).collect();
                 self.err(diag::unknown_name(name.span, "player", &name.value, &known));
                 None
             }
@@ -563,20 +438,10 @@ impl<'a> Compiler<'a> {
     }
 
     fn kind(&mut self, name: &Sp<String>) -> Option<KindId> {
-        match self
-            .d
-            .pieces
-            .iter()
-            .position(|p| p.name.value == name.value)
-        {
+        match self.d.pieces.iter().position(|p| p.name.value == name.value) {
             Some(i) => Some(i as KindId),
             None => {
-                let known: Vec<&str> = self
-                    .d
-                    .pieces
-                    .iter()
-                    .map(|p| p.name.value.as_str())
-                    .collect();
+                let known: Vec<&str> = self.d.pieces.iter().map(|p| p.name.value.as_str()).collect();
                 self.err(diag::unknown_name(name.span, "piece", &name.value, &known));
                 None
             }
@@ -584,10 +449,7 @@ impl<'a> Compiler<'a> {
     }
 
     fn kind_mask(&mut self, names: &[Sp<String>]) -> u16 {
-        names
-            .iter()
-            .filter_map(|n| self.kind(n))
-            .fold(0, |m, k| m | 1 << k)
+        names.iter().filter_map(|n| self.kind(n)).fold(0, |m, k| m | 1 << k)
     }
 
     fn region(&mut self, name: &Sp<String>) -> Option<[PointSet; PLAYERS]> {
@@ -692,16 +554,11 @@ impl<'a> Compiler<'a> {
                 },
                 None => None,
             };
-            let clash = declared.iter().find(|(n, p, _)| {
-                *n == r.name.value && (p.is_none() || player.is_none() || *p == player)
-            });
+            let clash = declared
+                .iter()
+                .find(|(n, p, _)| *n == r.name.value && (p.is_none() || player.is_none() || *p == player));
             if let Some(&(_, _, first)) = clash {
-                self.err(diag::duplicate_name(
-                    r.name.span,
-                    first,
-                    "region",
-                    &r.name.value,
-                ));
+                self.err(diag::duplicate_name(r.name.span, first, "region", &r.name.value));
                 continue;
             }
             declared.push((&r.name.value, player, r.name.span));
@@ -709,24 +566,13 @@ impl<'a> Compiler<'a> {
             for (p, _) in self.points(&r.items) {
                 set.insert(p);
             }
-            match (
-                self.regions
-                    .iter_mut()
-                    .find(|x| x.name.value == r.name.value),
-                player,
-            ) {
+            match (self.regions.iter_mut().find(|x| x.name.value == r.name.value), player) {
                 (Some(existing), Some(p)) => existing.sets[p as usize] = set,
-                (_, None) => self.regions.push(Region {
-                    name: r.name.clone(),
-                    sets: [set; PLAYERS],
-                }),
+                (_, None) => self.regions.push(Region { name: r.name.clone(), sets: [set; PLAYERS] }),
                 (None, Some(p)) => {
                     let mut sets = [PointSet::default(); PLAYERS];
                     sets[p as usize] = set;
-                    self.regions.push(Region {
-                        name: r.name.clone(),
-                        sets,
-                    });
+                    self.regions.push(Region { name: r.name.clone(), sets });
                 }
             }
         }
@@ -737,36 +583,28 @@ impl<'a> Compiler<'a> {
         let mut seen: Vec<&PieceDecl> = Vec::new();
         for (i, p) in d.pieces.iter().enumerate() {
             if let Some(first) = seen.iter().find(|q| q.name.value == p.name.value) {
-                self.err(diag::duplicate_name(
-                    p.name.span,
-                    first.name.span,
-                    "piece",
-                    &p.name.value,
-                ));
+                self.err(diag::duplicate_name(p.name.span, first.name.span, "piece", &p.name.value));
             }
             let letter = single_capital(&p.letter.value);
             if letter.is_none() {
                 self.err(diag::bad_letter(p.letter.span, "piece"));
             } else if let Some(first) = seen.iter().find(|q| q.letter.value == p.letter.value) {
-                self.err(diag::duplicate_name(
-                    p.letter.span,
-                    first.letter.span,
-                    "piece letter",
-                    &p.letter.value,
-                ));
+                self.err(diag::duplicate_name(p.letter.span, first.letter.span, "piece letter", &p.letter.value));
             }
             if i == MAX_KINDS {
-                self.err(diag::bad_number(
-                    p.name.span,
-                    "the number of piece kinds",
-                    1,
-                    MAX_KINDS as u64,
-                ));
+                self.err(diag::bad_number(p.name.span, "the number of piece kinds", 1, MAX_KINDS as u64));
             }
             seen.push(p);
             let mut moves = Moves::default();
+            let board_dirs = self.board.as_ref().map_or(0xFF, |b| {
+                b.neighbour.iter().fold(0u8, |m, n| (0..8).filter(|&d| n[d] != NONE).fold(m, |m, d| m | 1 << d))
+            });
             for m in &p.moves {
                 let dirs = self.directions(&m.dirs);
+                if dirs.iter().all(|&d| d != 0 && d & board_dirs == 0) {
+                    let words: Vec<&str> = m.dirs.iter().map(|w| w.value.as_str()).collect();
+                    self.err(diag::no_such_direction_on_board(m.span, &words.join(" ")));
+                }
                 let slot = match &m.kind {
                     MoveKind::Step => &mut moves.step,
                     MoveKind::Slide(limit) => {
@@ -795,25 +633,12 @@ impl<'a> Compiler<'a> {
                     self.err(diag::promotes_into_itself(pr.into.span, &p.name.value));
                 }
                 let zone = self.region(&pr.zone);
-                Some(Promotion {
-                    into: into?,
-                    zone: zone?,
-                    at_once: pr.at_once,
-                })
+                Some(Promotion { into: into?, zone: zone?, at_once: pr.at_once })
             });
-            self.kinds.push(Kind {
-                name: p.name.value.clone(),
-                letter: letter.unwrap_or('?'),
-                moves,
-                promotion,
-            });
+            self.kinds.push(Kind { name: p.name.value.clone(), letter: letter.unwrap_or('?'), moves, promotion });
         }
         if d.pieces.is_empty() {
-            self.err(diag::missing_statement(
-                self.file_end,
-                "pieces",
-                "piece man M {\n  step forward\n}",
-            ));
+            self.err(diag::missing_statement(self.file_end, "pieces", "piece man M {\n  step forward\n}"));
         }
     }
 
@@ -842,9 +667,7 @@ impl<'a> Compiler<'a> {
     }
 
     fn label(&self, p: Point) -> String {
-        self.board
-            .as_ref()
-            .map_or(String::new(), |b| b.labels[p as usize].clone())
+        self.board.as_ref().map_or(String::new(), |b| b.labels[p as usize].clone())
     }
 
     fn stops(&mut self) -> Vec<StopRule> {
@@ -854,10 +677,7 @@ impl<'a> Compiler<'a> {
             .filter_map(|o| {
                 let allowed = self.kind_mask(&o.kinds);
                 let region = self.region(&o.region)?;
-                Some(StopRule {
-                    region: region[0].union(&region[1]),
-                    allowed,
-                })
+                Some(StopRule { region: region[0].union(&region[1]), allowed })
             })
             .collect()
     }
@@ -867,17 +687,9 @@ impl<'a> Compiler<'a> {
         d.hostile
             .iter()
             .filter_map(|h| {
-                let to = if h.to.is_empty() {
-                    u16::MAX
-                } else {
-                    self.kind_mask(&h.to)
-                };
+                let to = if h.to.is_empty() { u16::MAX } else { self.kind_mask(&h.to) };
                 let region = self.region(&h.region)?;
-                Some(Hostile {
-                    region: region[0].union(&region[1]),
-                    to,
-                    when_empty: h.when_empty,
-                })
+                Some(Hostile { region: region[0].union(&region[1]), to, when_empty: h.when_empty })
             })
             .collect()
     }
@@ -886,15 +698,8 @@ impl<'a> Compiler<'a> {
         let Some(j) = &self.d.jumps else {
             return JumpRules::default();
         };
-        let any_jump = self
-            .kinds
-            .iter()
-            .any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_jump(p)));
-        for (flag, what) in [
-            (j.continues, "continue"),
-            (j.majority, "majority"),
-            (j.compulsory, "compulsory"),
-        ] {
+        let any_jump = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_jump(p)));
+        for (flag, what) in [(j.continues, "continue"), (j.majority, "majority"), (j.compulsory, "compulsory")] {
             if let (Some(span), false) = (flag, any_jump) {
                 self.err(diag::needs_jump(span, what));
             }
@@ -910,27 +715,13 @@ impl<'a> Compiler<'a> {
     fn custodial(&mut self) -> Option<Custodial> {
         let c = self.d.custodial.as_ref()?;
         if c.targets.is_empty() {
-            self.err(diag::missing_statement(
-                c.span,
-                "`targets` in the custodial block",
-                "targets soldier",
-            ));
+            self.err(diag::missing_statement(c.span, "`targets` in the custodial block", "targets soldier"));
         }
         let targets = self.kind_mask(&c.targets);
-        let captors = if c.captors.is_empty() {
-            u16::MAX
-        } else {
-            self.kind_mask(&c.captors)
-        };
+        let captors = if c.captors.is_empty() { u16::MAX } else { self.kind_mask(&c.captors) };
         let sides = self.absolute_directions(&c.sides, 0b0101_0101);
         let opposite = c.opposite || !c.perpendicular;
-        Some(Custodial {
-            targets,
-            captors,
-            sides,
-            opposite,
-            perpendicular: c.perpendicular,
-        })
+        Some(Custodial { targets, captors, sides, opposite, perpendicular: c.perpendicular })
     }
 
     fn traps(&mut self) -> Vec<Trap> {
@@ -941,11 +732,7 @@ impl<'a> Compiler<'a> {
                 let kind = self.kind(&t.kind);
                 let sides = self.absolute_directions(&t.sides, 0b0101_0101);
                 if t.surrounded.is_none() && t.enclosed.is_none() {
-                    self.err(diag::missing_statement(
-                        t.kind.span,
-                        "capture condition",
-                        "surrounded on 4 sides",
-                    ));
+                    self.err(diag::missing_statement(t.kind.span, "capture condition", "surrounded on 4 sides"));
                 }
                 Some(Trap {
                     kind: kind?,
@@ -960,11 +747,7 @@ impl<'a> Compiler<'a> {
 
     fn goals(&mut self, custodial: Option<&Custodial>, traps: &[Trap]) -> Vec<Goal> {
         let Some((span, decls)) = &self.d.goals else {
-            self.err(diag::missing_statement(
-                self.file_end,
-                "goals",
-                "goals {\n  lose when no move\n}",
-            ));
+            self.err(diag::missing_statement(self.file_end, "goals", "goals {\n  lose when no move\n}"));
             return Vec::new();
         };
         if decls.is_empty() {
@@ -984,29 +767,24 @@ impl<'a> Compiler<'a> {
                 ConditionDecl::NoPieces => Condition::NoPieces,
                 ConditionDecl::Captured(k) => {
                     let Some(kind) = self.kind(k) else { continue };
-                    let by_jump = self
-                        .kinds
-                        .iter()
-                        .any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_jump(p)));
+                    let by_jump = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_jump(p)));
                     let by_custody = custodial.is_some_and(|c| c.targets & (1 << kind) != 0);
                     let by_trap = traps.iter().any(|t| t.kind == kind);
                     if !(by_jump || by_custody || by_trap) {
                         self.err(diag::unreachable_goal(
                             g.span,
                             &format!("no rule captures a `{}`", k.value),
-                            &format!("add `capture {} {{ ... }}`, list it in `targets`, or give a piece `jump`", k.value),
+                            &format!(
+                                "add `capture {} {{ ... }}`, list it in `targets`, or give a piece `jump`",
+                                k.value
+                            ),
                         ));
                     }
                     Condition::Captured(kind)
                 }
                 ConditionDecl::Escapes(k) => {
                     let Some(kind) = self.kind(k) else { continue };
-                    if self.kinds[kind as usize]
-                        .moves
-                        .leave
-                        .iter()
-                        .all(|&d| d == 0)
-                    {
+                    if self.kinds[kind as usize].moves.leave.iter().all(|&d| d == 0) {
                         self.err(diag::unreachable_goal(
                             g.span,
                             &format!("a `{}` can never leave the board", k.value),
@@ -1031,11 +809,7 @@ impl<'a> Compiler<'a> {
                     Condition::Reaches(kind, zone)
                 }
             };
-            out.push(Goal {
-                player,
-                wins: g.wins,
-                condition,
-            });
+            out.push(Goal { player, wins: g.wins, condition });
         }
         out
     }
@@ -1048,12 +822,7 @@ impl<'a> Compiler<'a> {
                 let after = self.player(&a.after);
                 let kind = self.kind(&a.kind);
                 let dirs = self.absolute_directions(&a.dirs, 0);
-                Some(Announcement {
-                    text: a.text.value.clone(),
-                    after: after?,
-                    kind: kind?,
-                    dirs,
-                })
+                Some(Announcement { text: a.text.value.clone(), after: after?, kind: kind?, dirs })
             })
             .collect()
     }
@@ -1062,10 +831,7 @@ impl<'a> Compiler<'a> {
         let d = self.d;
         for (i, p) in d.pieces.iter().enumerate() {
             let placed = setup.iter().any(|s| s.1 as usize == i);
-            let promoted = self
-                .kinds
-                .iter()
-                .any(|k| k.promotion.as_ref().is_some_and(|pr| pr.into as usize == i));
+            let promoted = self.kinds.iter().any(|k| k.promotion.as_ref().is_some_and(|pr| pr.into as usize == i));
             if !placed && !promoted && !p.moves.is_empty() {
                 self.err(diag::unowned_kind(p.name.span, &p.name.value));
             }

@@ -34,12 +34,7 @@ pub enum LineDecl {
     /// `line a1 b2 c3`
     Explicit(Span, Vec<Sp<String>>),
     /// `lines orthogonal|diagonal AREA [through even points]`
-    Generated {
-        span: Span,
-        diagonal: bool,
-        area: SetItem,
-        even_only: bool,
-    },
+    Generated { span: Span, diagonal: bool, area: SetItem, even_only: bool },
 }
 
 #[derive(Clone, Debug, Default)]
@@ -96,7 +91,6 @@ pub struct PieceDecl {
     pub letter: Sp<String>,
     pub moves: Vec<MoveDecl>,
     pub promote: Option<PromoteDecl>,
-    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -145,7 +139,6 @@ pub struct TrapDecl {
     pub surrounded: Option<Sp<u64>>,
     pub enclosed: Option<Sp<u64>>,
     pub never_on_edge: bool,
-    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -272,12 +265,7 @@ pub fn read(stmts: &[&Stmt], select_block: &Selector, diags: &mut Vec<Diagnostic
     d
 }
 
-fn set_once<T>(
-    slot: &mut Option<Sp<T>>,
-    value: Sp<T>,
-    what: &str,
-    span: Span,
-) -> Result<(), Diagnostic> {
+fn set_once<T>(slot: &mut Option<Sp<T>>, value: Sp<T>, what: &str, span: Span) -> Result<(), Diagnostic> {
     if let Some(first) = slot {
         return Err(diag::duplicate_statement(span, first.span, what));
     }
@@ -285,12 +273,7 @@ fn set_once<T>(
     Ok(())
 }
 
-fn top(
-    stmt: &Stmt,
-    d: &mut Decls,
-    select_block: &Selector,
-    diags: &mut Vec<Diagnostic>,
-) -> Result<(), Diagnostic> {
+fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diagnostic>) -> Result<(), Diagnostic> {
     let kw = stmt.keyword.value.as_str();
     let block_statement = matches!(kw, "board" | "piece" | "capture" | "custodial" | "goals");
     if !block_statement && kw != "option" {
@@ -322,16 +305,9 @@ fn top(
             };
             Args::new(stmt, "board { ... }").end()?;
             if let Some(b) = &d.board {
-                return Err(diag::duplicate_statement(
-                    stmt.keyword.span,
-                    b.span,
-                    "the board",
-                ));
+                return Err(diag::duplicate_statement(stmt.keyword.span, b.span, "the board"));
             }
-            let mut board = BoardDecl {
-                span: stmt.keyword.span,
-                ..Default::default()
-            };
+            let mut board = BoardDecl { span: stmt.keyword.span, ..Default::default() };
             for s in select_block.select(nodes) {
                 if let Err(e) = board_stmt(s, &mut board) {
                     diags.push(e);
@@ -346,11 +322,7 @@ fn top(
             a.keyword("forward")?;
             let forward = a.word("a direction (n, s, e, w, ne, nw, se or sw)")?;
             a.end()?;
-            d.players.push(PlayerDecl {
-                name,
-                letter,
-                forward,
-            });
+            d.players.push(PlayerDecl { name, letter, forward });
         }
         "first" => {
             let mut a = Args::new(stmt, "first white");
@@ -367,11 +339,7 @@ fn top(
             };
             a.equals()?;
             let items = set_items(&mut a)?;
-            d.regions.push(RegionDecl {
-                name,
-                player,
-                items,
-            });
+            d.regions.push(RegionDecl { name, player, items });
         }
         "piece" => {
             let example = "piece king K {\n  slide any\n}";
@@ -379,13 +347,7 @@ fn top(
             let name = a.word("the piece's name")?;
             let letter = a.word("the piece's letter")?;
             a.end()?;
-            let mut piece = PieceDecl {
-                name,
-                letter,
-                moves: Vec::new(),
-                promote: None,
-                span: stmt.span,
-            };
+            let mut piece = PieceDecl { name, letter, moves: Vec::new(), promote: None };
             if let Some(nodes) = block(stmt, example, diags) {
                 for s in select_block.select(nodes) {
                     if let Err(e) = piece_stmt(s, &mut piece) {
@@ -401,11 +363,7 @@ fn top(
             let kind = a.word("a piece")?;
             a.keyword("on")?;
             let items = set_items(&mut a)?;
-            d.places.push(PlaceDecl {
-                player,
-                kind,
-                items,
-            });
+            d.places.push(PlaceDecl { player, kind, items });
         }
         "only" => {
             let mut a = Args::new(stmt, "only king may stop on throne");
@@ -432,55 +390,30 @@ fn top(
                 None => false,
             };
             a.end()?;
-            d.hostile.push(HostileDecl {
-                region,
-                to,
-                when_empty,
-            });
+            d.hostile.push(HostileDecl { region, to, when_empty });
         }
         "die" => {
             let mut a = Args::new(stmt, "die d6 limits distance");
             let w = a.word("a die such as `d6`")?;
-            let sides = w
-                .value
-                .strip_prefix('d')
-                .and_then(|n| n.parse::<u64>().ok())
-                .ok_or_else(|| {
-                    diag::wrong_argument(
-                        w.span,
-                        &format!("`{}`", w.value),
-                        "a die such as `d6`",
-                        a.example,
-                    )
-                })?;
+            let sides = w.value.strip_prefix('d').and_then(|n| n.parse::<u64>().ok()).ok_or_else(|| {
+                diag::wrong_argument(w.span, &format!("`{}`", w.value), "a die such as `d6`", a.example)
+            })?;
             if !(2..=20).contains(&sides) {
                 return Err(diag::bad_number(w.span, "a die's number of faces", 2, 20));
             }
             a.keyword("limits")?;
             a.keyword("distance")?;
             a.end()?;
-            set_once(
-                &mut d.dice,
-                Spanned::new(sides, w.span),
-                "the die",
-                stmt.span,
-            )?;
+            set_once(&mut d.dice, Spanned::new(sides, w.span), "the die", stmt.span)?;
         }
         "capture" if stmt.args.is_empty() => {
             let Some(nodes) = block(stmt, "capture {\n  compulsory\n  continue\n}", diags) else {
                 return Ok(());
             };
             if let Some(j) = &d.jumps {
-                return Err(diag::duplicate_statement(
-                    stmt.keyword.span,
-                    j.span,
-                    "the capture block",
-                ));
+                return Err(diag::duplicate_statement(stmt.keyword.span, j.span, "the capture block"));
             }
-            let mut j = JumpDecl {
-                span: stmt.keyword.span,
-                ..Default::default()
-            };
+            let mut j = JumpDecl { span: stmt.keyword.span, ..Default::default() };
             for s in select_block.select(nodes) {
                 if let Err(e) = capture_stmt(s, &mut j) {
                     diags.push(e);
@@ -492,19 +425,8 @@ fn top(
             let mut a = Args::new(stmt, "capture king { surrounded on 4 sides }");
             let kind = a.word("the piece these conditions capture")?;
             a.end()?;
-            let mut t = TrapDecl {
-                kind,
-                sides: Vec::new(),
-                surrounded: None,
-                enclosed: None,
-                never_on_edge: false,
-                span: stmt.span,
-            };
-            if let Some(nodes) = block(
-                stmt,
-                "capture king {\n  sides orthogonal\n  surrounded on 4 sides\n}",
-                diags,
-            ) {
+            let mut t = TrapDecl { kind, sides: Vec::new(), surrounded: None, enclosed: None, never_on_edge: false };
+            if let Some(nodes) = block(stmt, "capture king {\n  sides orthogonal\n  surrounded on 4 sides\n}", diags) {
                 for s in select_block.select(nodes) {
                     if let Err(e) = trap_stmt(s, &mut t) {
                         diags.push(e);
@@ -514,22 +436,16 @@ fn top(
             d.traps.push(t);
         }
         "custodial" => {
-            let example = "custodial {\n  targets soldier\n  captors soldier king\n  sides orthogonal\n  flank opposite\n}";
+            let example =
+                "custodial {\n  targets soldier\n  captors soldier king\n  sides orthogonal\n  flank opposite\n}";
             let Some(nodes) = block(stmt, example, diags) else {
                 return Ok(());
             };
             Args::new(stmt, "custodial { ... }").end()?;
             if let Some(c) = &d.custodial {
-                return Err(diag::duplicate_statement(
-                    stmt.keyword.span,
-                    c.span,
-                    "the custodial block",
-                ));
+                return Err(diag::duplicate_statement(stmt.keyword.span, c.span, "the custodial block"));
             }
-            let mut c = CustodialDecl {
-                span: stmt.keyword.span,
-                ..Default::default()
-            };
+            let mut c = CustodialDecl { span: stmt.keyword.span, ..Default::default() };
             for s in select_block.select(nodes) {
                 if let Err(e) = custodial_stmt(s, &mut c) {
                     diags.push(e);
@@ -543,11 +459,7 @@ fn top(
             };
             Args::new(stmt, "goals { ... }").end()?;
             if let Some((first, _)) = &d.goals {
-                return Err(diag::duplicate_statement(
-                    stmt.keyword.span,
-                    *first,
-                    "the goals block",
-                ));
+                return Err(diag::duplicate_statement(stmt.keyword.span, *first, "the goals block"));
             }
             let mut goals = Vec::new();
             for s in select_block.select(nodes) {
@@ -559,10 +471,8 @@ fn top(
             d.goals = Some((stmt.keyword.span, goals));
         }
         "announce" => {
-            let mut a = Args::new(
-                stmt,
-                "announce \"{count} clear lines\" after defenders when king sees edge orthogonal",
-            );
+            let mut a =
+                Args::new(stmt, "announce \"{count} clear lines\" after defenders when king sees edge orthogonal");
             let text = a.text("the announcement in quotes")?;
             a.keyword("after")?;
             let after = a.word("a player")?;
@@ -571,12 +481,7 @@ fn top(
             a.keyword("sees")?;
             a.keyword("edge")?;
             let dirs = a.words("directions")?;
-            d.announcements.push(AnnounceDecl {
-                text,
-                after,
-                kind,
-                dirs,
-            });
+            d.announcements.push(AnnounceDecl { text, after, kind, dirs });
         }
         _ => return Err(unknown(stmt, 0)),
     }
@@ -597,11 +502,7 @@ fn set_items(a: &mut Args) -> Result<Vec<SetItem>, Diagnostic> {
         match &arg.kind {
             ArgKind::Word(w) if matches!(w.as_str(), "rank" | "ranks" | "file" | "files") => {
                 let Some(next) = args.get(i + 1) else {
-                    return Err(diag::missing_argument(
-                        arg.span,
-                        &format!("which {w}"),
-                        example,
-                    ));
+                    return Err(diag::missing_argument(arg.span, &format!("which {w}"), example));
                 };
                 let span = arg.span.to(next.span);
                 let item = match (&next.kind, w.starts_with("rank")) {
@@ -609,31 +510,16 @@ fn set_items(a: &mut Args) -> Result<Vec<SetItem>, Diagnostic> {
                     (ArgKind::Range(x, y), true) => match (x.parse(), y.parse()) {
                         (Ok(x), Ok(y)) => SetItem::Ranks(span, x, y),
                         _ => {
-                            return Err(diag::wrong_argument(
-                                next.span,
-                                &next.describe(),
-                                "ranks like `1..3`",
-                                example,
-                            ))
+                            return Err(diag::wrong_argument(next.span, &next.describe(), "ranks like `1..3`", example))
                         }
                     },
                     (ArgKind::Word(x), false) => SetItem::Files(span, x.clone(), x.clone()),
                     (ArgKind::Range(x, y), false) => SetItem::Files(span, x.clone(), y.clone()),
                     (_, true) => {
-                        return Err(diag::wrong_argument(
-                            next.span,
-                            &next.describe(),
-                            "a rank number",
-                            example,
-                        ))
+                        return Err(diag::wrong_argument(next.span, &next.describe(), "a rank number", example))
                     }
                     (_, false) => {
-                        return Err(diag::wrong_argument(
-                            next.span,
-                            &next.describe(),
-                            "a file letter",
-                            example,
-                        ))
+                        return Err(diag::wrong_argument(next.span, &next.describe(), "a file letter", example))
                     }
                 };
                 out.push(item);
@@ -644,20 +530,10 @@ fn set_items(a: &mut Args) -> Result<Vec<SetItem>, Diagnostic> {
                 i += 1;
             }
             ArgKind::Range(x, y) => {
-                out.push(SetItem::Range(Spanned::new(
-                    (x.clone(), y.clone()),
-                    arg.span,
-                )));
+                out.push(SetItem::Range(Spanned::new((x.clone(), y.clone()), arg.span)));
                 i += 1;
             }
-            _ => {
-                return Err(diag::wrong_argument(
-                    arg.span,
-                    &arg.describe(),
-                    "points",
-                    example,
-                ))
-            }
+            _ => return Err(diag::wrong_argument(arg.span, &arg.describe(), "points", example)),
         }
     }
     Ok(out)
@@ -712,22 +588,13 @@ fn board_stmt(stmt: &Stmt, b: &mut BoardDecl) -> Result<(), Diagnostic> {
                     ))
                 }
             };
-            b.lines.push(LineDecl::Generated {
-                span: stmt.span,
-                diagonal: which.value == "diagonal",
-                area,
-                even_only,
-            });
+            b.lines.push(LineDecl::Generated { span: stmt.span, diagonal: which.value == "diagonal", area, even_only });
         }
         "line" => {
             let mut a = Args::new(stmt, "line a1 b2 c3");
             let points = a.words("points")?;
             if points.len() < 2 {
-                return Err(diag::missing_argument(
-                    points[0].span,
-                    "a second point",
-                    a.example,
-                ));
+                return Err(diag::missing_argument(points[0].span, "a second point", a.example));
             }
             b.lines.push(LineDecl::Explicit(stmt.span, points));
         }
@@ -747,25 +614,10 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
     let kw = stmt.keyword.value.as_str();
     match kw {
         "step" | "leave" => {
-            let mut a = Args::new(
-                stmt,
-                if kw == "step" {
-                    "step forward sideways"
-                } else {
-                    "leave orthogonal"
-                },
-            );
+            let mut a = Args::new(stmt, if kw == "step" { "step forward sideways" } else { "leave orthogonal" });
             let dirs = a.words("directions")?;
-            let kind = if kw == "step" {
-                MoveKind::Step
-            } else {
-                MoveKind::Leave
-            };
-            p.moves.push(MoveDecl {
-                kind,
-                dirs,
-                span: stmt.span,
-            });
+            let kind = if kw == "step" { MoveKind::Step } else { MoveKind::Leave };
+            p.moves.push(MoveDecl { kind, dirs, span: stmt.span });
         }
         "slide" => {
             let mut a = Args::new(stmt, "slide orthogonal up to 3");
@@ -778,26 +630,14 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
                 None => None,
             };
             a.end()?;
-            p.moves.push(MoveDecl {
-                kind: MoveKind::Slide(limit),
-                dirs,
-                span: stmt.span,
-            });
+            p.moves.push(MoveDecl { kind: MoveKind::Slide(limit), dirs, span: stmt.span });
         }
         "jump" => {
             let mut a = Args::new(stmt, "jump any flying");
             let dirs = a.words_until("flying", "directions")?;
             let flying = a.optional("flying").is_some();
             a.end()?;
-            p.moves.push(MoveDecl {
-                kind: if flying {
-                    MoveKind::Fly
-                } else {
-                    MoveKind::Jump
-                },
-                dirs,
-                span: stmt.span,
-            });
+            p.moves.push(MoveDecl { kind: if flying { MoveKind::Fly } else { MoveKind::Jump }, dirs, span: stmt.span });
         }
         "promote" => {
             let mut a = Args::new(stmt, "promote to king in far-rank");
@@ -814,30 +654,16 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             };
             a.end()?;
             if let Some(first) = &p.promote {
-                return Err(diag::duplicate_statement(
-                    stmt.span,
-                    first.span,
-                    "the promotion",
-                ));
+                return Err(diag::duplicate_statement(stmt.span, first.span, "the promotion"));
             }
-            p.promote = Some(PromoteDecl {
-                into,
-                zone,
-                at_once,
-                span: stmt.span,
-            });
+            p.promote = Some(PromoteDecl { into, zone, at_once, span: stmt.span });
         }
         _ => return Err(unknown(stmt, 2)),
     }
     Ok(())
 }
 
-fn flag(
-    slot: &mut Option<Span>,
-    stmt: &Stmt,
-    what: &str,
-    example: &'static str,
-) -> Result<(), Diagnostic> {
+fn flag(slot: &mut Option<Span>, stmt: &Stmt, what: &str, example: &'static str) -> Result<(), Diagnostic> {
     Args::new(stmt, example).end()?;
     if let Some(first) = slot {
         return Err(diag::duplicate_statement(stmt.span, *first, what));
@@ -858,11 +684,7 @@ fn capture_stmt(stmt: &Stmt, j: &mut JumpDecl) -> Result<(), Diagnostic> {
             let when = a.choice(&["end", "once"])?;
             a.end()?;
             if let Some((_, first)) = j.remove_at_once {
-                return Err(diag::duplicate_statement(
-                    stmt.span,
-                    first,
-                    "when jumped pieces are removed",
-                ));
+                return Err(diag::duplicate_statement(stmt.span, first, "when jumped pieces are removed"));
             }
             j.remove_at_once = Some((when.value == "once", stmt.span));
         }
@@ -874,15 +696,9 @@ fn capture_stmt(stmt: &Stmt, j: &mut JumpDecl) -> Result<(), Diagnostic> {
 fn custodial_stmt(stmt: &Stmt, c: &mut CustodialDecl) -> Result<(), Diagnostic> {
     no_block(stmt)?;
     match stmt.keyword.value.as_str() {
-        "targets" => c
-            .targets
-            .extend(Args::new(stmt, "targets soldier").words("pieces")?),
-        "captors" => c
-            .captors
-            .extend(Args::new(stmt, "captors soldier king").words("pieces")?),
-        "sides" => c
-            .sides
-            .extend(Args::new(stmt, "sides orthogonal").words("directions")?),
+        "targets" => c.targets.extend(Args::new(stmt, "targets soldier").words("pieces")?),
+        "captors" => c.captors.extend(Args::new(stmt, "captors soldier king").words("pieces")?),
+        "sides" => c.sides.extend(Args::new(stmt, "sides orthogonal").words("directions")?),
         "flank" => {
             let mut a = Args::new(stmt, "flank opposite");
             for w in a.words("`opposite` or `perpendicular`")? {
@@ -908,9 +724,7 @@ fn custodial_stmt(stmt: &Stmt, c: &mut CustodialDecl) -> Result<(), Diagnostic> 
 fn trap_stmt(stmt: &Stmt, t: &mut TrapDecl) -> Result<(), Diagnostic> {
     no_block(stmt)?;
     match stmt.keyword.value.as_str() {
-        "sides" => t
-            .sides
-            .extend(Args::new(stmt, "sides orthogonal").words("directions")?),
+        "sides" => t.sides.extend(Args::new(stmt, "sides orthogonal").words("directions")?),
         "surrounded" => {
             let mut a = Args::new(stmt, "surrounded on 4 sides");
             a.keyword("on")?;
@@ -956,17 +770,13 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
     } else {
         let verb = a.word("`wins` or `loses`")?;
         if !GOALS.contains(&verb.value.as_str()) {
-            return Err(diag::wrong_argument(
-                verb.span,
-                &format!("`{}`", verb.value),
-                "`wins` or `loses`",
-                example,
-            ));
+            return Err(diag::wrong_argument(verb.span, &format!("`{}`", verb.value), "`wins` or `loses`", example));
         }
         (Some(kw.clone()), verb)
     };
     a.keyword("when")?;
-    let first = a.word("a condition: `no move`, `no pieces`, `KIND captured`, `KIND escapes` or `KIND reaches REGION`")?;
+    let first =
+        a.word("a condition: `no move`, `no pieces`, `KIND captured`, `KIND escapes` or `KIND reaches REGION`")?;
     let condition = if first.value == "no" {
         let what = a.choice(&["move", "pieces"])?;
         if what.value == "move" {
@@ -983,10 +793,5 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         }
     };
     a.end()?;
-    Ok(GoalDecl {
-        player,
-        wins: verb.value.starts_with("win"),
-        condition,
-        span: stmt.span,
-    })
+    Ok(GoalDecl { player, wins: verb.value.starts_with("win"), condition, span: stmt.span })
 }

@@ -31,28 +31,16 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<Diagnostic>> {
     let nodes = syntax::parse(text).map_err(|d| vec![d])?;
     let mut diagnostics = Vec::new();
     let options = options::declarations(&nodes, &mut diagnostics);
-    Ok(Parsed {
-        nodes,
-        options,
-        diagnostics,
-        end: Span::new(text.len(), text.len()),
-    })
+    Ok(Parsed { nodes, options, diagnostics, end: Span::new(text.len(), text.len()) })
 }
 
 impl Parsed {
     /// Compiles the game for one choice of options. Errors and warnings go to
     /// `diags`; the game is returned when there were no errors.
-    fn compile(
-        &self,
-        assignment: &options::Assignment,
-        diags: &mut Vec<Diagnostic>,
-    ) -> Option<Game> {
+    fn compile(&self, assignment: &options::Assignment, diags: &mut Vec<Diagnostic>) -> Option<Game> {
         let opts = &self.options;
         let stmts = options::select(&self.nodes, opts, assignment);
-        let selector = options::Selector {
-            options: opts,
-            assignment,
-        };
+        let selector = options::Selector { options: opts, assignment };
         let decls = decls::read(&stmts, &selector, diags);
         let values = opts
             .iter()
@@ -83,8 +71,7 @@ impl Parsed {
         collect_regions(&self.nodes, &mut regions);
         for (name, span) in &regions {
             let used_elsewhere = words.iter().any(|(w, s)| w == name && s != span);
-            let first_declaration =
-                regions.iter().find(|(n, _)| n == name).map(|r| r.1) == Some(*span);
+            let first_declaration = regions.iter().find(|(n, _)| n == name).map(|r| r.1) == Some(*span);
             if !used_elsewhere && first_declaration {
                 diags.push(diag::unused_region(*span, name));
             }
@@ -104,11 +91,8 @@ impl Parsed {
     /// The game with these option choices, and its warnings.
     pub fn game(&self, choices: &[Choice]) -> Result<(Game, Vec<Diagnostic>), Vec<Diagnostic>> {
         let mut diags = self.diagnostics.clone();
-        let assignment = options::assign(&self.options, choices).map_err(|errs| {
-            errs.iter()
-                .map(ChoiceError::to_diagnostic)
-                .collect::<Vec<_>>()
-        })?;
+        let assignment = options::assign(&self.options, choices)
+            .map_err(|errs| errs.iter().map(ChoiceError::to_diagnostic).collect::<Vec<_>>())?;
         let game = self.compile(&assignment, &mut diags);
         let diags = finish(diags);
         match game {

@@ -44,12 +44,7 @@ pub fn declarations(nodes: &[Node], diags: &mut Vec<Diagnostic>) -> Vec<OptionDe
             Node::Stmt(s) if s.keyword.value == "option" => match read(s) {
                 Ok(o) => {
                     if let Some(first) = out.iter().find(|p| p.name.value == o.name.value) {
-                        diags.push(diag::duplicate_name(
-                            o.name.span,
-                            first.name.span,
-                            "option",
-                            &o.name.value,
-                        ));
+                        diags.push(diag::duplicate_name(o.name.span, first.name.span, "option", &o.name.value));
                     } else {
                         out.push(o);
                     }
@@ -67,9 +62,7 @@ fn nested_options(block: &Block, diags: &mut Vec<Diagnostic>, other: Option<&Blo
     for b in std::iter::once(block).chain(other) {
         for node in &b.nodes {
             match node {
-                Node::Stmt(s) if s.keyword.value == "option" => {
-                    diags.push(diag::option_in_conditional(s.keyword.span))
-                }
+                Node::Stmt(s) if s.keyword.value == "option" => diags.push(diag::option_in_conditional(s.keyword.span)),
                 Node::If(i) => nested_options(&i.then, diags, i.otherwise.as_ref()),
                 _ => {}
             }
@@ -104,21 +97,12 @@ fn read(stmt: &crate::syntax::tree::Stmt) -> Result<OptionDecl, Diagnostic> {
     if values.len() < 2 {
         return Err(diag::option_needs_values(name.span.to(values[0].span)));
     }
-    Ok(OptionDecl {
-        name,
-        values,
-        description,
-        span: stmt.span,
-    })
+    Ok(OptionDecl { name, values, description, span: stmt.span })
 }
 
 /// The value an `if` node selects: `Some(true)` for its `then` block.
 /// Unknown options and values are reported once by [`check_conditions`].
-pub fn condition_holds(
-    node: &crate::syntax::tree::IfNode,
-    options: &[OptionDecl],
-    assignment: &Assignment,
-) -> bool {
+pub fn condition_holds(node: &crate::syntax::tree::IfNode, options: &[OptionDecl], assignment: &Assignment) -> bool {
     let Some(i) = options.iter().position(|o| o.option_is(&node.option.value)) else {
         return false;
     };
@@ -180,21 +164,11 @@ fn select_into<'a>(
 
 /// Reports every condition that names an unknown option or value, and
 /// returns the options tested by some condition.
-pub fn check_conditions(
-    nodes: &[Node],
-    options: &[OptionDecl],
-    diags: &mut Vec<Diagnostic>,
-    used: &mut Vec<String>,
-) {
+pub fn check_conditions(nodes: &[Node], options: &[OptionDecl], diags: &mut Vec<Diagnostic>, used: &mut Vec<String>) {
     for node in nodes {
         let (blocks, this): (Vec<&Block>, Option<&crate::syntax::tree::IfNode>) = match node {
             Node::Stmt(s) => (s.block.iter().collect(), None),
-            Node::If(i) => (
-                std::iter::once(&i.then)
-                    .chain(i.otherwise.as_ref())
-                    .collect(),
-                Some(i),
-            ),
+            Node::If(i) => (std::iter::once(&i.then).chain(i.otherwise.as_ref()).collect(), Some(i)),
         };
         if let Some(i) = this {
             let names: Vec<&str> = options.iter().map(|o| o.name.value.as_str()).collect();
@@ -203,19 +177,12 @@ pub fn check_conditions(
                 Some(o) => {
                     used.push(o.name.value.clone());
                     match &i.value {
-                        None if !o.is_bool() => {
-                            diags.push(diag::condition_not_boolean(i.option.span, &o.name.value))
-                        }
+                        None if !o.is_bool() => diags.push(diag::condition_not_boolean(i.option.span, &o.name.value)),
                         None => {}
                         Some(v) => {
                             let text = v.text();
                             if !o.values.iter().any(|x| x.value == text) {
-                                diags.push(diag::bad_option_value(
-                                    v.span,
-                                    &o.name.value,
-                                    &text,
-                                    &o.value_names(),
-                                ));
+                                diags.push(diag::bad_option_value(v.span, &o.name.value, &text, &o.value_names()));
                             }
                         }
                     }
@@ -233,10 +200,8 @@ pub fn check_conditions(
 /// many options cannot make the checker run long).
 pub fn assignments_to_check(options: &[OptionDecl]) -> Vec<Assignment> {
     const MAX_COMBINATIONS: usize = 64;
-    let total = options.iter().try_fold(1usize, |acc, o| {
-        acc.checked_mul(o.values.len())
-            .filter(|&n| n <= MAX_COMBINATIONS)
-    });
+    let total =
+        options.iter().try_fold(1usize, |acc, o| acc.checked_mul(o.values.len()).filter(|&n| n <= MAX_COMBINATIONS));
     let mut out = Vec::new();
     if total.is_some() {
         let mut current = vec![0; options.len()];
@@ -280,32 +245,29 @@ pub struct Choice {
 /// Why a choice from outside the file was refused.
 #[derive(Clone, Debug)]
 pub enum ChoiceError {
-    UnknownOption {
-        name: String,
-        known: Vec<String>,
-        span: Option<Span>,
-    },
-    BadValue {
-        option: String,
-        value: String,
-        values: Vec<String>,
-        span: Option<Span>,
-    },
+    UnknownOption { name: String, known: Vec<String>, span: Option<Span> },
+    BadValue { option: String, value: String, values: Vec<String>, span: Option<Span> },
 }
 
 impl ChoiceError {
     pub fn to_diagnostic(&self) -> Diagnostic {
+        let mut d = self.diagnostic();
+        let from_command_line = match self {
+            ChoiceError::UnknownOption { span, .. } | ChoiceError::BadValue { span, .. } => span.is_none(),
+        };
+        if from_command_line {
+            d.labels.clear(); // it points at no file
+        }
+        d
+    }
+
+    fn diagnostic(&self) -> Diagnostic {
         match self {
             ChoiceError::UnknownOption { name, known, span } => {
                 let k: Vec<&str> = known.iter().map(String::as_str).collect();
                 diag::unknown_option(span.unwrap_or_default(), name, &k)
             }
-            ChoiceError::BadValue {
-                option,
-                value,
-                values,
-                span,
-            } => {
+            ChoiceError::BadValue { option, value, values, span } => {
                 let v: Vec<&str> = values.iter().map(String::as_str).collect();
                 diag::bad_option_value(span.unwrap_or_default(), option, value, &v)
             }

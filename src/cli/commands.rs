@@ -23,11 +23,7 @@ pub fn start_at(engine: &Engine, at: &At) -> Result<Position, i32> {
     if let Some(plies) = &at.plies {
         for (i, ply) in plies.split_whitespace().enumerate() {
             if let Some(o) = engine.outcome(&pos) {
-                eprintln!(
-                    "error: ply {} `{ply}` comes after the game is over ({:?})",
-                    i + 1,
-                    o.reason
-                );
+                eprintln!("error: ply {} `{ply}` comes after the game is over ({:?})", i + 1, o.reason);
                 return Err(EXIT_INVALID);
             }
             match engine.parse_ply(&pos, ply) {
@@ -60,12 +56,7 @@ pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>) -> i32 {
         (Some(sides), None) => {
             let mut all = Vec::new();
             for r in 1..=sides {
-                all.extend(
-                    engine
-                        .move_list(&pos, Some(r))
-                        .into_iter()
-                        .map(|m| format!("{r}:{m}")),
-                );
+                all.extend(engine.move_list(&pos, Some(r)).into_iter().map(|m| format!("{r}:{m}")));
             }
             all.sort();
             for m in all {
@@ -111,4 +102,41 @@ fn rate(nodes: u64, start: Instant) -> String {
         return format!("{:.3} s", secs);
     }
     format!("{:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs)
+}
+
+pub fn render(game: &GameArgs, at: &At) -> i32 {
+    let (loaded, pos) = match setup(game, at) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    print!("{}", rulebook::render::render(&loaded.engine, &pos));
+    0
+}
+
+pub fn describe(game: &GameArgs) -> i32 {
+    match load::game(game) {
+        Ok(l) => {
+            print!("{}", rulebook::describe::describe(&l.engine.game));
+            0
+        }
+        Err(code) => code,
+    }
+}
+
+pub fn options(game: &GameArgs) -> i32 {
+    let loaded = match load::game(game) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let options = &loaded.engine.game.options;
+    if options.is_empty() {
+        println!("{} has no options.", loaded.engine.game.name);
+        return 0;
+    }
+    let width = options.iter().map(|o| o.name.len() + 1 + o.value.len()).max().unwrap_or(0);
+    for o in options {
+        let setting = format!("{}={}", o.name, o.value);
+        println!("{setting:width$}  {}  (one of: {})", o.description, o.values.join(", "));
+    }
+    0
 }

@@ -1,55 +1,50 @@
 //! Reading game and variant files from disk for the commands.
 
-use rulebook::check::{self, Choice};
-use rulebook::diagnostics::{self, Diagnostic};
+use rulebook::check::Choice;
+use rulebook::diagnostics;
 use rulebook::engine::Engine;
+use rulebook::variant::{self, Report};
 use std::path::Path;
 
 /// `NAME=VALUE` pairs from `--option`.
 pub fn parse_choices(raw: &[String]) -> Result<Vec<Choice>, String> {
     raw.iter()
         .map(|r| match r.split_once('=') {
-            Some((n, v)) if !n.is_empty() && !v.is_empty() => Ok(Choice {
-                name: n.trim().to_string(),
-                value: v.trim().to_string(),
-                span: None,
-            }),
-            _ => Err(format!(
-                "`--option {r}` is not NAME=VALUE (for example `--option dice=false`)"
-            )),
+            Some((n, v)) if !n.trim().is_empty() && !v.trim().is_empty() => {
+                Ok(Choice { name: n.trim().to_string(), value: v.trim().to_string(), span: None })
+            }
+            _ => Err(format!("`--option {r}` is not NAME=VALUE (for example `--option dice=false`)")),
         })
         .collect()
 }
 
-fn read(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+fn read(path: &Path) -> std::io::Result<String> {
+    std::fs::read_to_string(path)
 }
 
-/// Sources (name, text) and the diagnostics found, each with the index of the
-/// source it points into.
-pub type Report = (Vec<(String, String)>, Vec<(usize, Diagnostic)>);
+/// Checks one game or variant file.
+pub fn check_path(path: &Path, choices: &[Choice]) -> Report {
+    variant::check(path, choices, &read)
+}
 
-/// Checks one game file (every option combination), or a variant file.
-pub fn check_path(path: &Path, choices: &[Choice]) -> Result<Report, String> {
-    let text = read(path)?;
-    let name = path.display().to_string();
-    let diags = if choices.is_empty() {
-        check::check(&text)
-    } else {
-        match check::load(&text, choices) {
-            Ok((_, warnings)) => warnings,
-            Err(d) => d,
-        }
-    };
-    Ok((
-        vec![(name, text)],
-        diags.into_iter().map(|d| (0, d)).collect(),
-    ))
+/// Prints a report's diagnostics to stderr.
+pub fn print_report(report: &Report) {
+    for (source, d) in &report.diagnostics {
+        let (name, text) = &report.sources[*source];
+        eprint!("{}", diagnostics::render(d, name, text, super::style()));
+    }
+}
+
+/// Whether the report is about a file that could not be read (exit 2).
+pub fn is_io(report: &Report) -> bool {
+    report.diagnostics.iter().any(|(_, d)| d.code == "E0613")
 }
 
 /// A game ready to run.
 pub struct Loaded {
     pub engine: Engine,
+    /// The variant's name, if a variant file was loaded.
+    pub variant: Option<String>,
 }
 
 /// Loads a game (or variant) with `--option` choices, printing diagnostics on failure.
@@ -58,20 +53,14 @@ pub fn game(args: &super::GameArgs) -> Result<Loaded, i32> {
         eprintln!("error: {m}");
         super::EXIT_USAGE
     })?;
-    let text = read(&args.file).map_err(|m| {
-        eprintln!("error: {m}");
-        super::EXIT_USAGE
-    })?;
-    let name = args.file.display().to_string();
-    match check::load(&text, &choices) {
-        Ok((game, _warnings)) => Ok(Loaded {
-            engine: Engine::new(game),
+    match variant::load(&args.file, &choices, &read) {
+        Ok(l) => Ok(Loaded {
+            engine: Engine::new(l.game),
+            variant: l.variant.map(|v| v.name.unwrap_or_else(|| args.file.display().to_string())),
         }),
-        Err(diags) => {
-            for d in &diags {
-                eprint!("{}", diagnostics::render(d, &name, &text, super::style()));
-            }
-            Err(super::EXIT_INVALID)
+        Err(report) => {
+            print_report(&report);
+            Err(if is_io(&report) { super::EXIT_USAGE } else { super::EXIT_INVALID })
         }
     }
 }

@@ -13,11 +13,7 @@ pub const EXIT_INVALID: i32 = 1;
 pub const EXIT_USAGE: i32 = 2;
 
 #[derive(Parser)]
-#[command(
-    name = "rulebook",
-    version,
-    about = "Board games as text files: check them, describe them, play them"
-)]
+#[command(name = "rulebook", version, about = "Board games as text files: check them, describe them, play them")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -63,6 +59,23 @@ enum Command {
         #[arg(long)]
         roll: Option<u8>,
     },
+    /// Draws the board with its pieces.
+    Render {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        at: At,
+    },
+    /// Prints the rules in plain English, as the file defines them.
+    Describe {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Lists a game's options with their values and descriptions.
+    Options {
+        #[command(flatten)]
+        game: GameArgs,
+    },
     /// Counts the move paths to each depth (perft), with nodes per second.
     Perft {
         #[command(flatten)]
@@ -97,28 +110,18 @@ pub fn run() -> i32 {
         }
     };
     match cli.command {
-        Command::Check {
-            files,
-            format,
-            options,
-        } => check(&files, format, &options),
+        Command::Check { files, format, options } => check(&files, format, &options),
+        Command::Render { game, at } => commands::render(&game, &at),
+        Command::Describe { game } => commands::describe(&game),
+        Command::Options { game } => commands::options(&game),
         Command::Moves { game, at, roll } => commands::moves(&game, &at, roll),
-        Command::Perft {
-            game,
-            depth,
-            at,
-            divide,
-        } => commands::perft(&game, depth, &at, divide),
+        Command::Perft { game, depth, at, divide } => commands::perft(&game, depth, &at, divide),
     }
 }
 
 pub fn style() -> Style {
     let tty = std::io::stderr().is_terminal();
-    Style {
-        color: tty && std::env::var_os("NO_COLOR").is_none(),
-        unicode: tty,
-        width: 100,
-    }
+    Style { color: tty && std::env::var_os("NO_COLOR").is_none(), unicode: tty, width: 100 }
 }
 
 fn check(files: &[std::path::PathBuf], format: Format, options: &[String]) -> i32 {
@@ -133,18 +136,16 @@ fn check(files: &[std::path::PathBuf], format: Format, options: &[String]) -> i3
     };
     for path in files {
         let report = load::check_path(path, &choices);
-        let (sources, diags) = match report {
-            Ok(r) => r,
-            Err(msg) => {
-                eprintln!("error: {msg}");
-                worst = worst.max(EXIT_USAGE);
-                continue;
-            }
-        };
+        if load::is_io(&report) {
+            load::print_report(&report);
+            worst = worst.max(EXIT_USAGE);
+            continue;
+        }
+        let diags = &report.diagnostics;
         let errors = diags.iter().filter(|(_, d)| d.is_error()).count();
         let warnings = diags.len() - errors;
-        for (source, d) in &diags {
-            let (name, text) = &sources[*source];
+        for (source, d) in diags {
+            let (name, text) = &report.sources[*source];
             match format {
                 Format::Human => eprint!("{}", diagnostics::render(d, name, text, style())),
                 Format::Json => json.push(diagnostics::to_json(d, name, text)),
@@ -154,22 +155,12 @@ fn check(files: &[std::path::PathBuf], format: Format, options: &[String]) -> i3
             let verdict = if errors == 0 { "ok" } else { "invalid" };
             let mut counts = Vec::new();
             if errors > 0 {
-                counts.push(format!(
-                    "{errors} error{}",
-                    if errors == 1 { "" } else { "s" }
-                ));
+                counts.push(format!("{errors} error{}", if errors == 1 { "" } else { "s" }));
             }
             if warnings > 0 {
-                counts.push(format!(
-                    "{warnings} warning{}",
-                    if warnings == 1 { "" } else { "s" }
-                ));
+                counts.push(format!("{warnings} warning{}", if warnings == 1 { "" } else { "s" }));
             }
-            let counts = if counts.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", counts.join(", "))
-            };
+            let counts = if counts.is_empty() { String::new() } else { format!(" ({})", counts.join(", ")) };
             println!("{}: {verdict}{counts}", path.display());
         }
         if errors > 0 {
@@ -177,10 +168,7 @@ fn check(files: &[std::path::PathBuf], format: Format, options: &[String]) -> i3
         }
     }
     if format == Format::Json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json).expect("diagnostics serialize")
-        );
+        println!("{}", serde_json::to_string_pretty(&json).expect("diagnostics serialize"));
     }
     worst
 }

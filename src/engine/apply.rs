@@ -24,9 +24,7 @@ impl Engine {
                 }
                 self.put(&mut next, mv.from, 0);
                 self.put(&mut next, mv.to, cell(me, mv.becomes));
-                result = self
-                    .goal_capture(me, captured)
-                    .or_else(|| self.goal_reach(me, mv.becomes, mv.to));
+                result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
             }
             MoveType::Plain => {
                 self.put(&mut next, mv.from, 0);
@@ -38,9 +36,7 @@ impl Engine {
                     captured |= 1 << kind_of(next.at(t));
                     self.put(&mut next, t, 0);
                 }
-                result = self
-                    .goal_capture(me, captured)
-                    .or_else(|| self.goal_reach(me, mv.becomes, mv.to));
+                result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
             }
         }
         next.turn = 1 - me;
@@ -193,10 +189,7 @@ impl Engine {
             Condition::Captured(k) if captured & (1 << k) != 0 => {
                 // Without a named player, the capturer wins (or the owner loses).
                 let subject = g.player.unwrap_or(if g.wins { me } else { 1 - me });
-                Some(Outcome {
-                    winner: Some(if g.wins { subject } else { 1 - subject }),
-                    reason: Reason::Captured(k),
-                })
+                Some(Outcome { winner: Some(if g.wins { subject } else { 1 - subject }), reason: Reason::Captured(k) })
             }
             _ => None,
         })
@@ -206,10 +199,7 @@ impl Engine {
         self.game.goals.iter().find_map(|g| match g.condition {
             Condition::Escapes(k) if k == kind => {
                 let subject = g.player.unwrap_or(me);
-                Some(Outcome {
-                    winner: Some(if g.wins { subject } else { 1 - subject }),
-                    reason: Reason::Escaped(k),
-                })
+                Some(Outcome { winner: Some(if g.wins { subject } else { 1 - subject }), reason: Reason::Escaped(k) })
             }
             _ => None,
         })
@@ -219,10 +209,7 @@ impl Engine {
         self.game.goals.iter().find_map(|g| match &g.condition {
             Condition::Reaches(k, zone) if *k == kind && zone[me as usize].contains(to) => {
                 let subject = g.player.unwrap_or(me);
-                Some(Outcome {
-                    winner: Some(if g.wins { subject } else { 1 - subject }),
-                    reason: Reason::Reached(*k),
-                })
+                Some(Outcome { winner: Some(if g.wins { subject } else { 1 - subject }), reason: Reason::Reached(*k) })
             }
             _ => None,
         })

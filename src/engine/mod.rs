@@ -191,21 +191,9 @@ impl Engine {
                 no_stop[p as usize] |= !s.allowed;
             }
         }
-        let any_jumps = game
-            .kinds
-            .iter()
-            .any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_jump(p)));
+        let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_jump(p)));
         let max_roll = game.dice.map_or(u8::MAX, |d| d.sides);
-        Engine {
-            game,
-            zobrist,
-            zobrist_turn,
-            hostile_empty,
-            hostile_always,
-            no_stop,
-            any_jumps,
-            max_roll,
-        }
+        Engine { game, zobrist, zobrist_turn, hostile_empty, hostile_always, no_stop, any_jumps, max_roll }
     }
 
     pub fn board(&self) -> &Board {
@@ -218,14 +206,7 @@ impl Engine {
     }
 
     pub fn empty_position(&self, turn: PlayerId) -> Position {
-        let mut p = Position {
-            cells: [0; 256],
-            turn,
-            ply: 0,
-            counts: [0; PLAYERS],
-            hash: 0,
-            result: None,
-        };
+        let mut p = Position { cells: [0; 256], turn, ply: 0, counts: [0; PLAYERS], hash: 0, result: None };
         if turn == 1 {
             p.hash ^= self.zobrist_turn;
         }
@@ -296,10 +277,7 @@ impl Engine {
         let mut moves = Vec::new();
         self.generate(pos, self.max_roll, &mut moves);
         if moves.is_empty() {
-            return Some(self.no_goal(me, false).unwrap_or(Outcome {
-                winner: None,
-                reason: Reason::NoMove(me),
-            }));
+            return Some(self.no_goal(me, false).unwrap_or(Outcome { winner: None, reason: Reason::NoMove(me) }));
         }
         None
     }
@@ -316,33 +294,20 @@ impl Engine {
             if !applies {
                 return None;
             }
-            let reason = if pieces {
-                Reason::NoPieces(player)
-            } else {
-                Reason::NoMove(player)
-            };
+            let reason = if pieces { Reason::NoPieces(player) } else { Reason::NoMove(player) };
             // `lose when no move` is about the player in question; a named player
             // wins or loses by it instead.
             let subject = g.player.unwrap_or(player);
             let winner = if g.wins { subject } else { 1 - subject };
             let _ = other;
-            Some(Outcome {
-                winner: Some(winner),
-                reason,
-            })
+            Some(Outcome { winner: Some(winner), reason })
         })
     }
 
     /// Who a site or piece at `p` is hostile to: does it count as an enemy
     /// of a piece of `victim_owner` and `victim_kind`?
     #[inline]
-    fn hostile_to(
-        &self,
-        pos: &Position,
-        p: Point,
-        victim_owner: PlayerId,
-        victim_kind: KindId,
-    ) -> bool {
+    fn hostile_to(&self, pos: &Position, p: Point, victim_owner: PlayerId, victim_kind: KindId) -> bool {
         let c = pos.at(p);
         let bit = 1u16 << victim_kind;
         if c != 0 {

@@ -174,14 +174,7 @@ impl Engine {
                     distance = distance.saturating_add(1);
                 }
                 if q == NONE && distance <= limit {
-                    out.push(Move {
-                        kind: MoveType::Leave,
-                        from: p,
-                        dir: d,
-                        distance,
-                        becomes: kind,
-                        ..Move::PASS
-                    });
+                    out.push(Move { kind: MoveType::Leave, from: p, dir: d, distance, becomes: kind, ..Move::PASS });
                 }
             }
         }
@@ -192,12 +185,7 @@ impl Engine {
         let me = pos.turn;
         for p in 0..self.game.board.len() as Point {
             let c = pos.at(p);
-            if c == 0
-                || owner(c) != me
-                || !self.game.kinds[kind_of(c) as usize]
-                    .moves
-                    .captures_by_jump(me as usize)
-            {
+            if c == 0 || owner(c) != me || !self.game.kinds[kind_of(c) as usize].moves.captures_by_jump(me as usize) {
                 continue;
             }
             let mut s = Search {
@@ -207,11 +195,7 @@ impl Engine {
                 me,
                 at_once: self.game.jumps.remove_at_once,
                 jumped: PointSet::default(),
-                scratch: Move {
-                    kind: MoveType::Jumps,
-                    from: p,
-                    ..Move::PASS
-                },
+                scratch: Move { kind: MoveType::Jumps, from: p, ..Move::PASS },
             };
             s.extend(p, kind_of(c), out);
         }

@@ -15,11 +15,7 @@ impl Engine {
                 let _ = write!(s, "{}-{}", labels[mv.from as usize], labels[mv.to as usize]);
             }
             MoveType::Leave => {
-                let _ = write!(
-                    s,
-                    "{}-off-{}",
-                    labels[mv.from as usize], DIRECTION_NAMES[mv.dir as usize]
-                );
+                let _ = write!(s, "{}-off-{}", labels[mv.from as usize], DIRECTION_NAMES[mv.dir as usize]);
             }
             MoveType::Jumps => {
                 s.push_str(&labels[mv.from as usize]);
@@ -52,33 +48,15 @@ impl Engine {
 
     /// Reads a ply (`MOVE`, or `ROLL:MOVE` in a dice game) against the legal
     /// moves of `pos`. Returns the roll and the move.
-    pub fn parse_ply(
-        &self,
-        pos: &Position,
-        text: &str,
-    ) -> Result<(Option<u8>, Move), ParseMoveError> {
+    pub fn parse_ply(&self, pos: &Position, text: &str) -> Result<(Option<u8>, Move), ParseMoveError> {
         let text = text.trim();
         let (roll, mv_text) = match (self.game.dice, text.split_once(':')) {
             (Some(d), Some((r, m))) => match r.parse::<u8>() {
                 Ok(r) if (1..=d.sides).contains(&r) => (Some(r), m),
-                _ => {
-                    return Err(ParseMoveError::BadRoll {
-                        text: text.to_string(),
-                        sides: d.sides,
-                    })
-                }
+                _ => return Err(ParseMoveError::BadRoll { text: text.to_string(), sides: d.sides }),
             },
-            (Some(d), None) => {
-                return Err(ParseMoveError::MissingRoll {
-                    text: text.to_string(),
-                    sides: d.sides,
-                })
-            }
-            (None, Some(_)) => {
-                return Err(ParseMoveError::UnexpectedRoll {
-                    text: text.to_string(),
-                })
-            }
+            (Some(d), None) => return Err(ParseMoveError::MissingRoll { text: text.to_string(), sides: d.sides }),
+            (None, Some(_)) => return Err(ParseMoveError::UnexpectedRoll { text: text.to_string() }),
             (None, None) => (None, text),
         };
         self.check_shape(mv_text)?;
@@ -87,15 +65,10 @@ impl Engine {
         match moves.iter().find(|m| self.notation(m) == mv_text) {
             Some(m) => Ok((roll, *m)),
             None => {
-                let mut legal: Vec<String> =
-                    moves.iter().map(|m| self.ply_notation(roll, m)).collect();
+                let mut legal: Vec<String> = moves.iter().map(|m| self.ply_notation(roll, m)).collect();
                 legal.sort();
                 legal.dedup();
-                Err(ParseMoveError::Illegal {
-                    text: text.to_string(),
-                    roll,
-                    legal,
-                })
+                Err(ParseMoveError::Illegal { text: text.to_string(), roll, legal })
             }
         }
     }
@@ -142,26 +115,11 @@ impl Engine {
 /// Why a typed ply was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseMoveError {
-    NotAMove {
-        text: String,
-        why: String,
-    },
-    MissingRoll {
-        text: String,
-        sides: u8,
-    },
-    BadRoll {
-        text: String,
-        sides: u8,
-    },
-    UnexpectedRoll {
-        text: String,
-    },
-    Illegal {
-        text: String,
-        roll: Option<u8>,
-        legal: Vec<String>,
-    },
+    NotAMove { text: String, why: String },
+    MissingRoll { text: String, sides: u8 },
+    BadRoll { text: String, sides: u8 },
+    UnexpectedRoll { text: String },
+    Illegal { text: String, roll: Option<u8>, legal: Vec<String> },
 }
 
 impl std::fmt::Display for ParseMoveError {
@@ -181,11 +139,7 @@ impl std::fmt::Display for ParseMoveError {
                 write!(f, "`{text}` is not legal: there is no legal move here")
             }
             ParseMoveError::Illegal { text, legal, .. } => {
-                write!(
-                    f,
-                    "`{text}` is not legal here; the legal moves are: {}",
-                    legal.join(" ")
-                )
+                write!(f, "`{text}` is not legal here; the legal moves are: {}", legal.join(" "))
             }
         }
     }

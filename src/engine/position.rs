@@ -17,10 +17,9 @@ pub enum PositionError {
 impl std::fmt::Display for PositionError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            PositionError::Shape(why) => write!(
-                f,
-                "not a position: {why} (expected TURN:SIDE:SIDE, like `W:Wa1,c1,Kc5:Bd6,e7`)"
-            ),
+            PositionError::Shape(why) => {
+                write!(f, "not a position: {why} (expected TURN:SIDE:SIDE, like `W:Wa1,c1,Kc5:Bd6,e7`)")
+            }
             PositionError::UnknownPlayer(p) => write!(f, "`{p}` is not a player's letter"),
             PositionError::UnknownPoint(p) => write!(f, "`{p}` is not a point of the board"),
             PositionError::UnknownKind(k) => write!(f, "`{k}` is not a piece's letter"),
@@ -45,11 +44,7 @@ impl Engine {
                 if c != 0 && owner(c) as usize == pi {
                     let k = kind_of(c);
                     let label = &g.board.labels[p as usize];
-                    pieces.push(if k == 0 {
-                        label.clone()
-                    } else {
-                        format!("{}{label}", g.kinds[k as usize].letter)
-                    });
+                    pieces.push(if k == 0 { label.clone() } else { format!("{}{label}", g.kinds[k as usize].letter) });
                 }
             }
             out.push_str(&pieces.join(","));
@@ -71,11 +66,7 @@ impl Engine {
         let player = |s: &str| -> Result<PlayerId, PositionError> {
             let mut ch = s.chars();
             match (ch.next(), ch.next()) {
-                (Some(c), None) => g
-                    .players
-                    .iter()
-                    .position(|p| p.letter == c)
-                    .map(|i| i as PlayerId),
+                (Some(c), None) => g.players.iter().position(|p| p.letter == c).map(|i| i as PlayerId),
                 _ => None,
             }
             .ok_or_else(|| PositionError::UnknownPlayer(s.to_string()))
@@ -84,20 +75,12 @@ impl Engine {
         let mut pos = self.empty_position(turn);
         let mut seen = [false; PLAYERS];
         for side in &parts[1..] {
-            let letter = side
-                .get(..1)
-                .ok_or_else(|| PositionError::Shape("a side is empty".into()))?;
+            let letter = side.get(..1).ok_or_else(|| PositionError::Shape("a side is empty".into()))?;
             let who = player(letter)?;
             if std::mem::replace(&mut seen[who as usize], true) {
-                return Err(PositionError::Shape(format!(
-                    "the side `{letter}` is given twice"
-                )));
+                return Err(PositionError::Shape(format!("the side `{letter}` is given twice")));
             }
-            for piece in side[1..]
-                .split(',')
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-            {
+            for piece in side[1..].split(',').map(str::trim).filter(|s| !s.is_empty()) {
                 let (kind, label) = match g.board.point(piece) {
                     Some(_) => (0, piece),
                     None => {
@@ -115,10 +98,7 @@ impl Engine {
                         }
                     }
                 };
-                let p = g
-                    .board
-                    .point(label)
-                    .ok_or_else(|| PositionError::UnknownPoint(label.to_string()))?;
+                let p = g.board.point(label).ok_or_else(|| PositionError::UnknownPoint(label.to_string()))?;
                 if pos.at(p) != 0 {
                     return Err(PositionError::Occupied(label.to_string()));
                 }

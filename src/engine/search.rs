@@ -28,20 +28,13 @@ impl Engine {
             if depth == 1 {
                 return moves.len() as u64;
             }
-            return moves
-                .iter()
-                .map(|m| self.perft_with(&self.play_unchecked(pos, m), depth - 1, rest))
-                .sum();
+            return moves.iter().map(|m| self.perft_with(&self.play_unchecked(pos, m), depth - 1, rest)).sum();
         };
         // A move of distance k is legal under the rolls k..=sides; a roll below
         // every move's distance is a pass.
         let sides = dice.sides as u64;
         let weight = |m: &Move| sides + 1 - (m.distance.max(1) as u64).min(sides);
-        let least = moves
-            .iter()
-            .map(|m| m.distance.max(1) as u64)
-            .min()
-            .unwrap_or(1);
+        let least = moves.iter().map(|m| m.distance.max(1) as u64).min().unwrap_or(1);
         let passes = least - 1;
         if depth == 1 {
             return moves.iter().map(weight).sum::<u64>() + passes;
@@ -52,8 +45,7 @@ impl Engine {
             total += weight(m) * self.perft_with(&self.play_unchecked(pos, m), depth - 1, rest);
         }
         if passes > 0 {
-            total +=
-                passes * self.perft_with(&self.play_unchecked(pos, &Move::PASS), depth - 1, rest);
+            total += passes * self.perft_with(&self.play_unchecked(pos, &Move::PASS), depth - 1, rest);
         }
         total
     }
@@ -69,11 +61,7 @@ impl Engine {
         for roll in rolls {
             self.moves(pos, roll, &mut moves);
             for m in &moves {
-                let n = if depth <= 1 {
-                    1
-                } else {
-                    self.perft(&self.play_unchecked(pos, m), depth - 1)
-                };
+                let n = if depth <= 1 { 1 } else { self.perft(&self.play_unchecked(pos, m), depth - 1) };
                 out.push((self.ply_notation(roll, m), n));
             }
         }
@@ -97,21 +85,12 @@ impl Engine {
                 return (r, plies);
             }
             if plies >= max_plies {
-                return (
-                    Outcome {
-                        winner: None,
-                        reason: Reason::PlyLimit,
-                    },
-                    plies,
-                );
+                return (Outcome { winner: None, reason: Reason::PlyLimit }, plies);
             }
             let roll = self.game.dice.map(|d| rng.gen_range(1..=d.sides));
             self.moves(&pos, roll, moves);
             if moves.is_empty() {
-                let o = self.outcome(&pos).unwrap_or(Outcome {
-                    winner: None,
-                    reason: Reason::NoMove(pos.turn),
-                });
+                let o = self.outcome(&pos).unwrap_or(Outcome { winner: None, reason: Reason::NoMove(pos.turn) });
                 return (o, plies);
             }
             let m = moves[rng.gen_range(0..moves.len())];

@@ -33,11 +33,7 @@ pub fn parse(text: &str) -> Result<Vec<Node>, Diagnostic> {
     }
     let mut pairs = GameParser::parse(Rule::file, text).map_err(|e| syntax_error(text, e))?;
     let file = pairs.next().expect("the file rule always yields one pair");
-    Ok(file
-        .into_inner()
-        .filter(|p| p.as_rule() == Rule::statement)
-        .map(node)
-        .collect())
+    Ok(file.into_inner().filter(|p| p.as_rule() == Rule::statement).map(node).collect())
 }
 
 fn node(pair: Pair<Rule>) -> Node {
@@ -61,19 +57,12 @@ fn simple(pair: Pair<Rule>) -> Stmt {
             _ => args.push(arg(p)),
         }
     }
-    Stmt {
-        keyword,
-        args,
-        block,
-        span,
-    }
+    Stmt { keyword, args, block, span }
 }
 
 fn conditional(pair: Pair<Rule>) -> IfNode {
     let span = Span::from(pair.as_span());
-    let mut inner = pair
-        .into_inner()
-        .filter(|p| p.as_rule() != Rule::kw_if && p.as_rule() != Rule::kw_else);
+    let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::kw_if && p.as_rule() != Rule::kw_else);
     let cond = inner.next().expect("if has a condition");
     let head = Span::new(span.start, cond.as_span().end());
     let mut parts = cond.into_inner();
@@ -82,23 +71,12 @@ fn conditional(pair: Pair<Rule>) -> IfNode {
     let value = parts.next().map(arg);
     let then = block_of(inner.next().expect("if has a block"));
     let otherwise = inner.next().map(block_of);
-    IfNode {
-        option,
-        value,
-        then,
-        otherwise,
-        head,
-        span,
-    }
+    IfNode { option, value, then, otherwise, head, span }
 }
 
 fn block_of(pair: Pair<Rule>) -> Block {
     let span = Span::from(pair.as_span());
-    let nodes = pair
-        .into_inner()
-        .filter(|p| p.as_rule() == Rule::statement)
-        .map(node)
-        .collect();
+    let nodes = pair.into_inner().filter(|p| p.as_rule() == Rule::statement).map(node).collect();
     Block { nodes, span }
 }
 
@@ -221,9 +199,9 @@ fn syntax_error(text: &str, err: pest::error::Error<Rule>) -> Diagnostic {
     let found_char = rest.chars().next();
     // The thing found: a whole word, or one character.
     let found_len = match found_char {
-        Some(c) if c.is_ascii_alphanumeric() => rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
-            .unwrap_or(rest.len()),
+        Some(c) if c.is_ascii_alphanumeric() => {
+            rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_')).unwrap_or(rest.len())
+        }
         Some(c) => c.len_utf8(),
         None => 0,
     };
@@ -237,9 +215,7 @@ fn syntax_error(text: &str, err: pest::error::Error<Rule>) -> Diagnostic {
             Some(open) => diag::unclosed_block(open, Span::new(text.len(), text.len())),
             None => diag::unexpected_end(span, &expected),
         },
-        Some('"') => {
-            diag::unterminated_text(Span::new(pos, pos + rest.find('\n').unwrap_or(rest.len())))
-        }
+        Some('"') => diag::unterminated_text(Span::new(pos, pos + rest.find('\n').unwrap_or(rest.len()))),
         Some('}') if unclosed_brace(&text[..pos]).is_none() => diag::stray_close(span),
         Some('\n') | Some('\r') => diag::unexpected_line_end(Span::new(pos, pos), &expected),
         Some(c) if !c.is_ascii() || !(c.is_ascii_graphic()) => diag::bad_character(span, c),

@@ -1,0 +1,296 @@
+//! The rules in plain English, generated from the compiled game: a designer
+//! reads it to check that the file says what they meant.
+
+use crate::game::*;
+
+fn dir_list(set: DirSet) -> String {
+    match set {
+        0xFF => "in any direction".into(),
+        0b0101_0101 => "orthogonally".into(),
+        0b1010_1010 => "diagonally".into(),
+        _ => {
+            let names: Vec<&str> = dirs(set).map(|d| DIRECTION_NAMES[d as usize]).collect();
+            format!("towards {}", crate::diagnostics::one_of(&names))
+        }
+    }
+}
+
+/// "in any direction", or per player when the players differ.
+fn per_player(game: &Game, sets: &[DirSet; PLAYERS]) -> String {
+    if sets[0] == sets[1] {
+        return dir_list(sets[0]);
+    }
+    let parts: Vec<String> = game
+        .players
+        .iter()
+        .zip(sets)
+        .filter(|(_, s)| **s != 0)
+        .map(|(p, s)| format!("{} ({})", dir_list(*s), p.name))
+        .collect();
+    parts.join(", ")
+}
+
+fn points(game: &Game, set: &PointSet) -> String {
+    let labels: Vec<&str> = set.iter().map(|p| game.board.labels[p as usize].as_str()).collect();
+    labels.join(" ")
+}
+
+fn kinds(game: &Game, mask: u16) -> String {
+    let names: Vec<&str> =
+        game.kinds.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, k)| k.name.as_str()).collect();
+    if names.len() == game.kinds.len() {
+        "piece".into()
+    } else {
+        crate::diagnostics::one_of(&names)
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else if let Some(stem) = word.strip_suffix("man") {
+        format!("{n} {stem}men")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// A player's name as the subject of a verb: "white wins", "attackers win".
+fn subject_verb(name: &str, singular: &str, plural_form: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name} {plural_form}")
+    } else {
+        format!("{name} {singular}")
+    }
+}
+
+fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
+/// The whole description.
+pub fn describe(game: &Game) -> String {
+    let mut out = String::new();
+    let mut line = |s: String| {
+        out.push_str(&s);
+        out.push('\n');
+    };
+    let b = &game.board;
+    line(game.name.clone());
+    for s in &game.sources {
+        line(format!("  source: {s}"));
+    }
+    line(String::new());
+    line("Board".into());
+    line(format!(
+        "  {} on a {} x {} lattice, {}, {}.",
+        plural(b.len(), "point"),
+        b.width,
+        b.height,
+        plural(b.link_count(), "link"),
+        plural(b.straight_lines().len(), "straight line")
+    ));
+    line("  Pieces move along the lines; one step along a line is one space.".into());
+    line(String::new());
+
+    line("Players".into());
+    for (i, p) in game.players.iter().enumerate() {
+        let first = if i == game.first as usize { ", moves first" } else { "" };
+        line(format!("  {} ({}): forward is {}{first}.", p.name, p.letter, DIRECTION_NAMES[p.forward as usize]));
+    }
+    line(String::new());
+
+    line("Pieces".into());
+    for k in &game.kinds {
+        line(format!("  {} ({}):", k.name, k.letter));
+        let m = &k.moves;
+        if m.step.iter().any(|&s| s != 0) {
+            line(format!("    steps one space to a vacant point {}.", per_player(game, &m.step)));
+        }
+        if m.slide.iter().any(|&s| s != 0) {
+            let limit = match m.slide_limit {
+                Some(n) => format!("up to {}", plural(n as usize, "space")),
+                None => "any number of spaces".into(),
+            };
+            line(format!(
+                "    slides {limit} along a straight line over vacant points, {}.",
+                per_player(game, &m.slide)
+            ));
+        }
+        if m.jump.iter().any(|&s| s != 0) {
+            line(format!(
+                "    captures by the short leap {}: over an adjacent enemy to the vacant point just behind it.",
+                per_player(game, &m.jump)
+            ));
+        }
+        if m.fly.iter().any(|&s| s != 0) {
+            line(format!(
+                "    captures by the flying leap {}: over any vacant points, one enemy, and onto any vacant point behind it.",
+                per_player(game, &m.fly)
+            ));
+        }
+        if m.leave.iter().any(|&s| s != 0) {
+            line(format!(
+                "    leaves the board {} along a clear line; the exit counts as one space.",
+                per_player(game, &m.leave)
+            ));
+        }
+        if let Some(pr) = &k.promotion {
+            let when = if pr.at_once { "the moment it lands" } else { "when its move ends" };
+            let zones: Vec<String> = game
+                .players
+                .iter()
+                .zip(&pr.zone)
+                .filter(|(_, z)| !z.is_empty())
+                .map(|(p, z)| format!("{} on {}", p.name, points(game, z)))
+                .collect();
+            line(format!(
+                "    becomes a {} {when} in its promotion zone ({}).",
+                game.kinds[pr.into as usize].name,
+                zones.join("; ")
+            ));
+        }
+    }
+    line(String::new());
+
+    line("Setup".into());
+    for (pi, p) in game.players.iter().enumerate() {
+        for (ki, k) in game.kinds.iter().enumerate() {
+            let mut set = PointSet::default();
+            for s in game.setup.iter().filter(|s| s.0 as usize == pi && s.1 as usize == ki) {
+                set.insert(s.2);
+            }
+            if !set.is_empty() {
+                line(format!("  {}: {} on {}.", p.name, plural(set.len(), &k.name), points(game, &set)));
+            }
+        }
+    }
+    line(String::new());
+
+    line("Rules".into());
+    if let Some(d) = &game.dice {
+        line(format!(
+            "  Before moving, the player rolls a {}-sided die: the roll is the most spaces the piece may move. \
+             If no move fits the roll, the turn passes.",
+            d.sides
+        ));
+    }
+    let j = &game.jumps;
+    let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_jump(p)));
+    if any_jumps {
+        line(format!(
+            "  Capturing is {}.",
+            if j.compulsory { "compulsory: if any capture exists, the turn must capture" } else { "optional" }
+        ));
+        if j.continues {
+            line(
+                "  A capturing piece goes on capturing while it can; the sequence ends only where no capture is left."
+                    .into(),
+            );
+        }
+        line(if j.remove_at_once {
+            "  Each jumped piece is removed at once.".into()
+        } else {
+            "  Jumped pieces are removed when the sequence ends; until then they block and cannot be jumped twice."
+                .into()
+        });
+        line(if j.majority {
+            "  Only the sequences taking the most pieces are legal.".into()
+        } else {
+            "  The choice among captures is free.".into()
+        });
+    }
+    if let Some(c) = &game.custodial {
+        let mut how = Vec::new();
+        if c.opposite {
+            how.push("on its opposite side");
+        }
+        if c.perpendicular {
+            how.push("on one of its two sides at right angles (\"one of each\")");
+        }
+        line(format!(
+            "  Custodial capture: after a move, an enemy {} next to the piece that moved ({}) is captured when a friendly {} \
+             or a hostile site stands {}. Only the piece that moved captures.",
+            kinds(game, c.targets),
+            dir_list(c.sides),
+            kinds(game, c.captors),
+            how.join(" or ")
+        ));
+    }
+    for t in &game.traps {
+        let name = &game.kinds[t.kind as usize].name;
+        if let Some(n) = t.surrounded {
+            line(format!("  A {name} is captured when {} of its sides ({}) are hostile.", n, dir_list(t.sides)));
+        }
+        if let Some(n) = t.enclosed {
+            line(format!(
+                "  A {name} is captured when it and at most {} beside it are enclosed: every point around them is hostile.",
+                plural(n as usize, "friend")
+            ));
+        }
+        if t.never_on_edge {
+            line(format!("  A {name} is never captured on the edge of the board."));
+        }
+        line(format!("  The piece that moved must be one of those closing the trap on the {name}."));
+    }
+    for h in &game.hostile {
+        let when = if h.when_empty { " when empty" } else { "" };
+        line(format!("  {} is hostile to a {}{when}.", points(game, &h.region), kinds(game, h.to)));
+    }
+    for s in &game.stops {
+        line(format!(
+            "  Only a {} may stop on {}; others may pass over it.",
+            kinds(game, s.allowed),
+            points(game, &s.region)
+        ));
+    }
+    line(String::new());
+
+    line("Goals".into());
+    for g in &game.goals {
+        let who = g.player.map(|p| game.players[p as usize].name.clone());
+        let (singular, plural_form) = if g.wins { ("wins", "win") } else { ("loses", "lose") };
+        let verb = |default: &str| match &who {
+            Some(name) => subject_verb(name, singular, plural_form),
+            None => format!("{default} {singular}"),
+        };
+        let text = match &g.condition {
+            Condition::NoMove => format!("{} when it has no legal move on its turn", verb("A player")),
+            Condition::NoPieces => format!("{} when it has no pieces left", verb("A player")),
+            Condition::Captured(k) => {
+                format!("{} when a {} is captured", verb("The capturer"), game.kinds[*k as usize].name)
+            }
+            Condition::Escapes(k) => {
+                format!("{} when a {} leaves the board", verb("Its owner"), game.kinds[*k as usize].name)
+            }
+            Condition::Reaches(k, z) => format!(
+                "{} when a {} reaches {}",
+                verb("Its owner"),
+                game.kinds[*k as usize].name,
+                points(game, &z[0].union(&z[1]))
+            ),
+        };
+        line(format!("  {text}."));
+    }
+    for a in &game.announcements {
+        line(format!(
+            "  After {} move, when a {} has clear lines to the edge ({}), they announce: \"{}\".",
+            possessive(&game.players[a.after as usize].name),
+            game.kinds[a.kind as usize].name,
+            dir_list(a.dirs),
+            a.text
+        ));
+    }
+    if !game.options.is_empty() {
+        line(String::new());
+        line("Options".into());
+        for o in &game.options {
+            line(format!("  {} = {} ({}): {}.", o.name, o.value, o.values.join(", "), o.description));
+        }
+    }
+    out
+}

@@ -1,0 +1,150 @@
+//! The board drawn in text: points, the lines between them, pieces, and
+//! coordinates on the edges.
+
+use crate::engine::{kind_of, owner, Cell, Engine, Position};
+use crate::game::{Game, Point, PointSet, NONE};
+
+/// The players who can ever have a piece of `kind` (bit per player): placed
+/// at the start, or promoted into from a kind they have.
+fn owners(game: &Game, kind: usize) -> u8 {
+    let placed = |k: usize| game.setup.iter().filter(|s| s.1 as usize == k).fold(0u8, |m, s| m | 1 << s.0);
+    let mut mask = placed(kind);
+    for (from, k) in game.kinds.iter().enumerate() {
+        if k.promotion.as_ref().is_some_and(|pr| pr.into as usize == kind) {
+            mask |= placed(from);
+        }
+    }
+    mask
+}
+
+/// The character that shows a piece: the player's letter for the first kind,
+/// else the kind's letter, small for the second player when both can have it.
+pub fn piece_char(game: &Game, c: Cell) -> char {
+    let (p, k) = (owner(c), kind_of(c));
+    if k == 0 {
+        return game.players[p as usize].letter;
+    }
+    let l = game.kinds[k as usize].letter;
+    if p == 0 || owners(game, k as usize).count_ones() < 2 {
+        l
+    } else {
+        l.to_ascii_lowercase()
+    }
+}
+
+/// Points that are special sites (restricted or hostile): drawn `+` when empty.
+fn sites(game: &Game) -> PointSet {
+    let mut s = PointSet::default();
+    for r in &game.stops {
+        s = s.union(&r.region);
+    }
+    for h in &game.hostile {
+        s = s.union(&h.region);
+    }
+    s
+}
+
+/// Draws `pos`, with a legend of the pieces.
+pub fn render(engine: &Engine, pos: &Position) -> String {
+    let game = &engine.game;
+    let board = &game.board;
+    let (w, h) = (board.width.max(1) as usize, board.height.max(1) as usize);
+    let cols = (w - 1) * 4 + 1;
+    let rows = (h - 1) * 2 + 1;
+    let mut canvas = vec![vec![' '; cols]; rows];
+    let at = |x: i32, y: i32| ((h as i32 - 1 - y) as usize * 2, x as usize * 4);
+    let special = sites(game);
+    // Lines first, points over them.
+    for p in 0..board.len() as Point {
+        let (x, y) = board.coords[p as usize];
+        for d in 0..8u8 {
+            let q = board.step(p, d);
+            if q == NONE || q < p {
+                continue;
+            }
+            let (qx, qy) = board.coords[q as usize];
+            let (r0, c0) = at(x, y);
+            let (r1, c1) = at(qx, qy);
+            let (r0, c0, r1, c1) = (r0 as i32, c0 as i32, r1 as i32, c1 as i32);
+            let (dr, dc) = ((r1 - r0).signum(), (c1 - c0).signum());
+            if dr == 0 || dc == 0 {
+                // Straight: fill every cell between.
+                let mut r = r0 + dr;
+                let mut c = c0 + dc;
+                while (r, c) != (r1, c1) {
+                    let cell = &mut canvas[r as usize][c as usize];
+                    if *cell == ' ' {
+                        *cell = if dr == 0 { '-' } else { '|' };
+                    }
+                    r += dr;
+                    c += dc;
+                }
+            } else {
+                // Slanted: one mark in the middle of each lattice step.
+                let ch = if dr == dc { '\\' } else { '/' };
+                for j in 0..(r1 - r0).abs() / 2 {
+                    let (r, c) = ((r0 + dr * (2 * j + 1)) as usize, (c0 + dc * (4 * j + 2)) as usize);
+                    let cell = &mut canvas[r][c];
+                    *cell = if *cell == ' ' || *cell == ch { ch } else { 'X' };
+                }
+            }
+        }
+    }
+    for p in 0..board.len() as Point {
+        let (x, y) = board.coords[p as usize];
+        let (r, c) = at(x, y);
+        let cell = pos.at(p);
+        canvas[r][c] = if cell != 0 {
+            piece_char(game, cell)
+        } else if special.contains(p) {
+            '+'
+        } else {
+            '.'
+        };
+    }
+    // Coordinates: rank numbers on the left, file letters below (lattice boards).
+    let rank_label = |y: usize| -> String {
+        board
+            .coords
+            .iter()
+            .position(|&(_, cy)| cy == y as i32)
+            .map(|i| board.labels[i].trim_start_matches(|c: char| c.is_ascii_alphabetic()).to_string())
+            .unwrap_or_default()
+    };
+    let margin = (0..h).map(|y| rank_label(y).len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for (i, row) in canvas.iter().enumerate() {
+        let label = if i % 2 == 0 { rank_label(h - 1 - i / 2) } else { String::new() };
+        let line: String = row.iter().collect();
+        out.push_str(&format!("{label:>margin$}  {}\n", line.trim_end()));
+    }
+    let mut files = vec![' '; cols];
+    for (i, l) in board.labels.iter().enumerate() {
+        let (x, _) = board.coords[i];
+        if let Some(f) = l.chars().next().filter(|c| c.is_ascii_lowercase()) {
+            files[x as usize * 4] = f;
+        }
+    }
+    out.push_str(&format!("{:margin$}  {}\n", "", files.iter().collect::<String>().trim_end()));
+    out.push_str(&legend(game));
+    out
+}
+
+/// `W white man, K white king, ...` for the kinds each player can have.
+pub fn legend(game: &Game) -> String {
+    let mut parts = Vec::new();
+    for (pi, player) in game.players.iter().enumerate() {
+        for (ki, kind) in game.kinds.iter().enumerate() {
+            if owners(game, ki) & (1 << pi) != 0 {
+                let c = crate::engine::cell(pi as u8, ki as u8);
+                parts.push(format!("{} {} {}", piece_char(game, c), player.name, kind.name));
+            }
+        }
+    }
+    let mut s = parts.join(", ");
+    if !sites(game).is_empty() {
+        s.push_str(", + special site");
+    }
+    s.push('\n');
+    s
+}
