@@ -283,7 +283,7 @@ pub fn off_lattice(span: Span, what: &str) -> Diagnostic {
 pub fn link_to_missing_point(span: Span, point: &str) -> Diagnostic {
     Diagnostic::error("E0406", format!("`{point}` is on the lattice but is not a point of the board"))
         .label(span, "not declared with `points`")
-        .help(format!("add `points {point}` to the board, or leave it out of this line"))
+        .help(format!("add `points {point}` to the board, or use another point"))
 }
 
 pub fn no_points(span: Span) -> Diagnostic {
@@ -577,7 +577,8 @@ pub fn render(diag: &Diagnostic, name: &str, text: &str, style: Style) -> String
     let theme = match (style.unicode, style.color) {
         (true, true) => GraphicalTheme::unicode(),
         (true, false) => GraphicalTheme::unicode_nocolor(),
-        (false, _) => GraphicalTheme::ascii(),
+        (false, true) => GraphicalTheme::ascii(),
+        (false, false) => GraphicalTheme::none(),
     };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
     let attached = Attached { diag, source: miette::NamedSource::new(name, text.to_string()) };

@@ -191,9 +191,6 @@ fn run_unsorted(
                 return Err(report);
             }
         };
-        for (key, span) in &v.bad_types {
-            report.add(0, [diag::variant_value_type(*span, key, &["a text, true/false or a number"])]);
-        }
         let base: PathBuf = path.parent().unwrap_or(Path::new(".")).join(&v.extends);
         if is_variant(&base) || base.extension().is_some_and(|e| e != "game") {
             report.add(0, [diag::variant_chain_too_long(v.extends_span)]);
@@ -228,9 +225,16 @@ fn run_unsorted(
         }
     };
     // The variant's choices are checked against the game's options, pointing into the TOML.
-    if variant.is_some() {
+    if let Some(v) = &variant {
+        for (key, span) in &v.bad_types {
+            let values =
+                parsed.options.iter().find(|o| o.name.value == *key).map(|o| o.value_names()).unwrap_or_default();
+            report.add(0, [diag::variant_value_type(*span, key, &values)]);
+        }
         if let Err(errs) = options::assign(&parsed.options, &pinned) {
             report.add(0, errs.iter().map(|e| e.to_diagnostic()));
+        }
+        if report.has_errors() {
             return Err(report);
         }
     }

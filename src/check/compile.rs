@@ -78,8 +78,9 @@ impl<'a> Compiler<'a> {
         self.diags.push(d);
     }
 
-    pub fn compile(mut self, options: Vec<OptionValue>) -> Option<Game> {
-        let errors_before = self.diags.iter().filter(|d| d.is_error()).count();
+    /// Compiles; `errors_before` counts the errors in `diags` before this
+    /// option choice was read, so that errors from reading it count too.
+    pub fn compile(mut self, options: Vec<OptionValue>, errors_before: usize) -> Option<Game> {
         let d = self.d;
         match &d.version {
             None => self.err(diag::missing_statement(Span::new(0, 0), "language version", "rulebook 1")),
@@ -93,6 +94,7 @@ impl<'a> Compiler<'a> {
         }
         match &d.board {
             Some(b) => self.board(b),
+            None if self.is_broken("board", "") => {}
             None => self.err(diag::missing_statement(self.file_end, "board", "board { files a..h  ranks 1..8 ... }")),
         }
         self.players();
@@ -110,12 +112,11 @@ impl<'a> Compiler<'a> {
         let traps = self.traps();
         let goals = self.goals(custodial.as_ref(), &traps);
         let announcements = self.announcements();
-        self.unowned_kinds(&setup);
-
         let errors_after = self.diags.iter().filter(|d| d.is_error()).count();
         if errors_after > errors_before {
-            return None;
+            return None; // warnings about a game with errors would mostly echo them
         }
+        self.unowned_kinds(&setup);
         Some(Game {
             name: d.name.as_ref().map(|n| n.value.clone()).unwrap_or_default(),
             sources: d.sources.clone(),
@@ -214,7 +215,13 @@ impl<'a> Compiler<'a> {
             return;
         }
         if labels.is_empty() {
-            self.err(diag::no_points(b.span));
+            if b.files.is_some() == b.ranks.is_some()
+                && self.files.is_some() == b.files.is_some()
+                && self.ranks.is_some() == b.ranks.is_some()
+                && b.points.is_empty()
+            {
+                self.err(diag::no_points(b.span));
+            }
             return;
         }
         self.labels = labels.iter().enumerate().map(|(i, l)| (l.clone(), i as Point)).collect();
@@ -322,6 +329,22 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// Why a label names no point: on the lattice but left out, outside the
+    /// lattice, or not a coordinate at all (then perhaps a typo of a name).
+    fn unknown_point(&self, board: &Board, p: &Sp<String>) -> Diagnostic {
+        let coordinate = p.value.len() >= 2
+            && p.value.as_bytes()[0].is_ascii_lowercase()
+            && p.value[1..].bytes().all(|b| b.is_ascii_digit());
+        if self.on_lattice(&p.value).is_some() {
+            diag::link_to_missing_point(p.span, &p.value)
+        } else if coordinate && self.files.is_some() {
+            diag::off_lattice(p.span, &format!("`{}`", p.value))
+        } else {
+            let known: Vec<&str> = board.labels.iter().map(String::as_str).collect();
+            diag::unknown_name(p.span, "point", &p.value, &known)
+        }
+    }
+
     fn file_index(&self, f: &str) -> Option<i32> {
         let (fa, fz) = self.files?;
         let b = f.as_bytes();
@@ -339,13 +362,9 @@ impl<'a> Compiler<'a> {
         for p in points {
             match self.labels.get(&p.value) {
                 Some(&i) => resolved.push((i, p)),
-                None if self.on_lattice(&p.value).is_some() => {
-                    self.err(diag::link_to_missing_point(p.span, &p.value));
-                    return;
-                }
                 None => {
-                    let known: Vec<&str> = board.labels.iter().map(String::as_str).collect();
-                    self.err(diag::unknown_name(p.span, "point", &p.value, &known));
+                    let d = self.unknown_point(board, p);
+                    self.err(d);
                     return;
                 }
             }
@@ -420,7 +439,8 @@ impl<'a> Compiler<'a> {
             seen.push(p);
             self.players.push(Player { name: p.name.value.clone(), letter: letter.unwrap_or('?'), forward });
         }
-        if self.players.len() < PLAYERS {
+        let broken = d.broken.iter().filter(|(w, _)| *w == "player").count();
+        if self.players.len() + broken < PLAYERS {
             let span = d.players.last().map_or(self.file_end, |p| p.name.span);
             self.err(diag::missing_statement(span, "second player", "player black B forward s"));
         }
@@ -430,19 +450,27 @@ impl<'a> Compiler<'a> {
         match self.players.iter().position(|p| p.name == name.value) {
             Some(i) => Some(i as PlayerId),
             None => {
-                let known: Vec<&str> = self.d.players.iter().map(|p| p.name.value.as_str()).collect();
-                self.err(diag::unknown_name(name.span, "player", &name.value, &known));
+                if !self.is_broken("player", &name.value) {
+                    let known: Vec<&str> = self.d.players.iter().map(|p| p.name.value.as_str()).collect();
+                    self.err(diag::unknown_name(name.span, "player", &name.value, &known));
+                }
                 None
             }
         }
+    }
+
+    fn is_broken(&self, what: &str, name: &str) -> bool {
+        self.d.broken.iter().any(|(w, n)| *w == what && n == name)
     }
 
     fn kind(&mut self, name: &Sp<String>) -> Option<KindId> {
         match self.d.pieces.iter().position(|p| p.name.value == name.value) {
             Some(i) => Some(i as KindId),
             None => {
-                let known: Vec<&str> = self.d.pieces.iter().map(|p| p.name.value.as_str()).collect();
-                self.err(diag::unknown_name(name.span, "piece", &name.value, &known));
+                if !self.is_broken("piece", &name.value) {
+                    let known: Vec<&str> = self.d.pieces.iter().map(|p| p.name.value.as_str()).collect();
+                    self.err(diag::unknown_name(name.span, "piece", &name.value, &known));
+                }
                 None
             }
         }
@@ -456,8 +484,10 @@ impl<'a> Compiler<'a> {
         match self.regions.iter().find(|r| r.name.value == name.value) {
             Some(r) => Some(r.sets),
             None => {
-                let known: Vec<&str> = self.regions.iter().map(|r| r.name.value.as_str()).collect();
-                self.err(diag::unknown_name(name.span, "region", &name.value, &known));
+                if !self.is_broken("region", &name.value) {
+                    let known: Vec<&str> = self.regions.iter().map(|r| r.name.value.as_str()).collect();
+                    self.err(diag::unknown_name(name.span, "region", &name.value, &known));
+                }
                 None
             }
         }
@@ -523,8 +553,8 @@ impl<'a> Compiler<'a> {
                 SetItem::Point(p) => match self.labels.get(&p.value) {
                     Some(&i) => out.push((i, p.span)),
                     None => {
-                        let known: Vec<&str> = board.labels.iter().map(String::as_str).collect();
-                        self.err(diag::unknown_name(p.span, "point", &p.value, &known));
+                        let d = self.unknown_point(&board, p);
+                        self.err(d);
                     }
                 },
                 _ => {
@@ -624,7 +654,7 @@ impl<'a> Compiler<'a> {
                     *s |= d;
                 }
             }
-            if p.moves.is_empty() {
+            if p.moves.is_empty() && !p.had_errors {
                 self.err(diag::never_moves(p.name.span, &p.name.value));
             }
             let promotion = p.promote.as_ref().and_then(|pr| {

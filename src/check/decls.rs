@@ -91,6 +91,8 @@ pub struct PieceDecl {
     pub letter: Sp<String>,
     pub moves: Vec<MoveDecl>,
     pub promote: Option<PromoteDecl>,
+    /// Some statement in its block could not be read.
+    pub had_errors: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -186,6 +188,9 @@ pub struct Decls {
     pub traps: Vec<TrapDecl>,
     pub goals: Option<(Span, Vec<GoalDecl>)>,
     pub announcements: Vec<AnnounceDecl>,
+    /// Names declared by statements that could not be read (`player`,
+    /// `piece`, `region`): uses of them are not reported again.
+    pub broken: Vec<(&'static str, String)>,
 }
 
 /// Where a statement may stand, for messages: (context, keywords).
@@ -260,14 +265,24 @@ pub fn read(stmts: &[&Stmt], select_block: &Selector, diags: &mut Vec<Diagnostic
     for &stmt in stmts {
         if let Err(e) = top(stmt, &mut d, select_block, diags) {
             diags.push(e);
+            let declares = match stmt.keyword.value.as_str() {
+                "player" => Some("player"),
+                "piece" => Some("piece"),
+                "region" => Some("region"),
+                _ => None,
+            };
+            if let (Some(what), Some(name)) = (declares, stmt.args.first().and_then(|a| a.as_word())) {
+                d.broken.push((what, name.to_string()));
+            }
         }
     }
     d
 }
 
-fn set_once<T>(slot: &mut Option<Sp<T>>, value: Sp<T>, what: &str, span: Span) -> Result<(), Diagnostic> {
+/// Keeps a value given once; a second one is reported at its value, beside the first.
+fn set_once<T>(slot: &mut Option<Sp<T>>, value: Sp<T>, what: &str) -> Result<(), Diagnostic> {
     if let Some(first) = slot {
-        return Err(diag::duplicate_statement(span, first.span, what));
+        return Err(diag::duplicate_statement(value.span, first.span, what));
     }
     *slot = Some(value);
     Ok(())
@@ -284,13 +299,13 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             let mut a = Args::new(stmt, "rulebook 1");
             let v = a.number("the language version")?;
             a.end()?;
-            set_once(&mut d.version, v, "the language version", stmt.span)?;
+            set_once(&mut d.version, v, "the language version")?;
         }
         "game" => {
             let mut a = Args::new(stmt, "game \"Permainan Tabal\"");
             let name = a.text("the game's name in quotes")?;
             a.end()?;
-            set_once(&mut d.name, name, "the game's name", stmt.span)?;
+            set_once(&mut d.name, name, "the game's name")?;
         }
         "source" => {
             let mut a = Args::new(stmt, "source \"where the rules come from\"");
@@ -301,6 +316,7 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
         "board" => {
             let example = "board {\n  files a..h\n  ranks 1..8\n  points a1..h8\n  lines orthogonal a1..h8\n}";
             let Some(nodes) = block(stmt, example, diags) else {
+                d.broken.push(("board", String::new()));
                 return Ok(());
             };
             Args::new(stmt, "board { ... }").end()?;
@@ -328,7 +344,7 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             let mut a = Args::new(stmt, "first white");
             let p = a.word("the player who moves first")?;
             a.end()?;
-            set_once(&mut d.first, p, "who moves first", stmt.span)?;
+            set_once(&mut d.first, p, "who moves first")?;
         }
         "region" => {
             let mut a = Args::new(stmt, "region far-rank for white = rank 9");
@@ -347,11 +363,12 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             let name = a.word("the piece's name")?;
             let letter = a.word("the piece's letter")?;
             a.end()?;
-            let mut piece = PieceDecl { name, letter, moves: Vec::new(), promote: None };
+            let mut piece = PieceDecl { name, letter, moves: Vec::new(), promote: None, had_errors: false };
             if let Some(nodes) = block(stmt, example, diags) {
                 for s in select_block.select(nodes) {
                     if let Err(e) = piece_stmt(s, &mut piece) {
                         diags.push(e);
+                        piece.had_errors = true;
                     }
                 }
             }
@@ -404,7 +421,7 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             a.keyword("limits")?;
             a.keyword("distance")?;
             a.end()?;
-            set_once(&mut d.dice, Spanned::new(sides, w.span), "the die", stmt.span)?;
+            set_once(&mut d.dice, Spanned::new(sides, w.span), "the die")?;
         }
         "capture" if stmt.args.is_empty() => {
             let Some(nodes) = block(stmt, "capture {\n  compulsory\n  continue\n}", diags) else {
@@ -545,12 +562,12 @@ fn board_stmt(stmt: &Stmt, b: &mut BoardDecl) -> Result<(), Diagnostic> {
         "files" => {
             let mut a = Args::new(stmt, "files a..h");
             let r = file_or_rank_range(&mut a, "files like `a..h`")?;
-            set_once(&mut b.files, r, "the board's files", stmt.span)?;
+            set_once(&mut b.files, r, "the board's files")?;
         }
         "ranks" => {
             let mut a = Args::new(stmt, "ranks 1..8");
             let r = file_or_rank_range(&mut a, "ranks like `1..8`")?;
-            set_once(&mut b.ranks, r, "the board's ranks", stmt.span)?;
+            set_once(&mut b.ranks, r, "the board's ranks")?;
         }
         "points" => {
             let mut a = Args::new(stmt, "points a1..h8");

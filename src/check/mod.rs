@@ -41,6 +41,7 @@ impl Parsed {
         let opts = &self.options;
         let stmts = options::select(&self.nodes, opts, assignment);
         let selector = options::Selector { options: opts, assignment };
+        let errors_before = diags.iter().filter(|d| d.is_error()).count();
         let decls = decls::read(&stmts, &selector, diags);
         let values = opts
             .iter()
@@ -52,7 +53,7 @@ impl Parsed {
                 description: o.description.clone(),
             })
             .collect();
-        compile::Compiler::new(&decls, diags, self.end).compile(values)
+        compile::Compiler::new(&decls, diags, self.end).compile(values, errors_before)
     }
 
     /// Problems that do not depend on the options: conditions naming unknown

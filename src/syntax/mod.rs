@@ -174,6 +174,7 @@ fn expected_words(rules: &[Rule]) -> Vec<&'static str> {
             Rule::number => Some("a number"),
             Rule::string => Some("a quoted text"),
             Rule::range => Some("a range like `a1..c3`"),
+            Rule::range_end => Some("the end of the range (like `c3` in `a1..c3`)"),
             Rule::block => Some("`{`"),
             Rule::condition => Some("an option name"),
             Rule::EOI => Some("the end of the file"),
@@ -219,6 +220,9 @@ fn syntax_error(text: &str, err: pest::error::Error<Rule>) -> Diagnostic {
         Some('}') if unclosed_brace(&text[..pos]).is_none() => diag::stray_close(span),
         Some('\n') | Some('\r') => diag::unexpected_line_end(Span::new(pos, pos), &expected),
         Some(c) if !c.is_ascii() || !(c.is_ascii_graphic()) => diag::bad_character(span, c),
+        Some(_) if text[..pos].rsplit('\n').next().is_some_and(|l| l.trim() == "if") => {
+            diag::unexpected_token(span, &rest[..found_len], &["an option name, as in `if dice {`"])
+        }
         Some(_) => diag::unexpected_token(span, &rest[..found_len], &expected),
     }
 }
