@@ -15,3 +15,14 @@ pub mod render;
 pub mod span;
 pub mod syntax;
 pub mod variant;
+
+use check::Choice;
+
+/// Compiles a game from its text with `name=value` option choices: the short
+/// way in for programs and tests. Files (and variants) go through
+/// [`variant::load`].
+pub fn load_text(text: &str, options: &[(&str, &str)]) -> Result<engine::Engine, Vec<diagnostics::Diagnostic>> {
+    let choices: Vec<Choice> =
+        options.iter().map(|(n, v)| Choice { name: n.to_string(), value: v.to_string(), span: None }).collect();
+    check::load(text, &choices).map(|(game, _warnings)| engine::Engine::new(game))
+}

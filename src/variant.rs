@@ -201,14 +201,13 @@ fn run_unsorted(
     } else {
         (path.to_path_buf(), None, Vec::new())
     };
-    let game_index = if variant.is_some() {
+    let game_index = if let Some(v) = &variant {
         match read(&game_path) {
             Ok(text) => {
                 report.sources.push((game_path.display().to_string(), text));
                 1
             }
             Err(e) => {
-                let v = variant.as_ref().expect("a variant");
                 report.add(0, [diag::variant_base_missing(v.extends_span, &v.extends, &e.to_string())]);
                 return Err(report);
             }

@@ -129,6 +129,9 @@ pub fn options(game: &GameArgs) -> i32 {
         Err(code) => return code,
     };
     let options = &loaded.engine.game.options;
+    if let Some(name) = &loaded.variant {
+        println!("{} (variant of {})", name, loaded.engine.game.name);
+    }
     if options.is_empty() {
         println!("{} has no options.", loaded.engine.game.name);
         return 0;

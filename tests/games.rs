@@ -1,0 +1,95 @@
+//! The shipped games: their boards as RULES.md describes them, and their
+//! `render` and `describe` output as snapshots.
+
+use rulebook::engine::Engine;
+use std::path::Path;
+
+fn engine(path: &str) -> Engine {
+    let loaded = rulebook::variant::load(Path::new(path), &[], &|p| std::fs::read_to_string(p))
+        .unwrap_or_else(|r| panic!("{path}: {:?}", r.diagnostics));
+    Engine::new(loaded.game)
+}
+
+fn labels(e: &Engine, line: &[u8]) -> String {
+    line.iter().map(|&p| e.board().labels[p as usize].as_str()).collect::<Vec<_>>().join("-")
+}
+
+#[test]
+fn tabal_board_has_37_points_76_links_and_20_straight_lines() {
+    let e = engine("games/tabal.game");
+    let b = e.board();
+    assert_eq!(b.len(), 37);
+    assert_eq!(b.link_count(), 76);
+    let lines = b.straight_lines();
+    assert_eq!(lines.len(), 20);
+    let mut lengths: Vec<usize> = lines.iter().map(Vec::len).collect();
+    lengths.sort_unstable();
+    // Four cross lines of 3, fifteen lines of 5, the c-file of 9.
+    assert_eq!(lengths, [vec![3; 4], vec![5; 15], vec![9]].concat());
+    let names: Vec<String> = lines.iter().map(|l| labels(&e, l)).collect();
+    for expected in ["a1-b2-c3-d4-e5", "c1-c2-c3-c4-c5-c6-c7-c8-c9", "a1-c1-e1", "e1-d2-c3-b4-a5", "a9-c9-e9"] {
+        assert!(
+            names.iter().any(|n| n == expected || n.split('-').rev().collect::<Vec<_>>().join("-") == expected),
+            "{expected} should be a straight line; lines are {names:?}"
+        );
+    }
+    // On a1-c1-e1 the neighbour of a1 is c1.
+    assert_eq!(b.step(b.point("a1").unwrap(), 2), b.point("c1").unwrap());
+    // Points with x + y odd have no diagonal lines (b3 has none, b4 has four).
+    let diagonals = |p: &str| [1u8, 3, 5, 7].iter().filter(|&&d| b.step(b.point(p).unwrap(), d) != u8::MAX).count();
+    assert_eq!(diagonals("b3"), 0);
+    assert_eq!(diagonals("b4"), 4);
+}
+
+#[test]
+fn tablut_board_has_81_points() {
+    let e = engine("games/tablut.game");
+    assert_eq!(e.board().len(), 81);
+    assert_eq!(e.board().link_count(), 144);
+    assert_eq!(e.board().straight_lines().len(), 18);
+}
+
+#[test]
+fn start_positions_follow_rules_md() {
+    let tabal = engine("games/tabal.game");
+    assert_eq!(
+        tabal.position_notation(&tabal.start()),
+        "W:Wa1,c1,e1,b2,c2,d2,a3,b3,c3,d3,e3,a4,b4,c4,d4,e4:Ba6,b6,c6,d6,e6,a7,b7,c7,d7,e7,b8,c8,d8,a9,c9,e9"
+    );
+    let tablut = engine("games/tablut.game");
+    assert_eq!(
+        tablut.position_notation(&tablut.start()),
+        "A:Ad1,e1,f1,e2,a4,i4,a5,b5,h5,i5,a6,i6,e8,d9,e9,f9:De3,e4,c5,d5,Ke5,f5,g5,e6,e7"
+    );
+}
+
+#[test]
+fn positions_read_back_what_they_write() {
+    for file in ["games/tabal.game", "games/tablut.game"] {
+        let e = engine(file);
+        let start = e.start();
+        let text = e.position_notation(&start);
+        assert_eq!(e.parse_position(&text).unwrap(), start);
+    }
+}
+
+#[test]
+fn bad_positions_are_refused_with_the_reason() {
+    let e = engine("games/tabal.game");
+    let err = |s: &str| e.parse_position(s).unwrap_err().to_string();
+    assert_eq!(err("W:Wz9:B"), "`z9` is not a point of the board");
+    assert_eq!(err("W:Wa1,a1:B"), "two pieces are on `a1`");
+    assert_eq!(err("W:WQa1:B"), "`Q` is not a piece's letter");
+    assert_eq!(err("X:Wa1:B"), "`X` is not a player's letter");
+    assert!(err("W:Wa1").starts_with("not a position"));
+}
+
+#[test]
+fn render_and_describe() {
+    for file in ["games/tabal.game", "games/tablut.game"] {
+        let e = engine(file);
+        let name = Path::new(file).file_stem().unwrap().to_string_lossy().to_string();
+        insta::assert_snapshot!(format!("render-{name}"), rulebook::render::render(&e, &e.start()));
+        insta::assert_snapshot!(format!("describe-{name}"), rulebook::describe::describe(&e.game));
+    }
+}

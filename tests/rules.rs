@@ -1,0 +1,274 @@
+//! Every special rule on a small crafted position, the expected moves worked
+//! out by hand from RULES.md.
+
+use rulebook::engine::{Engine, Outcome, Reason};
+
+fn game(file: &str, options: &[(&str, &str)]) -> Engine {
+    let text = std::fs::read_to_string(file).unwrap();
+    rulebook::load_text(&text, options).unwrap_or_else(|d| panic!("{file}: {d:?}"))
+}
+
+fn tabal(options: &[(&str, &str)]) -> Engine {
+    game("games/tabal.game", options)
+}
+
+fn tablut(options: &[(&str, &str)]) -> Engine {
+    game("games/tablut.game", options)
+}
+
+/// The sorted legal moves at `position` (with `roll` in a dice game).
+fn moves(e: &Engine, position: &str, roll: Option<u8>) -> Vec<String> {
+    let pos = e.parse_position(position).unwrap();
+    e.move_list(&pos, roll)
+}
+
+/// Plays `ply` at `position`; returns the new position's notation and outcome.
+fn play(e: &Engine, position: &str, ply: &str) -> (String, Option<Outcome>) {
+    let pos = e.parse_position(position).unwrap();
+    let (_, mv) = e.parse_ply(&pos, ply).unwrap();
+    let next = e.play_unchecked(&pos, &mv);
+    (e.position_notation(&next), e.outcome(&next))
+}
+
+// ------------------------------------------------------------ Tabal (draughts)
+
+#[test]
+fn flying_king_captures_with_every_landing_point() {
+    // King a3 looks north-east along a3-b4-c5-d6-e7: b4 vacant, c5 black,
+    // then d6 and e7 vacant. Capture is compulsory, so only the two leaps.
+    assert_eq!(moves(&tabal(&[]), "W:WKa3:Bc5", None), ["a3xd6", "a3xe7"]);
+}
+
+#[test]
+fn a_capture_sequence_must_continue() {
+    // a3 leaps b4 to c5, and from c5 must leap d6 to e7: stopping at c5 is not a move.
+    assert_eq!(moves(&tabal(&[]), "W:Wa3:Bb4,d6", None), ["a3xc5xe7"]);
+}
+
+#[test]
+fn no_piece_is_jumped_twice() {
+    // King a5 leaps b5 and may land on c5, d5 or e5; from there the only
+    // enemy in reach is b5 again, which may not be jumped a second time.
+    assert_eq!(moves(&tabal(&[]), "W:WKa5:Bb5", None), ["a5xc5", "a5xd5", "a5xe5"]);
+}
+
+/// One rank of eight points and a king that captures flying: the smallest
+/// board on which the removal timing changes the legal moves.
+const LINE_GAME: &str = r#"
+rulebook 1
+game "Line"
+option removal = end, once "when jumped pieces leave"
+board {
+  files a..h
+  ranks 1..1
+  points a1..h1
+  lines orthogonal a1..h1
+}
+player white W forward n
+player black B forward s
+piece king K {
+  slide any
+  jump any flying
+}
+place white king on d1
+place black king on b1 e1 g1
+capture {
+  compulsory
+  continue
+  if removal = once {
+    remove at once
+  } else {
+    remove at end
+  }
+}
+goals {
+  lose when no move
+}
+"#;
+
+#[test]
+fn jumped_pieces_block_until_the_sequence_ends() {
+    // From d1: west over b1 to a1, then b1 (jumped, still there) blocks the way back.
+    // East over e1 to f1, over g1 to h1, then g1 blocks the way back.
+    let end = rulebook::load_text(LINE_GAME, &[]).unwrap();
+    assert_eq!(end.move_list(&end.start(), None), ["d1xa1", "d1xf1xh1"]);
+    // Removed at once, the king crosses the emptied points and takes all three.
+    let once = rulebook::load_text(LINE_GAME, &[("removal", "once")]).unwrap();
+    assert_eq!(once.move_list(&once.start(), None), ["d1xa1xf1xh1", "d1xf1xa1xh1", "d1xf1xh1xa1"]);
+}
+
+#[test]
+fn the_start_point_counts_as_vacant_during_the_sequence() {
+    // c7 leaps d8 to e9, c9 to a9, b8 back to c7 (its own start), and the
+    // other way round; crowned only where the move ends, so it stays a man.
+    let e = tabal(&[]);
+    assert_eq!(moves(&e, "W:Wc7:Bb8,c9,d8", None), ["c7xa9xe9xc7", "c7xe9xa9xc7"]);
+    let (after, _) = play(&e, "W:Wc7:Bb8,c9,d8", "c7xa9xe9xc7");
+    assert_eq!(after, "B:Wc7:B");
+}
+
+#[test]
+fn promotion_at_once_continues_as_a_king() {
+    // Crowned on landing at a9 (or e9), the piece goes on with king leaps:
+    // flying along e9-d8-c7-b6-a5 (or a9-b8-c7-d6-e5) to any point behind.
+    let e = tabal(&[("promotion", "immediate")]);
+    assert_eq!(
+        moves(&e, "W:Wc7:Bb8,c9,d8", None),
+        ["c7xa9xe9xa5", "c7xa9xe9xb6", "c7xa9xe9xc7", "c7xe9xa9xc7", "c7xe9xa9xd6", "c7xe9xa9xe5"]
+    );
+    let (after, _) = play(&e, "W:Wc7:Bb8,c9,d8", "c7xa9xe9xb6");
+    assert_eq!(after, "B:WKb6:B");
+}
+
+#[test]
+fn a_man_ending_its_move_on_the_far_rank_is_crowned() {
+    let (after, _) = play(&tabal(&[]), "W:Wc8:Ba1", "c8-c9");
+    assert_eq!(after, "B:WKc9:Ba1");
+}
+
+#[test]
+fn majority_capture_keeps_only_the_longest_sequences() {
+    // a3 can take one piece (b3, landing c3, where nothing more is in reach)
+    // or two (a4 to a5, then a6 to a7).
+    let free = tabal(&[]);
+    assert_eq!(moves(&free, "W:Wa3:Bb3,a4,a6", None), ["a3xa5xa7", "a3xc3"]);
+    let majority = tabal(&[("majority", "true")]);
+    assert_eq!(moves(&majority, "W:Wa3:Bb3,a4,a6", None), ["a3xa5xa7"]);
+}
+
+#[test]
+fn capture_is_compulsory_for_men_and_kings_alike() {
+    // The man on a3 must capture; the king on a1 (whose lines a1-e5 and
+    // a1-e1 hold no enemy) may not just move.
+    assert_eq!(moves(&tabal(&[]), "W:Wa3,Ka1:Bb4", None), ["a3xc5"]);
+}
+
+#[test]
+fn no_pieces_or_no_move_loses() {
+    let e = tabal(&[]);
+    let (_, outcome) = play(&e, "W:Wa3:Bb4", "a3xc5");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::NoPieces(1) }));
+    // Black's only man on c1: nothing lies south; a1 and e1 are taken and
+    // have nothing behind them; c2 has c3 behind it. No move, so black loses.
+    let pos = e.parse_position("B:Wa1,e1,c2,c3:Bc1").unwrap();
+    assert_eq!(e.outcome(&pos), Some(Outcome { winner: Some(0), reason: Reason::NoMove(1) }));
+}
+
+// -------------------------------------------------------------------- Tablut
+
+#[test]
+fn custodial_capture_opposite_and_one_of_each() {
+    let e = tablut(&[("dice", "false")]);
+    // e1-e4: d4 is caught between e4 and c4.
+    assert_eq!(play(&e, "A:Ac4,e1:Dd4,Ka9", "e1-e4").0, "D:Ac4,e4:DKa9");
+    // e1-e4 with a partner on d5: "one of each" captures...
+    assert_eq!(play(&e, "A:Ad5,e1:Dd4,Ka9", "e1-e4").0, "D:Ae4,d5:DKa9");
+    // ...the classic rule does not.
+    let classic = tablut(&[("dice", "false"), ("capture", "opposite")]);
+    assert_eq!(play(&classic, "A:Ad5,e1:Dd4,Ka9", "e1-e4").0, "D:Ae4,d5:Dd4,Ka9");
+}
+
+#[test]
+fn the_king_is_an_armed_partner() {
+    let e = tablut(&[("dice", "false")]);
+    // Defender g1-g4 takes f4 against the king on e4.
+    assert_eq!(play(&e, "D:Af4,a9:Dg1,Ke4", "g1-g4").0, "A:Aa9:DKe4,g4");
+}
+
+#[test]
+fn moving_between_two_enemies_is_safe() {
+    let e = tablut(&[("dice", "false")]);
+    assert_eq!(play(&e, "D:Ac4,e4:Dd1,Ka9", "d1-d4").0, "A:Ac4,e4:Dd4,Ka9");
+}
+
+#[test]
+fn the_king_is_captured_against_the_empty_throne() {
+    let e = tablut(&[("dice", "false")]);
+    // King e6: attackers d6, f6, and e9 comes to e7; the fourth side is the empty throne.
+    let (after, outcome) = play(&e, "A:Ad6,f6,e9:DKe6", "e9-e7");
+    assert_eq!(after, "D:Ad6,f6,e7:D");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::Captured(1) }));
+}
+
+#[test]
+fn a_king_already_surrounded_is_not_taken_by_a_move_elsewhere() {
+    let e = tablut(&[("dice", "false")]);
+    // The king on e6 stands between d6, f6, e7 and the throne, but a9-a8 closes nothing.
+    let (after, outcome) = play(&e, "A:Ad6,f6,e7,a9:DKe6,i1", "a9-a8");
+    assert_eq!(after, "D:Ad6,f6,e7,a8:Di1,Ke6");
+    assert_eq!(outcome, None);
+}
+
+#[test]
+fn the_king_is_never_captured_on_the_edge() {
+    let e = tablut(&[("dice", "false")]);
+    // King a5 on the edge, attackers a4, b5 and a6 arriving: not captured.
+    let (_, outcome) = play(&e, "A:Aa4,b5,c6:DKa5,i9", "c6-a6");
+    assert_eq!(outcome, None);
+}
+
+#[test]
+fn the_enclosed_pair_is_captured() {
+    let e = tablut(&[("dice", "false")]);
+    // King e7 and defender e8: every other side of both is an attacker once
+    // a9 comes to e9. The king is captured; e8 is taken custodially too
+    // (e9 and d8, one of each).
+    let (after, outcome) = play(&e, "A:Ad7,f7,e6,d8,f8,a9:DKe7,e8", "a9-e9");
+    assert_eq!(after, "D:Ae6,d7,f7,d8,f8,e9:D");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::Captured(1) }));
+}
+
+#[test]
+fn only_the_king_stops_on_the_throne_and_anyone_crosses_it() {
+    let e = tablut(&[("dice", "false")]);
+    let soldier: Vec<String> =
+        moves(&e, "D:Ad4,f4,e1,a9:De4,Ka1", None).into_iter().filter(|m| m.starts_with("e4")).collect();
+    // e4 north: e5 is the throne (crossed, not stopped on), then e6..e9.
+    assert_eq!(soldier, ["e4-e2", "e4-e3", "e4-e6", "e4-e7", "e4-e8", "e4-e9"]);
+    let king: Vec<String> = moves(&e, "D:Ad4,f4,e3,a9:DKe4", None);
+    assert!(king.contains(&"e4-e5".to_string()));
+}
+
+#[test]
+fn leaving_counts_the_exit_as_a_space() {
+    let e = tablut(&[]);
+    // King c5 going west passes b5, a5 and then off: three spaces.
+    let exits = |roll| moves(&e, "D:Ai9:DKc5", Some(roll)).into_iter().filter(|m| m.contains("off-w")).count();
+    assert_eq!(exits(2), 0);
+    assert_eq!(exits(3), 1);
+    // A king on an edge square leaves with any roll; in a corner it has two exits.
+    let corner = moves(&e, "D:Ai9:DKa1", Some(1));
+    assert_eq!(corner.iter().filter(|m| m.contains("-off-")).count(), 2);
+}
+
+#[test]
+fn a_roll_that_allows_nothing_is_a_pass() {
+    let e = tablut(&[]);
+    // The soldier on e4 can only cross the empty throne to e6: two spaces.
+    assert_eq!(moves(&e, "D:Ad4,f4,e3,a9:De4", Some(1)), ["pass"]);
+    assert_eq!(moves(&e, "D:Ad4,f4,e3,a9:De4", Some(2)), ["e4-e6"]);
+    // With no die there is no pass: a side with no move loses.
+    let pos = e.parse_position("D:Ad4,f4,e3,e6,a9:De4").unwrap();
+    assert_eq!(e.outcome(&pos), Some(Outcome { winner: Some(0), reason: Reason::NoMove(1) }));
+}
+
+#[test]
+fn the_escape_wins_for_the_defenders() {
+    let e = tablut(&[]);
+    let (_, outcome) = play(&e, "D:Ai9:DKc5", "3:c5-off-w");
+    assert_eq!(outcome, Some(Outcome { winner: Some(1), reason: Reason::Escaped(1) }));
+}
+
+#[test]
+fn announcements_count_the_clear_lines_of_exit() {
+    let e = tablut(&[("dice", "false")]);
+    let pos = e.parse_position("D:Ad1,b5,a9:DKb2,i9").unwrap();
+    let (_, mv) = e.parse_ply(&pos, "i9-i8").unwrap();
+    let next = e.play_unchecked(&pos, &mv);
+    // From b2: west (a2), south (b1) and east (c2..i2) are clear; north is blocked by b5.
+    assert_eq!(e.announcements(&next, 1, &mv), ["the king has 3 clear line(s) of exit"]);
+    // Nothing is announced after an attacker's move.
+    let pos = e.parse_position("A:Ad1,b5,a9:DKb2,i9").unwrap();
+    let (_, mv) = e.parse_ply(&pos, "a9-a8").unwrap();
+    assert!(e.announcements(&e.play_unchecked(&pos, &mv), 0, &mv).is_empty());
+}
