@@ -43,9 +43,18 @@ pub fn direction_of(dx: i32, dy: i32) -> Option<Dir> {
     })
 }
 
-/// Iterates the directions in a set.
+/// Iterates the directions in a set, lowest first.
+#[inline]
 pub fn dirs(set: DirSet) -> impl Iterator<Item = Dir> {
-    (0..8u8).filter(move |d| set & (1 << d) != 0)
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let d = rest.trailing_zeros() as Dir;
+        rest &= rest - 1;
+        Some(d)
+    })
 }
 
 /// A set of points: one bit a point.
@@ -66,8 +75,33 @@ impl PointSet {
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
+    #[inline]
+    pub fn remove(&mut self, p: Point) {
+        self.0[p as usize >> 6] &= !(1 << (p & 63));
+    }
+    /// The points in the set, lowest first.
+    #[inline]
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
-        (0..=254u8).filter(move |&p| self.contains(p))
+        let words = self.0;
+        let mut i = 0;
+        let mut w = words[0];
+        std::iter::from_fn(move || loop {
+            if w != 0 {
+                let p = (i * 64) as u32 + w.trailing_zeros();
+                w &= w - 1;
+                return Some(p as Point);
+            }
+            i += 1;
+            if i == 4 {
+                return None;
+            }
+            w = words[i];
+        })
+    }
+    /// Whether the two sets share a point.
+    #[inline]
+    pub fn meets(&self, other: &PointSet) -> bool {
+        (self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) | (self.0[2] & other.0[2]) | (self.0[3] & other.0[3]) != 0
     }
     pub fn union(&self, other: &PointSet) -> PointSet {
         let mut s = *self;

@@ -26,3 +26,5 @@ pub fn load_text(text: &str, options: &[(&str, &str)]) -> Result<engine::Engine,
         options.iter().map(|(n, v)| Choice { name: n.to_string(), value: v.to_string(), span: None }).collect();
     check::load(text, &choices).map(|(game, _warnings)| engine::Engine::new(game))
 }
+pub mod agents;
+pub mod record;

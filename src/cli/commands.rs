@@ -2,7 +2,8 @@
 
 use super::load::{self, Loaded};
 use super::{At, GameArgs, EXIT_INVALID};
-use rulebook::engine::{Engine, Position};
+use rulebook::engine::{Engine, Outcome, Position, Reason, Verdict};
+use rulebook::record::Record;
 use std::time::Instant;
 
 /// The engine and the position after `--position` and `--plies`.
@@ -140,6 +141,180 @@ pub fn options(game: &GameArgs) -> i32 {
     for o in options {
         let setting = format!("{}={}", o.name, o.value);
         println!("{setting:width$}  {}  (one of: {})", o.description, o.values.join(", "));
+    }
+    0
+}
+
+/// "white wins: black has no move", "unfinished (ply limit)".
+pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
+    let g = &engine.game;
+    let why = match o.reason {
+        Reason::NoMove(p) => format!("{} has no legal move", g.players[p as usize].name),
+        Reason::NoPieces(p) => format!("{} has no pieces", g.players[p as usize].name),
+        Reason::Captured(k) => format!("the {} is captured", g.kinds[k as usize].name),
+        Reason::Escaped(k) => format!("the {} escaped", g.kinds[k as usize].name),
+        Reason::Reached(k) => format!("a {} reached its goal", g.kinds[k as usize].name),
+        Reason::PlyLimit => return "unfinished (ply limit)".into(),
+    };
+    match o.winner {
+        Some(w) => {
+            let name = &g.players[w as usize].name;
+            let verb = if name.ends_with('s') { "win" } else { "wins" };
+            format!("{name} {verb}: {why}")
+        }
+        None => format!("a draw: {why}"),
+    }
+}
+
+pub fn position(game: &GameArgs, at: &At) -> i32 {
+    match setup(game, at) {
+        Ok((loaded, pos)) => {
+            println!("{}", loaded.engine.position_notation(&pos));
+            0
+        }
+        Err(code) => code,
+    }
+}
+
+pub fn why(game: &GameArgs, ply: &str, at: &At) -> i32 {
+    let (loaded, pos) = match setup(game, at) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let engine = &loaded.engine;
+    if engine.dice().is_some() && !ply.contains(':') {
+        eprintln!("error: in a dice game the move carries its roll: ROLL:MOVE, for example 3:{ply}");
+        return super::EXIT_USAGE;
+    }
+    match engine.why(&pos, None, ply) {
+        Verdict::Legal(..) => {
+            println!("{ply} is legal.");
+            0
+        }
+        Verdict::Illegal { reason, legal } => {
+            println!("{ply} is not legal: {reason}.");
+            if !legal.is_empty() {
+                println!("Legal moves: {}", legal.join(" "));
+            }
+            EXIT_INVALID
+        }
+    }
+}
+
+pub fn replay(game: &GameArgs, path: &std::path::Path) -> i32 {
+    let record = match std::fs::read_to_string(path) {
+        Ok(t) => match Record::parse(&t) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return EXIT_INVALID;
+            }
+        },
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", path.display());
+            return super::EXIT_USAGE;
+        }
+    };
+    let mut game = game.clone();
+    let mut options: Vec<String> = record.options().into_iter().map(|(k, v)| format!("{k}={v}")).collect();
+    options.extend(game.options.iter().cloned());
+    game.options = options;
+    let loaded = match load::game(&game) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let engine = &loaded.engine;
+    if let Some(name) = record.tag("Game") {
+        if name != engine.game.name {
+            eprintln!("warning: the record is of `{name}`, the file is `{}`", engine.game.name);
+        }
+    }
+    let mut pos = match record.tag("Position") {
+        Some(p) => match engine.parse_position(p) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: {}: the Position tag: {e}", path.display());
+                return EXIT_INVALID;
+            }
+        },
+        None => engine.start(),
+    };
+    for (i, ply) in record.plies.iter().enumerate() {
+        if let Some(o) = engine.outcome(&pos) {
+            eprintln!(
+                "error: ply {} `{ply}` comes after the end of the game ({})",
+                i + 1,
+                describe_outcome(engine, &o)
+            );
+            return EXIT_INVALID;
+        }
+        match engine.why(&pos, None, ply) {
+            Verdict::Legal(_, mv) => pos = engine.play_unchecked(&pos, &mv),
+            Verdict::Illegal { reason, legal } => {
+                eprintln!("error: ply {} `{ply}` is not legal: {reason}", i + 1);
+                if !legal.is_empty() {
+                    eprintln!("legal there: {}", legal.join(" "));
+                }
+                return EXIT_INVALID;
+            }
+        }
+    }
+    print!("{}", rulebook::render::render(engine, &pos));
+    println!("{}", engine.position_notation(&pos));
+    let result = match engine.outcome(&pos) {
+        Some(o) => describe_outcome(engine, &o),
+        None => "unfinished".into(),
+    };
+    println!("{} plies, all legal. Result: {result}.", record.plies.len());
+    if let Some(claimed) = record.tag("Result") {
+        if claimed != result && !(claimed == "unfinished" || claimed.starts_with("unfinished")) {
+            eprintln!("error: the record says the result is `{claimed}`");
+            return EXIT_INVALID;
+        }
+    }
+    0
+}
+
+pub fn bench(files: &[std::path::PathBuf], seconds: f64) -> i32 {
+    use rand::SeedableRng;
+    let defaults = ["games/tabal.game", "games/tablut.game", "games/variants/tablut-no-dice.toml"];
+    let files: Vec<std::path::PathBuf> =
+        if files.is_empty() { defaults.iter().map(std::path::PathBuf::from).collect() } else { files.to_vec() };
+    println!("{:<40} {:>14} {:>16} {:>12}", "game", "playouts/s", "perft nodes/s", "(depth)");
+    for file in files {
+        let args = GameArgs { file: file.clone(), options: Vec::new() };
+        let loaded = match load::game(&args) {
+            Ok(l) => l,
+            Err(code) => return code,
+        };
+        let e = &loaded.engine;
+        // Random playouts, ply limit 400 (RULES.md), one core.
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+        let mut moves = Vec::new();
+        let start = Instant::now();
+        let mut games = 0u64;
+        while start.elapsed().as_secs_f64() < seconds {
+            for _ in 0..16 {
+                e.playout(&e.start(), 400, &mut rng, &mut moves, None);
+            }
+            games += 16;
+        }
+        let playouts = games as f64 / start.elapsed().as_secs_f64();
+        // Perft: the deepest depth that takes under `seconds`.
+        let pos = e.start();
+        let (mut depth, mut rate) = (0, 0.0);
+        for d in 1..=12 {
+            let t = Instant::now();
+            let n = e.perft(&pos, d);
+            let secs = t.elapsed().as_secs_f64();
+            if secs > 1e-3 {
+                (depth, rate) = (d, n as f64 / secs);
+            }
+            if secs * 30.0 > seconds {
+                break;
+            }
+        }
+        println!("{:<40} {:>14.0} {:>16.0} {:>12}", file.display().to_string(), playouts, rate, depth);
     }
     0
 }

@@ -2,6 +2,8 @@
 
 mod commands;
 mod load;
+mod play;
+mod simulate;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use rulebook::diagnostics::{self, Style};
@@ -76,6 +78,72 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
     },
+    /// Prints the position (in position notation) after the given plies.
+    Position {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        at: At,
+    },
+    /// Says whether a move is legal and, if not, which rule forbids it.
+    Why {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The move, in move notation (ROLL:MOVE in a dice game).
+        #[arg(value_name = "MOVE", allow_hyphen_values = true)]
+        ply: String,
+        #[command(flatten)]
+        at: At,
+    },
+    /// Plays a game in the terminal, against a person or an agent.
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Who plays a side, as PLAYER=AGENT: human, random or greedy
+        /// (default: a person plays the first player against random).
+        #[arg(long = "player", value_name = "PLAYER=AGENT")]
+        players: Vec<String>,
+        /// Seed for the dice and the agents (the same seed plays the same game).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Continues a game saved with `save FILE`.
+        #[arg(long, value_name = "FILE")]
+        resume: Option<std::path::PathBuf>,
+    },
+    /// Plays random games and prints statistics.
+    Simulate {
+        #[command(flatten)]
+        game: GameArgs,
+        /// How many games.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stops a game after this many plies (counted as unfinished).
+        #[arg(long, default_value_t = 400)]
+        max_plies: u32,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Writes each game's record to this folder.
+        #[arg(long, value_name = "DIR")]
+        record: Option<std::path::PathBuf>,
+    },
+    /// Checks a game record ply by ply and prints the final position and result.
+    Replay {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The record file.
+        record: std::path::PathBuf,
+    },
+    /// Measures perft nodes/s and random playouts/s on one core.
+    Bench {
+        /// Games to measure (default: the shipped games).
+        files: Vec<std::path::PathBuf>,
+        /// Seconds to spend on each measurement.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+    },
     /// Counts the move paths to each depth (perft), with nodes per second.
     Perft {
         #[command(flatten)]
@@ -114,6 +182,14 @@ pub fn run() -> i32 {
         Command::Render { game, at } => commands::render(&game, &at),
         Command::Describe { game } => commands::describe(&game),
         Command::Options { game } => commands::options(&game),
+        Command::Position { game, at } => commands::position(&game, &at),
+        Command::Why { game, ply, at } => commands::why(&game, &ply, &at),
+        Command::Play { game, players, seed, resume } => play::run(&game, &play::Options { players, seed, resume }),
+        Command::Simulate { game, games, seed, max_plies, threads, record } => {
+            simulate::run(&game, &simulate::Options { games, seed, max_plies, threads, record })
+        }
+        Command::Replay { game, record } => commands::replay(&game, &record),
+        Command::Bench { files, seconds } => commands::bench(&files, seconds),
         Command::Moves { game, at, roll } => commands::moves(&game, &at, roll),
         Command::Perft { game, depth, at, divide } => commands::perft(&game, depth, &at, divide),
     }

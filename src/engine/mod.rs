@@ -7,6 +7,10 @@ mod movegen;
 pub mod notation;
 pub mod position;
 pub mod search;
+mod why;
+
+pub use search::Playout;
+pub use why::Verdict;
 
 use crate::game::*;
 
@@ -95,6 +99,8 @@ pub struct Outcome {
 
 /// A cell of the board: 0 empty, else `1 + player * 16 + kind`.
 pub type Cell = u8;
+/// The number of cell values (for tables indexed by point and cell).
+const CELL_VALUES: usize = 1 + PLAYERS * 16;
 
 #[inline]
 pub fn cell(player: PlayerId, kind: KindId) -> Cell {
@@ -113,6 +119,8 @@ pub fn kind_of(c: Cell) -> KindId {
 #[derive(Clone, Debug)]
 pub struct Position {
     cells: [Cell; 256],
+    /// Each player's occupied points (kept in step with `cells`).
+    occupied: [PointSet; PLAYERS],
     pub turn: PlayerId,
     pub ply: u32,
     counts: [u16; PLAYERS],
@@ -158,6 +166,13 @@ pub struct Engine {
     no_stop: Vec<u16>,
     /// Whether any kind can capture by jumping (draughts-like games).
     any_jumps: bool,
+    /// `jump_over[(kind * PLAYERS + player) * points + p]`: the points a short
+    /// leap from `p` could jump over (a neighbour with a point behind it).
+    jump_over: Vec<PointSet>,
+    /// The straight line from each point in each direction (not the point
+    /// itself): `rays[ray_at[p * 8 + d]..ray_at[p * 8 + d + 1]]`.
+    rays: Vec<Point>,
+    ray_at: Vec<u32>,
     max_roll: u8,
 }
 
@@ -173,7 +188,7 @@ impl Engine {
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
             z ^ (z >> 31)
         };
-        let zobrist = (0..n * 256).map(|_| next()).collect();
+        let zobrist = (0..n * CELL_VALUES).map(|_| next()).collect();
         let zobrist_turn = next();
         let mut hostile_empty = vec![0u16; n];
         let mut hostile_always = vec![0u16; n];
@@ -193,7 +208,52 @@ impl Engine {
         }
         let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_jump(p)));
         let max_roll = game.dice.map_or(u8::MAX, |d| d.sides);
-        Engine { game, zobrist, zobrist_turn, hostile_empty, hostile_always, no_stop, any_jumps, max_roll }
+        let mut jump_over = vec![PointSet::default(); game.kinds.len() * PLAYERS * n];
+        for (k, kind) in game.kinds.iter().enumerate() {
+            for pl in 0..PLAYERS {
+                for p in 0..n as Point {
+                    let set = &mut jump_over[(k * PLAYERS + pl) * n + p as usize];
+                    for d in dirs(kind.moves.jump[pl]) {
+                        let over = game.board.step(p, d);
+                        if over != NONE && game.board.step(over, d) != NONE {
+                            set.insert(over);
+                        }
+                    }
+                }
+            }
+        }
+        let mut rays = Vec::new();
+        let mut ray_at = vec![0u32];
+        for p in 0..n as Point {
+            for d in 0..8 {
+                let mut q = game.board.step(p, d);
+                while q != NONE {
+                    rays.push(q);
+                    q = game.board.step(q, d);
+                }
+                ray_at.push(rays.len() as u32);
+            }
+        }
+        Engine {
+            game,
+            zobrist,
+            zobrist_turn,
+            hostile_empty,
+            hostile_always,
+            no_stop,
+            any_jumps,
+            jump_over,
+            rays,
+            ray_at,
+            max_roll,
+        }
+    }
+
+    /// The points along the straight line from `p` in direction `d`.
+    #[inline]
+    pub fn ray(&self, p: Point, d: Dir) -> &[Point] {
+        let i = p as usize * 8 + d as usize;
+        &self.rays[self.ray_at[i] as usize..self.ray_at[i + 1] as usize]
     }
 
     pub fn board(&self) -> &Board {
@@ -206,7 +266,15 @@ impl Engine {
     }
 
     pub fn empty_position(&self, turn: PlayerId) -> Position {
-        let mut p = Position { cells: [0; 256], turn, ply: 0, counts: [0; PLAYERS], hash: 0, result: None };
+        let mut p = Position {
+            cells: [0; 256],
+            occupied: [PointSet::default(); PLAYERS],
+            turn,
+            ply: 0,
+            counts: [0; PLAYERS],
+            hash: 0,
+            result: None,
+        };
         if turn == 1 {
             p.hash ^= self.zobrist_turn;
         }
@@ -225,12 +293,14 @@ impl Engine {
     fn put(&self, pos: &mut Position, p: Point, c: Cell) {
         let old = pos.cells[p as usize];
         if old != 0 {
-            pos.hash ^= self.zobrist[p as usize * 256 + old as usize];
+            pos.hash ^= self.zobrist[p as usize * CELL_VALUES + old as usize];
             pos.counts[owner(old) as usize] -= 1;
+            pos.occupied[owner(old) as usize].remove(p);
         }
         if c != 0 {
-            pos.hash ^= self.zobrist[p as usize * 256 + c as usize];
+            pos.hash ^= self.zobrist[p as usize * CELL_VALUES + c as usize];
             pos.counts[owner(c) as usize] += 1;
+            pos.occupied[owner(c) as usize].insert(p);
         }
         pos.cells[p as usize] = c;
     }

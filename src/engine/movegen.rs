@@ -129,11 +129,8 @@ impl Engine {
             }
         }
         let board = &self.game.board;
-        for p in 0..board.len() as Point {
+        for p in pos.occupied[me as usize].iter() {
             let c = pos.at(p);
-            if c == 0 || owner(c) != me {
-                continue;
-            }
             let kind = kind_of(c);
             let moves = &self.game.kinds[kind as usize].moves;
             let pl = me as usize;
@@ -156,36 +153,71 @@ impl Engine {
             }
             let max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
             for d in dirs(moves.slide[pl]) {
-                let mut q = board.step(p, d);
-                let mut distance = 1u8;
-                while q != NONE && pos.at(q) == 0 && distance <= max {
-                    if self.no_stop[q as usize] & stop_bit == 0 {
-                        out.push(plain(q, distance));
+                let ray = self.ray(p, d);
+                let reach = ray.len().min(max as usize);
+                for (i, &q) in ray[..reach].iter().enumerate() {
+                    if pos.at(q) != 0 {
+                        break;
                     }
-                    q = board.step(q, d);
-                    distance = distance.saturating_add(1);
+                    if self.no_stop[q as usize] & stop_bit == 0 {
+                        out.push(plain(q, i as u8 + 1));
+                    }
                 }
             }
             for d in dirs(moves.leave[pl]) {
-                let mut q = board.step(p, d);
-                let mut distance = 1u8;
-                while q != NONE && pos.at(q) == 0 {
-                    q = board.step(q, d);
-                    distance = distance.saturating_add(1);
-                }
-                if q == NONE && distance <= limit {
-                    out.push(Move { kind: MoveType::Leave, from: p, dir: d, distance, becomes: kind, ..Move::PASS });
+                // Off the board: every point to the edge vacant, plus one space for the exit.
+                let ray = self.ray(p, d);
+                let distance = ray.len() + 1;
+                if distance <= limit as usize && ray.iter().all(|&q| pos.at(q) == 0) {
+                    out.push(Move {
+                        kind: MoveType::Leave,
+                        from: p,
+                        dir: d,
+                        distance: distance as u8,
+                        becomes: kind,
+                        ..Move::PASS
+                    });
                 }
             }
         }
     }
 
+    /// Whether the piece on `p` has a first leap: most pieces have none, and
+    /// this cheap test spares them the search.
+    #[inline]
+    fn can_capture(&self, pos: &Position, p: Point, kind: KindId, me: PlayerId) -> bool {
+        let board = &self.game.board;
+        let moves = &self.game.kinds[kind as usize].moves;
+        let enemy = |q: Point| q != NONE && pos.at(q) != 0 && owner(pos.at(q)) != me;
+        let vacant = |q: Point| q != NONE && pos.at(q) == 0;
+        let n = board.len();
+        let reach = &self.jump_over[(kind as usize * PLAYERS + me as usize) * n + p as usize];
+        if reach.meets(&pos.occupied[1 - me as usize]) {
+            for d in dirs(moves.jump[me as usize]) {
+                let over = board.step(p, d);
+                if enemy(over) && vacant(board.step(over, d)) {
+                    return true;
+                }
+            }
+        }
+        for d in dirs(moves.fly[me as usize]) {
+            let mut q = board.step(p, d);
+            while vacant(q) {
+                q = board.step(q, d);
+            }
+            if enemy(q) && vacant(board.step(q, d)) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Every capture sequence by jumping, for the side to move.
     fn captures(&self, pos: &Position, out: &mut Vec<Move>) {
         let me = pos.turn;
-        for p in 0..self.game.board.len() as Point {
+        for p in pos.occupied[me as usize].iter() {
             let c = pos.at(p);
-            if c == 0 || owner(c) != me || !self.game.kinds[kind_of(c) as usize].moves.captures_by_jump(me as usize) {
+            if !self.can_capture(pos, p, kind_of(c), me) {
                 continue;
             }
             let mut s = Search {

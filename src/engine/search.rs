@@ -71,31 +71,47 @@ impl Engine {
 
     /// One random game from `pos`: uniform among the legal moves (after a
     /// roll in a dice game), stopping when the game ends or at `max_plies`.
+    /// With `record`, the plies are written there in notation.
     pub fn playout<R: Rng>(
         &self,
         pos: &Position,
         max_plies: u32,
         rng: &mut R,
         moves: &mut Vec<Move>,
-    ) -> (Outcome, u32) {
+        mut record: Option<&mut Vec<String>>,
+    ) -> Playout {
         let mut pos = pos.clone();
         let mut plies = 0;
+        let mut choices = 0u64;
         loop {
-            if let Some(r) = pos.result {
-                return (r, plies);
+            if let Some(outcome) = pos.result {
+                return Playout { outcome, plies, choices };
             }
             if plies >= max_plies {
-                return (Outcome { winner: None, reason: Reason::PlyLimit }, plies);
+                return Playout { outcome: Outcome { winner: None, reason: Reason::PlyLimit }, plies, choices };
             }
             let roll = self.game.dice.map(|d| rng.gen_range(1..=d.sides));
             self.moves(&pos, roll, moves);
             if moves.is_empty() {
-                let o = self.outcome(&pos).unwrap_or(Outcome { winner: None, reason: Reason::NoMove(pos.turn) });
-                return (o, plies);
+                let outcome = self.outcome(&pos).unwrap_or(Outcome { winner: None, reason: Reason::NoMove(pos.turn) });
+                return Playout { outcome, plies, choices };
             }
+            choices += moves.len() as u64;
             let m = moves[rng.gen_range(0..moves.len())];
+            if let Some(r) = record.as_deref_mut() {
+                r.push(self.ply_notation(roll, &m));
+            }
             pos = self.play_unchecked(&pos, &m);
             plies += 1;
         }
     }
+}
+
+/// How a random game went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Playout {
+    pub outcome: Outcome,
+    pub plies: u32,
+    /// The legal moves summed over the plies (for the mean branching factor).
+    pub choices: u64,
 }
