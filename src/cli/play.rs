@@ -113,10 +113,12 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
                 }
             }
         }
-        println!("Resumed after {} plies.", plies.len());
     }
     let g = &engine.game;
     println!("{}{}  (seed {seed})", g.name, variant.map(|v| format!(", {v}")).unwrap_or_default());
+    if resumed.is_some() {
+        println!("Resumed after {} plies.", plies.len());
+    }
     println!("Type a move (`c3-c4`, `b2xd4xb6`), or: moves, undo, save FILE, position, help, quit.\n");
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();

@@ -14,6 +14,12 @@ impl Engine {
     /// in a dice game, if the ply does not give its own) and, if not, why not.
     pub fn why(&self, pos: &Position, roll: Option<u8>, text: &str) -> Verdict {
         let text = text.trim();
+        if let (Some(r), Some((typed, _))) = (roll, text.split_once(':')) {
+            if typed.trim() != r.to_string() {
+                let legal = self.move_list(pos, Some(r)).iter().map(|m| format!("{r}:{m}")).collect();
+                return Verdict::Illegal { reason: format!("the roll is {r}, not {typed}"), legal };
+            }
+        }
         let with_roll = match (self.game.dice, roll) {
             (Some(_), Some(r)) if !text.contains(':') => format!("{r}:{text}"),
             _ => text.to_string(),
@@ -86,9 +92,6 @@ impl Engine {
         // A plain move: check the destination's rules.
         if let Some((_, to_label)) = text.split_once('-') {
             if let Some(to) = g.board.point(to_label) {
-                if pos.at(to) != 0 {
-                    return format!("{to_label} is occupied");
-                }
                 let bit = 1u16 << kind_of(c);
                 if g.stops.iter().any(|s| s.region.contains(to) && s.allowed & bit == 0) {
                     let allowed: Vec<&str> = g
@@ -118,6 +121,9 @@ impl Engine {
                     }
                     if q == NONE {
                         return format!("no straight line of the board leads from {from_label} to {to_label}");
+                    }
+                    if pos.at(to) != 0 {
+                        return format!("{to_label} is occupied");
                     }
                     let m = &kind.moves;
                     let p = me as usize;
