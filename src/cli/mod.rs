@@ -109,6 +109,12 @@ enum Command {
         /// Continues a game saved with `save FILE`.
         #[arg(long, value_name = "FILE")]
         resume: Option<std::path::PathBuf>,
+        /// Writes the game's record to FILE when it ends.
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
+        /// Starts from this position (position notation) instead of the setup.
+        #[arg(long)]
+        position: Option<String>,
     },
     /// Plays random games and prints statistics.
     Simulate {
@@ -128,6 +134,9 @@ enum Command {
         /// Writes each game's record to this folder.
         #[arg(long, value_name = "DIR")]
         record: Option<std::path::PathBuf>,
+        /// Starts every game from this position (position notation).
+        #[arg(long)]
+        position: Option<String>,
     },
     /// Checks a game record ply by ply and prints the final position and result.
     Replay {
@@ -184,9 +193,11 @@ pub fn run() -> i32 {
         Command::Options { game } => commands::options(&game),
         Command::Position { game, at } => commands::position(&game, &at),
         Command::Why { game, ply, at } => commands::why(&game, &ply, &at),
-        Command::Play { game, players, seed, resume } => play::run(&game, &play::Options { players, seed, resume }),
-        Command::Simulate { game, games, seed, max_plies, threads, record } => {
-            simulate::run(&game, &simulate::Options { games, seed, max_plies, threads, record })
+        Command::Play { game, players, seed, resume, record, position } => {
+            play::run(&game, &play::Options { players, seed, resume, record, position })
+        }
+        Command::Simulate { game, games, seed, max_plies, threads, record, position } => {
+            simulate::run(&game, &simulate::Options { games, seed, max_plies, threads, record, position })
         }
         Command::Replay { game, record } => commands::replay(&game, &record),
         Command::Bench { files, seconds } => commands::bench(&files, seconds),

@@ -25,6 +25,8 @@ pub struct Options {
     pub players: Vec<String>,
     pub seed: Option<u64>,
     pub resume: Option<std::path::PathBuf>,
+    pub record: Option<std::path::PathBuf>,
+    pub position: Option<String>,
 }
 
 fn seats(engine: &Engine, specs: &[String]) -> Result<Vec<Seat>, String> {
@@ -86,11 +88,12 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
     });
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut pos = match resumed.as_ref().and_then(|r| r.tag("Position")) {
+    let given = resumed.as_ref().and_then(|r| r.tag("Position").map(String::from)).or(opts.position.clone());
+    let mut pos = match given.as_deref() {
         Some(p) => match engine.parse_position(p) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("error: the saved position: {e}");
+                eprintln!("error: the starting position: {e}");
                 return EXIT_INVALID;
             }
         },
@@ -126,12 +129,23 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     let mut pending_roll: Option<Option<u8>> = None;
     loop {
         print!("{}", rulebook::render::render(&engine, &pos));
+        println!("position {}", engine.position_notation(&pos));
         for a in announcements.drain(..) {
             println!("{}: \"{a}\"", g.players[1 - pos.turn as usize].name);
         }
         if let Some(o) = engine.outcome(&pos) {
-            println!("\nGame over: {}.", super::commands::describe_outcome(&engine, &o));
+            let result = super::commands::describe_outcome(&engine, &o);
+            println!("\nGame over: {result}.");
             println!("The game: {}", plies.join(" "));
+            if let Some(path) = &opts.record {
+                let mut rec = record(&engine, &game, seed, &start, &plies);
+                rec.set("Result", result);
+                if let Err(e) = std::fs::write(path, rec.write()) {
+                    eprintln!("error: cannot write the record to {}: {e}", path.display());
+                    return EXIT_USAGE;
+                }
+                println!("Record written to {}.", path.display());
+            }
             return 0;
         }
         let me = pos.turn as usize;

@@ -15,6 +15,7 @@ pub struct Options {
     pub max_plies: u32,
     pub threads: usize,
     pub record: Option<std::path::PathBuf>,
+    pub position: Option<String>,
 }
 
 /// The seed of game `i`: independent of how games are split across threads,
@@ -38,6 +39,16 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
         Err(code) => return code,
     };
     let engine = &loaded.engine;
+    let start_pos = match &opts.position {
+        Some(p) => match engine.parse_position(p) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: --position: {e}");
+                return super::EXIT_INVALID;
+            }
+        },
+        None => engine.start(),
+    };
     if let Some(dir) = &opts.record {
         if let Err(e) = std::fs::create_dir_all(dir) {
             eprintln!("error: --record {}: {e}", dir.display());
@@ -68,14 +79,14 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
                     let mut rng = Pcg64Mcg::seed_from_u64(seed);
                     record.clear();
                     let p = engine.playout(
-                        &engine.start(),
+                        &start_pos,
                         opts.max_plies,
                         &mut rng,
                         &mut moves,
                         opts.record.is_some().then_some(&mut record),
                     );
                     if let Some(dir) = &opts.record {
-                        let mut r = super::play::record(engine, game, seed, &engine.start(), &record);
+                        let mut r = super::play::record(engine, game, seed, &start_pos, &record);
                         r.set("Result", describe(engine, &p.outcome));
                         let path = dir.join(format!("game-{:05}.txt", i + 1));
                         if let Err(e) = std::fs::write(&path, r.write()) {
