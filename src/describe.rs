@@ -180,7 +180,7 @@ pub fn describe(game: &Game) -> String {
         ));
     }
     let j = &game.jumps;
-    let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_jump(p)));
+    let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
     if any_jumps {
         line(format!(
             "  Capturing is {}.",

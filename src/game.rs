@@ -123,6 +123,8 @@ pub struct Board {
     pub height: i32,
     /// `neighbour[p][d]`: the point one space from `p` in direction `d`, or [`NONE`].
     pub neighbour: Vec<[Point; 8]>,
+    /// Square numbers (PDN), where the board numbers its points: `numbers[p]`.
+    pub numbers: Option<Vec<u16>>,
 }
 
 impl Board {
@@ -134,6 +136,13 @@ impl Board {
     }
     pub fn point(&self, label: &str) -> Option<Point> {
         self.labels.iter().position(|l| l == label).map(|i| i as Point)
+    }
+    /// The point with this label, or with this number on a numbered board.
+    pub fn point_or_number(&self, text: &str) -> Option<Point> {
+        self.point(text).or_else(|| {
+            let n: u16 = text.parse().ok()?;
+            self.numbers.as_ref()?.iter().position(|&m| m == n).map(|i| i as Point)
+        })
     }
     #[inline]
     pub fn step(&self, p: Point, d: Dir) -> Point {
@@ -185,14 +194,19 @@ pub struct Moves {
     pub fly: [DirSet; PLAYERS],
     /// Leaving the board along a clear line; the exit counts as one space.
     pub leave: [DirSet; PLAYERS],
+    /// Capture by moving one space onto an enemy piece (replacement).
+    pub take: [DirSet; PLAYERS],
 }
 
 impl Moves {
     pub fn any(&self) -> bool {
-        (0..PLAYERS).any(|p| self.step[p] | self.slide[p] | self.jump[p] | self.fly[p] | self.leave[p] != 0)
+        (0..PLAYERS)
+            .any(|p| self.step[p] | self.slide[p] | self.jump[p] | self.fly[p] | self.leave[p] | self.take[p] != 0)
     }
-    pub fn captures_by_jump(&self, player: usize) -> bool {
-        self.jump[player] | self.fly[player] != 0
+    /// Whether the piece captures by its own move (a leap or a take), as
+    /// opposed to custodially.
+    pub fn captures_by_moving(&self, player: usize) -> bool {
+        self.jump[player] | self.fly[player] | self.take[player] != 0
     }
 }
 
@@ -202,6 +216,8 @@ pub struct Promotion {
     pub zone: [PointSet; PLAYERS],
     /// Crowned the moment a leap lands in the zone, continuing as the new kind.
     pub at_once: bool,
+    /// Landing in the zone ends the move (a capture sequence stops there).
+    pub stops: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -223,6 +239,8 @@ pub struct JumpRules {
     pub remove_at_once: bool,
     /// Only sequences taking the most pieces are legal.
     pub majority: bool,
+    /// A leap may not go back the way the previous leap came (no 180-degree turn).
+    pub no_reversal: bool,
 }
 
 /// Custodial capture: an enemy is taken when the piece that moved and a

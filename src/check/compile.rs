@@ -225,20 +225,32 @@ impl<'a> Compiler<'a> {
             return;
         }
         self.labels = labels.iter().enumerate().map(|(i, l)| (l.clone(), i as Point)).collect();
-        let mut board = Board { neighbour: vec![[NONE; 8]; labels.len()], labels, coords, width: w, height: h };
+        let numbers = b.numbering.as_ref().map(|n| {
+            let (top, left) = n.value;
+            let mut order: Vec<usize> = (0..labels.len()).collect();
+            order.sort_by_key(|&i| {
+                let (x, y) = coords[i];
+                (if top { -y } else { y }, if left { x } else { -x })
+            });
+            let mut numbers = vec![0u16; labels.len()];
+            for (n, &i) in order.iter().enumerate() {
+                numbers[i] = n as u16 + 1;
+            }
+            numbers
+        });
+        let mut board =
+            Board { neighbour: vec![[NONE; 8]; labels.len()], labels, coords, width: w, height: h, numbers };
         let mut link_spans: HashMap<(Point, Dir), Span> = HashMap::new();
         for line in &b.lines {
             match line {
                 LineDecl::Explicit(span, points) => self.explicit_line(&mut board, &mut link_spans, *span, points),
-                LineDecl::Generated { span, diagonal, area, even_only } => {
-                    let Some(cells) = self.lattice_cells(area) else {
-                        continue;
-                    };
+                LineDecl::Generated { span, diagonal, area } => {
+                    let mut cells = Vec::new();
+                    for item in area {
+                        cells.extend(self.lattice_cells(item).unwrap_or_default());
+                    }
                     let steps: [(i32, i32); 2] = if *diagonal { [(1, 1), (1, -1)] } else { [(1, 0), (0, 1)] };
                     for &(x, y) in &cells {
-                        if *even_only && (x + y) % 2 != 0 {
-                            continue;
-                        }
                         for (dx, dy) in steps {
                             let (qx, qy) = (x + dx, y + dy);
                             if !cells.contains(&(qx, qy)) {
@@ -325,6 +337,10 @@ impl<'a> Compiler<'a> {
                     return None;
                 };
                 Some(rect(x0, *all_y.start(), x1, *all_y.end()))
+            }
+            SetItem::Parity(_, even, inner) => {
+                let cells = self.lattice_cells(inner)?;
+                Some(cells.into_iter().filter(|(x, y)| ((x + y) % 2 == 0) == *even).collect())
             }
         }
     }
@@ -649,6 +665,7 @@ impl<'a> Compiler<'a> {
                     MoveKind::Jump => &mut moves.jump,
                     MoveKind::Fly => &mut moves.fly,
                     MoveKind::Leave => &mut moves.leave,
+                    MoveKind::Take => &mut moves.take,
                 };
                 for (s, d) in slot.iter_mut().zip(dirs) {
                     *s |= d;
@@ -663,7 +680,7 @@ impl<'a> Compiler<'a> {
                     self.err(diag::promotes_into_itself(pr.into.span, &p.name.value));
                 }
                 let zone = self.region(&pr.zone);
-                Some(Promotion { into: into?, zone: zone?, at_once: pr.at_once })
+                Some(Promotion { into: into?, zone: zone?, at_once: pr.at_once, stops: pr.stops })
             });
             self.kinds.push(Kind { name: p.name.value.clone(), letter: letter.unwrap_or('?'), moves, promotion });
         }
@@ -728,8 +745,14 @@ impl<'a> Compiler<'a> {
         let Some(j) = &self.d.jumps else {
             return JumpRules::default();
         };
-        let any_jump = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_jump(p)));
-        for (flag, what) in [(j.continues, "continue"), (j.majority, "majority"), (j.compulsory, "compulsory")] {
+        let any_jump = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
+        let flags = [
+            (j.continues, "continue"),
+            (j.majority, "majority"),
+            (j.compulsory, "compulsory"),
+            (j.no_reversal, "no reversing"),
+        ];
+        for (flag, what) in flags {
             if let (Some(span), false) = (flag, any_jump) {
                 self.err(diag::needs_jump(span, what));
             }
@@ -739,6 +762,7 @@ impl<'a> Compiler<'a> {
             continues: j.continues.is_some(),
             remove_at_once: j.remove_at_once.is_some_and(|(once, _)| once),
             majority: j.majority.is_some(),
+            no_reversal: j.no_reversal.is_some(),
         }
     }
 
@@ -797,7 +821,7 @@ impl<'a> Compiler<'a> {
                 ConditionDecl::NoPieces => Condition::NoPieces,
                 ConditionDecl::Captured(k) => {
                     let Some(kind) = self.kind(k) else { continue };
-                    let by_jump = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_jump(p)));
+                    let by_jump = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
                     let by_custody = custodial.is_some_and(|c| c.targets & (1 << kind) != 0);
                     let by_trap = traps.iter().any(|t| t.kind == kind);
                     if !(by_jump || by_custody || by_trap) {

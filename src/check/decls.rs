@@ -17,6 +17,8 @@ pub enum SetItem {
     Range(Sp<(String, String)>),
     Ranks(Span, u64, u64),
     Files(Span, String, String),
+    /// `even ITEM` / `odd ITEM`: the points of ITEM whose x + y is even (odd).
+    Parity(Span, bool, Box<SetItem>),
 }
 
 impl SetItem {
@@ -24,7 +26,7 @@ impl SetItem {
         match self {
             SetItem::Point(s) => s.span,
             SetItem::Range(s) => s.span,
-            SetItem::Ranks(s, ..) | SetItem::Files(s, ..) => *s,
+            SetItem::Ranks(s, ..) | SetItem::Files(s, ..) | SetItem::Parity(s, ..) => *s,
         }
     }
 }
@@ -33,8 +35,8 @@ impl SetItem {
 pub enum LineDecl {
     /// `line a1 b2 c3`
     Explicit(Span, Vec<Sp<String>>),
-    /// `lines orthogonal|diagonal AREA [through even points]`
-    Generated { span: Span, diagonal: bool, area: SetItem, even_only: bool },
+    /// `lines orthogonal|diagonal AREA`
+    Generated { span: Span, diagonal: bool, area: Vec<SetItem> },
 }
 
 #[derive(Clone, Debug, Default)]
@@ -45,6 +47,8 @@ pub struct BoardDecl {
     pub points: Vec<SetItem>,
     pub named_points: Vec<(Sp<String>, Sp<u64>, Sp<u64>)>,
     pub lines: Vec<LineDecl>,
+    /// `number points from top left`: (rows from the top?, left to right?).
+    pub numbering: Option<Sp<(bool, bool)>>,
 }
 
 #[derive(Clone, Debug)]
@@ -68,6 +72,7 @@ pub enum MoveKind {
     Jump,
     Fly,
     Leave,
+    Take,
 }
 
 #[derive(Clone, Debug)]
@@ -82,6 +87,7 @@ pub struct PromoteDecl {
     pub into: Sp<String>,
     pub zone: Sp<String>,
     pub at_once: bool,
+    pub stops: bool,
     pub span: Span,
 }
 
@@ -121,6 +127,7 @@ pub struct JumpDecl {
     pub compulsory: Option<Span>,
     pub continues: Option<Span>,
     pub majority: Option<Span>,
+    pub no_reversal: Option<Span>,
     pub remove_at_once: Option<(bool, Span)>,
 }
 
@@ -213,9 +220,9 @@ const TOP: &[&str] = &[
     "goals",
     "announce",
 ];
-const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line"];
-const PIECE: &[&str] = &["step", "slide", "jump", "leave", "promote"];
-const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "remove"];
+const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number"];
+const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote"];
+const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "remove", "no"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank"];
 const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never"];
 const GOALS: &[&str] = &["win", "wins", "lose", "loses"];
@@ -514,9 +521,20 @@ fn set_items(a: &mut Args) -> Result<Vec<SetItem>, Diagnostic> {
     let args: &[Arg] = a.rest();
     let mut out = Vec::new();
     let mut i = 0;
+    // `even` / `odd` before an item filters it; they may not stand alone.
+    let mut parity: Option<(bool, Span)> = None;
     while i < args.len() {
         let arg = &args[i];
+        let before = out.len();
         match &arg.kind {
+            ArgKind::Word(w) if (w == "even" || w == "odd") && parity.is_none() => {
+                parity = Some((w == "even", arg.span));
+                i += 1;
+                if i == args.len() {
+                    return Err(diag::missing_argument(arg.span, "points after it", example));
+                }
+                continue;
+            }
             ArgKind::Word(w) if matches!(w.as_str(), "rank" | "ranks" | "file" | "files") => {
                 let Some(next) = args.get(i + 1) else {
                     return Err(diag::missing_argument(arg.span, &format!("which {w}"), example));
@@ -552,6 +570,11 @@ fn set_items(a: &mut Args) -> Result<Vec<SetItem>, Diagnostic> {
             }
             _ => return Err(diag::wrong_argument(arg.span, &arg.describe(), "points", example)),
         }
+        if let Some((even, span)) = parity.take() {
+            let item = out.pop().expect("an item was just read");
+            debug_assert_eq!(out.len(), before);
+            out.push(SetItem::Parity(span.to(item.span()), even, Box::new(item)));
+        }
     }
     Ok(out)
 }
@@ -585,27 +608,19 @@ fn board_stmt(stmt: &Stmt, b: &mut BoardDecl) -> Result<(), Diagnostic> {
         "lines" => {
             let mut a = Args::new(stmt, "lines orthogonal a1..h8");
             let which = a.choice(&["orthogonal", "diagonal"])?;
-            // `lines diagonal a3..e7 through even points`: an area, then perhaps the filter.
-            let mut items = set_items(&mut a)?.into_iter();
-            let area = items.next().expect("set_items returns at least one item");
-            let rest: Vec<SetItem> = items.collect();
-            let even_only = match rest.as_slice() {
-                [] => false,
-                [SetItem::Point(t), SetItem::Point(e), SetItem::Point(p)]
-                    if t.value == "through" && e.value == "even" && p.value == "points" =>
-                {
-                    true
-                }
-                [other, ..] => {
-                    return Err(diag::extra_argument(
-                        other.span(),
-                        "more than one area",
-                        "lines",
-                        "lines diagonal a3..e7 through even points",
-                    ))
-                }
-            };
-            b.lines.push(LineDecl::Generated { span: stmt.span, diagonal: which.value == "diagonal", area, even_only });
+            // `lines diagonal even a3..e7`: links between neighbours inside the area.
+            let area = set_items(&mut a)?;
+            b.lines.push(LineDecl::Generated { span: stmt.span, diagonal: which.value == "diagonal", area });
+        }
+        "number" => {
+            let mut a = Args::new(stmt, "number points from top left");
+            a.keyword("points")?;
+            a.keyword("from")?;
+            let rows = a.choice(&["top", "bottom"])?;
+            let cols = a.choice(&["left", "right"])?;
+            a.end()?;
+            let value = Spanned::new((rows.value == "top", cols.value == "left"), stmt.span);
+            set_once(&mut b.numbering, value, "the numbering of the points")?;
         }
         "line" => {
             let mut a = Args::new(stmt, "line a1 b2 c3");
@@ -630,10 +645,19 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
     no_block(stmt)?;
     let kw = stmt.keyword.value.as_str();
     match kw {
-        "step" | "leave" => {
-            let mut a = Args::new(stmt, if kw == "step" { "step forward sideways" } else { "leave orthogonal" });
+        "step" | "leave" | "take" => {
+            let example = match kw {
+                "step" => "step forward sideways",
+                "take" => "take diagonal-forward",
+                _ => "leave orthogonal",
+            };
+            let mut a = Args::new(stmt, example);
             let dirs = a.words("directions")?;
-            let kind = if kw == "step" { MoveKind::Step } else { MoveKind::Leave };
+            let kind = match kw {
+                "step" => MoveKind::Step,
+                "take" => MoveKind::Take,
+                _ => MoveKind::Leave,
+            };
             p.moves.push(MoveDecl { kind, dirs, span: stmt.span });
         }
         "slide" => {
@@ -662,18 +686,24 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             let into = a.word("the piece it becomes")?;
             a.keyword("in")?;
             let zone = a.word("a region")?;
-            let at_once = match a.optional("at") {
-                Some(_) => {
+            let (at_once, stops) = match a.peek_word() {
+                Some("at") => {
+                    a.keyword("at")?;
                     a.keyword("once")?;
-                    true
+                    (true, false)
                 }
-                None => false,
+                Some("and") => {
+                    a.keyword("and")?;
+                    a.keyword("stop")?;
+                    (false, true)
+                }
+                _ => (false, false),
             };
             a.end()?;
             if let Some(first) = &p.promote {
                 return Err(diag::duplicate_statement(stmt.span, first.span, "the promotion"));
             }
-            p.promote = Some(PromoteDecl { into, zone, at_once, span: stmt.span });
+            p.promote = Some(PromoteDecl { into, zone, at_once, stops, span: stmt.span });
         }
         _ => return Err(unknown(stmt, 2)),
     }
@@ -695,6 +725,15 @@ fn capture_stmt(stmt: &Stmt, j: &mut JumpDecl) -> Result<(), Diagnostic> {
         "compulsory" => flag(&mut j.compulsory, stmt, "`compulsory`", "compulsory")?,
         "continue" => flag(&mut j.continues, stmt, "`continue`", "continue")?,
         "majority" => flag(&mut j.majority, stmt, "`majority`", "majority")?,
+        "no" => {
+            let mut a = Args::new(stmt, "no reversing");
+            a.keyword("reversing")?;
+            a.end()?;
+            if let Some(first) = j.no_reversal {
+                return Err(diag::duplicate_statement(stmt.span, first, "`no reversing`"));
+            }
+            j.no_reversal = Some(stmt.span);
+        }
         "remove" => {
             let mut a = Args::new(stmt, "remove at end");
             a.keyword("at")?;

@@ -166,10 +166,14 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
     }
 }
 
-pub fn position(game: &GameArgs, at: &At) -> i32 {
+pub fn position(game: &GameArgs, at: &At, numbers: bool) -> i32 {
     match setup(game, at) {
         Ok((loaded, pos)) => {
-            println!("{}", loaded.engine.position_notation(&pos));
+            if numbers && loaded.engine.board().numbers.is_none() {
+                eprintln!("error: --numbers: this board does not number its points (see `number points from ...`)");
+                return super::EXIT_USAGE;
+            }
+            println!("{}", loaded.engine.position_notation_as(&pos, numbers));
             0
         }
         Err(code) => code,

@@ -84,6 +84,9 @@ enum Command {
         game: GameArgs,
         #[command(flatten)]
         at: At,
+        /// Writes square numbers instead of labels, on boards that number their points (PDN).
+        #[arg(long)]
+        numbers: bool,
     },
     /// Says whether a move is legal and, if not, which rule forbids it.
     Why {
@@ -191,7 +194,7 @@ pub fn run() -> i32 {
         Command::Render { game, at } => commands::render(&game, &at),
         Command::Describe { game } => commands::describe(&game),
         Command::Options { game } => commands::options(&game),
-        Command::Position { game, at } => commands::position(&game, &at),
+        Command::Position { game, at, numbers } => commands::position(&game, &at, numbers),
         Command::Why { game, ply, at } => commands::why(&game, &ply, &at),
         Command::Play { game, players, seed, resume, record, position } => {
             play::run(&game, &play::Options { players, seed, resume, record, position })

@@ -206,7 +206,7 @@ impl Engine {
                 no_stop[p as usize] |= !s.allowed;
             }
         }
-        let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_jump(p)));
+        let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
         let max_roll = game.dice.map_or(u8::MAX, |d| d.sides);
         let mut jump_over = vec![PointSet::default(); game.kinds.len() * PLAYERS * n];
         for (k, kind) in game.kinds.iter().enumerate() {

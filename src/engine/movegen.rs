@@ -14,6 +14,7 @@ struct Search<'a> {
     at_once: bool,
     jumped: PointSet,
     scratch: Move,
+    no_reversal: bool,
 }
 
 impl Search<'_> {
@@ -28,21 +29,25 @@ impl Search<'_> {
         c != 0 && q != self.from && owner(c) != self.me && !self.jumped.contains(q)
     }
 
-    fn leap(&mut self, kind: KindId, over: Point, land: Point, out: &mut Vec<Move>) {
+    fn leap(&mut self, kind: KindId, dir: Dir, over: Point, land: Point, out: &mut Vec<Move>) {
         let depth = self.scratch.len as usize;
         self.scratch.path[depth] = land;
         self.scratch.taken[depth] = over;
         self.scratch.len += 1;
         self.jumped.insert(over);
         let mut next_kind = kind;
+        let mut stop = false;
         if let Some(pr) = &self.engine.game.kinds[kind as usize].promotion {
-            if pr.at_once && pr.zone[self.me as usize].contains(land) {
-                next_kind = pr.into;
+            if pr.zone[self.me as usize].contains(land) {
+                if pr.at_once {
+                    next_kind = pr.into;
+                }
+                stop = pr.stops;
             }
         }
         let rules = &self.engine.game.jumps;
-        if rules.continues && depth + 1 < MAX_PATH {
-            self.extend(land, next_kind, out);
+        if rules.continues && !stop && depth + 1 < MAX_PATH {
+            self.extend(land, next_kind, Some(dir), out);
         } else {
             self.emit(land, next_kind, out);
         }
@@ -57,12 +62,17 @@ impl Search<'_> {
     }
 
     /// Tries every leap from `cur`; where there is none, the sequence ends.
-    fn extend(&mut self, cur: Point, kind: KindId, out: &mut Vec<Move>) {
+    fn extend(&mut self, cur: Point, kind: KindId, came: Option<Dir>, out: &mut Vec<Move>) {
         let board = &self.engine.game.board;
         let moves = &self.engine.game.kinds[kind as usize].moves;
         let me = self.me as usize;
         let mut found = false;
-        for d in dirs(moves.jump[me]) {
+        // With `no reversing`, the way back along the last leap is closed.
+        let closed: DirSet = match came {
+            Some(d) if self.no_reversal => 1 << opposite(d),
+            _ => 0,
+        };
+        for d in dirs(moves.jump[me] & !closed) {
             let over = board.step(cur, d);
             if over == NONE || !self.jumpable(over) {
                 continue;
@@ -72,9 +82,9 @@ impl Search<'_> {
                 continue;
             }
             found = true;
-            self.leap(kind, over, land, out);
+            self.leap(kind, d, over, land, out);
         }
-        for d in dirs(moves.fly[me]) {
+        for d in dirs(moves.fly[me] & !closed) {
             let mut q = board.step(cur, d);
             while q != NONE && self.vacant(q) {
                 q = board.step(q, d);
@@ -85,7 +95,7 @@ impl Search<'_> {
             let mut land = board.step(q, d);
             while land != NONE && self.vacant(land) {
                 found = true;
-                self.leap(kind, q, land, out);
+                self.leap(kind, d, q, land, out);
                 land = board.step(land, d);
             }
         }
@@ -190,6 +200,11 @@ impl Engine {
         let moves = &self.game.kinds[kind as usize].moves;
         let enemy = |q: Point| q != NONE && pos.at(q) != 0 && owner(pos.at(q)) != me;
         let vacant = |q: Point| q != NONE && pos.at(q) == 0;
+        for d in dirs(moves.take[me as usize]) {
+            if enemy(board.step(p, d)) {
+                return true;
+            }
+        }
         let n = board.len();
         let reach = &self.jump_over[(kind as usize * PLAYERS + me as usize) * n + p as usize];
         if reach.meets(&pos.occupied[1 - me as usize]) {
@@ -228,8 +243,22 @@ impl Engine {
                 at_once: self.game.jumps.remove_at_once,
                 jumped: PointSet::default(),
                 scratch: Move { kind: MoveType::Jumps, from: p, ..Move::PASS },
+                no_reversal: self.game.jumps.no_reversal,
             };
-            s.extend(p, kind_of(c), out);
+            let kind = kind_of(c);
+            // Takes: one space onto an enemy piece.
+            let board = &self.game.board;
+            for d in dirs(self.game.kinds[kind as usize].moves.take[me as usize]) {
+                let q = board.step(p, d);
+                if q != NONE && pos.at(q) != 0 && owner(pos.at(q)) != me {
+                    let mut m = Move { kind: MoveType::Jumps, from: p, to: q, len: 1, distance: 1, ..Move::PASS };
+                    m.path[0] = q;
+                    m.taken[0] = q;
+                    m.becomes = self.promoted(kind, me, q);
+                    out.push(m);
+                }
+            }
+            s.extend(p, kind, None, out);
         }
     }
 }

@@ -59,6 +59,8 @@ impl Engine {
             (None, Some(_)) => return Err(ParseMoveError::UnexpectedRoll { text: text.to_string() }),
             (None, None) => (None, text),
         };
+        let numbered = self.labels_for_numbers(mv_text);
+        let mv_text = numbered.as_str();
         self.check_shape(mv_text)?;
         let mut moves = Vec::new();
         self.moves(pos, roll, &mut moves);
@@ -71,6 +73,33 @@ impl Engine {
                 Err(ParseMoveError::Illegal { text: text.to_string(), roll, legal })
             }
         }
+    }
+
+    /// On a board that numbers its points, `32-28` and `15x22` are read as the
+    /// labels of those squares.
+    fn labels_for_numbers(&self, text: &str) -> String {
+        let Some(numbers) = &self.game.board.numbers else { return text.to_string() };
+        let mut out = String::new();
+        let mut token = String::new();
+        let flush = |token: &mut String, out: &mut String| {
+            let label = token
+                .parse::<u16>()
+                .ok()
+                .and_then(|n| numbers.iter().position(|&m| m == n))
+                .map(|p| self.game.board.labels[p].clone());
+            out.push_str(label.as_deref().unwrap_or(token));
+            token.clear();
+        };
+        for c in text.chars() {
+            if c == '-' || c == 'x' {
+                flush(&mut token, &mut out);
+                out.push(c);
+            } else {
+                token.push(c);
+            }
+        }
+        flush(&mut token, &mut out);
+        out
     }
 
     /// Rejects text that is not a move at all (unknown points, bad shape),

@@ -1,6 +1,7 @@
 //! Position notation (RULES.md): `TURN:SIDE1:SIDE2`, each side its letter and
 //! comma-separated pieces, a piece being its point preceded by its kind's
-//! letter unless it is the first kind: `W:Wa1,c1,Kc5:Bd6,e7`.
+//! letter unless it is the first kind: `W:Wa1,c1,Kc5:Bd6,e7`. On a board that
+//! numbers its points, square numbers may stand for labels (`W:W31,32:B18,K24`).
 
 use super::*;
 
@@ -33,6 +34,12 @@ impl std::error::Error for PositionError {}
 impl Engine {
     /// Writes a position in notation.
     pub fn position_notation(&self, pos: &Position) -> String {
+        self.position_notation_as(pos, false)
+    }
+
+    /// Writes a position in notation, with square numbers instead of labels
+    /// when `numbers` is set and the board numbers its points (PDN FEN).
+    pub fn position_notation_as(&self, pos: &Position, numbers: bool) -> String {
         let g = &self.game;
         let mut out = g.players[pos.turn as usize].letter.to_string();
         for (pi, player) in g.players.iter().enumerate() {
@@ -43,7 +50,10 @@ impl Engine {
                 let c = pos.at(p);
                 if c != 0 && owner(c) as usize == pi {
                     let k = kind_of(c);
-                    let label = &g.board.labels[p as usize];
+                    let label = match (&g.board.numbers, numbers) {
+                        (Some(n), true) => n[p as usize].to_string(),
+                        _ => g.board.labels[p as usize].clone(),
+                    };
                     pieces.push(if k == 0 { label.clone() } else { format!("{}{label}", g.kinds[k as usize].letter) });
                 }
             }
@@ -81,7 +91,7 @@ impl Engine {
                 return Err(PositionError::Shape(format!("the side `{letter}` is given twice")));
             }
             for piece in side[1..].split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                let (kind, label) = match g.board.point(piece) {
+                let (kind, label) = match g.board.point_or_number(piece) {
                     Some(_) => (0, piece),
                     None => {
                         let first = piece.chars().next().expect("not empty");
@@ -98,7 +108,7 @@ impl Engine {
                         }
                     }
                 };
-                let p = g.board.point(label).ok_or_else(|| PositionError::UnknownPoint(label.to_string()))?;
+                let p = g.board.point_or_number(label).ok_or_else(|| PositionError::UnknownPoint(label.to_string()))?;
                 if pos.at(p) != 0 {
                     return Err(PositionError::Occupied(label.to_string()));
                 }
