@@ -245,9 +245,12 @@ pub struct JumpRules {
 
 /// Custodial capture: an enemy is taken when the piece that moved and a
 /// partner (or a hostile site) flank it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Custodial {
     pub targets: u16,
+    /// Kinds that are not taken custodially while on these points
+    /// (`targets king outside near-throne`).
+    pub safe: [Option<PointSet>; MAX_KINDS],
     pub captors: u16,
     pub sides: DirSet,
     /// Partner on the far side of the target.
@@ -267,13 +270,18 @@ pub struct Trap {
     /// hostile points around them.
     pub enclosed: Option<u8>,
     pub never_on_edge: bool,
+    /// The conditions apply only while the piece stands here (None: anywhere).
+    pub within: Option<PointSet>,
 }
 
 /// A site that counts as an enemy of some kinds.
 #[derive(Clone, Copy, Debug)]
 pub struct Hostile {
     pub region: PointSet,
+    /// Hostile to pieces of these kinds...
     pub to: u16,
+    /// ...belonging to these players (bit per player).
+    pub to_players: u8,
     pub when_empty: bool,
 }
 

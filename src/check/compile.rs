@@ -734,9 +734,18 @@ impl<'a> Compiler<'a> {
         d.hostile
             .iter()
             .filter_map(|h| {
-                let to = if h.to.is_empty() { u16::MAX } else { self.kind_mask(&h.to) };
+                // `to` names kinds and players: hostile to those kinds of those players.
+                let (mut kinds, mut players) = (Vec::new(), 0u8);
+                for n in &h.to {
+                    match self.players.iter().position(|p| p.name == n.value) {
+                        Some(i) => players |= 1 << i,
+                        None => kinds.push(n.clone()),
+                    }
+                }
+                let to = if kinds.is_empty() { u16::MAX } else { self.kind_mask(&kinds) };
+                let to_players = if players == 0 { u8::MAX } else { players };
                 let region = self.region(&h.region)?;
-                Some(Hostile { region: region[0].union(&region[1]), to, when_empty: h.when_empty })
+                Some(Hostile { region: region[0].union(&region[1]), to, to_players, when_empty: h.when_empty })
             })
             .collect()
     }
@@ -775,7 +784,18 @@ impl<'a> Compiler<'a> {
         let captors = if c.captors.is_empty() { u16::MAX } else { self.kind_mask(&c.captors) };
         let sides = self.absolute_directions(&c.sides, 0b0101_0101);
         let opposite = c.opposite || !c.perpendicular;
-        Some(Custodial { targets, captors, sides, opposite, perpendicular: c.perpendicular })
+        let mut safe: [Option<PointSet>; MAX_KINDS] = [None; MAX_KINDS];
+        for (kinds, region) in &c.safe {
+            let mask = self.kind_mask(kinds);
+            if let Some(r) = self.region(region) {
+                for k in 0..MAX_KINDS {
+                    if mask & (1 << k) != 0 {
+                        safe[k] = Some(r[0].union(&r[1]));
+                    }
+                }
+            }
+        }
+        Some(Custodial { targets, safe, captors, sides, opposite, perpendicular: c.perpendicular })
     }
 
     fn traps(&mut self) -> Vec<Trap> {
@@ -785,6 +805,10 @@ impl<'a> Compiler<'a> {
             .filter_map(|t| {
                 let kind = self.kind(&t.kind);
                 let sides = self.absolute_directions(&t.sides, 0b0101_0101);
+                let within = match &t.within {
+                    Some(r) => Some(self.region(r).map(|r| r[0].union(&r[1]))?),
+                    None => None,
+                };
                 if t.surrounded.is_none() && t.enclosed.is_none() {
                     self.err(diag::missing_statement(t.kind.span, "capture condition", "surrounded on 4 sides"));
                 }
@@ -794,6 +818,7 @@ impl<'a> Compiler<'a> {
                     surrounded: t.surrounded.as_ref().map(|n| n.value as u8),
                     enclosed: t.enclosed.as_ref().map(|n| n.value as u8),
                     never_on_edge: t.never_on_edge,
+                    within,
                 })
             })
             .collect()

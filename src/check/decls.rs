@@ -135,6 +135,8 @@ pub struct JumpDecl {
 pub struct CustodialDecl {
     pub span: Span,
     pub targets: Vec<Sp<String>>,
+    /// `targets KINDS outside REGION`
+    pub safe: Vec<(Vec<Sp<String>>, Sp<String>)>,
     pub captors: Vec<Sp<String>>,
     pub sides: Vec<Sp<String>>,
     pub opposite: bool,
@@ -144,6 +146,7 @@ pub struct CustodialDecl {
 #[derive(Clone, Debug)]
 pub struct TrapDecl {
     pub kind: Sp<String>,
+    pub within: Option<Sp<String>>,
     pub sides: Vec<Sp<String>>,
     pub surrounded: Option<Sp<u64>>,
     pub enclosed: Option<Sp<u64>>,
@@ -224,7 +227,7 @@ const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "
 const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote"];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "remove", "no"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank"];
-const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never"];
+const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within"];
 const GOALS: &[&str] = &["win", "wins", "lose", "loses"];
 
 const CONTEXTS: &[(&str, &[&str])] = &[
@@ -449,7 +452,8 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             let mut a = Args::new(stmt, "capture king { surrounded on 4 sides }");
             let kind = a.word("the piece these conditions capture")?;
             a.end()?;
-            let mut t = TrapDecl { kind, sides: Vec::new(), surrounded: None, enclosed: None, never_on_edge: false };
+            let mut t =
+                TrapDecl { kind, within: None, sides: Vec::new(), surrounded: None, enclosed: None, never_on_edge: false };
             if let Some(nodes) = block(stmt, "capture king {\n  sides orthogonal\n  surrounded on 4 sides\n}", diags) {
                 for s in select_block.select(nodes) {
                     if let Err(e) = trap_stmt(s, &mut t) {
@@ -752,7 +756,16 @@ fn capture_stmt(stmt: &Stmt, j: &mut JumpDecl) -> Result<(), Diagnostic> {
 fn custodial_stmt(stmt: &Stmt, c: &mut CustodialDecl) -> Result<(), Diagnostic> {
     no_block(stmt)?;
     match stmt.keyword.value.as_str() {
-        "targets" => c.targets.extend(Args::new(stmt, "targets soldier").words("pieces")?),
+        "targets" => {
+            let mut a = Args::new(stmt, "targets king outside near-throne");
+            let kinds = a.words_until("outside", "pieces")?;
+            if a.optional("outside").is_some() {
+                let region = a.word("a region")?;
+                a.end()?;
+                c.safe.push((kinds.clone(), region));
+            }
+            c.targets.extend(kinds);
+        }
         "captors" => c.captors.extend(Args::new(stmt, "captors soldier king").words("pieces")?),
         "sides" => c.sides.extend(Args::new(stmt, "sides orthogonal").words("directions")?),
         "flank" => {
@@ -802,6 +815,12 @@ fn trap_stmt(stmt: &Stmt, t: &mut TrapDecl) -> Result<(), Diagnostic> {
                 return Err(diag::bad_number(n.span, "the number of friends", 0, 8));
             }
             t.enclosed = Some(n);
+        }
+        "within" => {
+            let mut a = Args::new(stmt, "within near-throne");
+            let region = a.word("a region")?;
+            a.end()?;
+            t.within = Some(region);
         }
         "never" => {
             let mut a = Args::new(stmt, "never on edge");

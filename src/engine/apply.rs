@@ -70,6 +70,9 @@ impl Engine {
                     if tc == 0 || owner(tc) == me || c.targets & (1 << kind_of(tc)) == 0 {
                         continue;
                     }
+                    if c.safe[kind_of(tc) as usize].is_some_and(|s| s.contains(t)) {
+                        continue;
+                    }
                     let flanked = |b: Point| b != NONE && self.flanker(pos, b, me, c.captors, tc);
                     let mut taken = c.opposite && flanked(board.step(t, d));
                     if !taken && c.perpendicular {
@@ -120,10 +123,11 @@ impl Engine {
             return true;
         }
         let bit = 1u16 << kind_of(victim);
+        let i = b as usize * PLAYERS + owner(victim) as usize;
         if c == 0 {
-            self.hostile_empty[b as usize] & bit != 0
+            self.hostile_empty[i] & bit != 0
         } else {
-            owner(c) == owner(victim) && self.hostile_always[b as usize] & bit != 0
+            owner(c) == owner(victim) && self.hostile_always[i] & bit != 0
         }
     }
 
@@ -133,6 +137,9 @@ impl Engine {
         let victim = pos.at(k);
         let (vo, vk) = (owner(victim), kind_of(victim));
         if trap.never_on_edge && dirs(trap.sides).any(|d| board.step(k, d) == NONE) {
+            return false;
+        }
+        if trap.within.is_some_and(|w| !w.contains(k)) {
             return false;
         }
         let next_to = |p: Point, x: Point| dirs(trap.sides).any(|d| board.step(p, d) == x);

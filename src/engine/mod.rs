@@ -159,7 +159,8 @@ pub struct Engine {
     pub game: Game,
     zobrist: Vec<u64>,
     zobrist_turn: u64,
-    /// Kinds a point is hostile to while empty, and at all times.
+    /// Kinds a point is hostile to while empty, and at all times, for pieces
+    /// of each player: `hostile_empty[p * PLAYERS + player]`.
     hostile_empty: Vec<u16>,
     hostile_always: Vec<u16>,
     /// Kinds that may not end a move on a point.
@@ -190,13 +191,15 @@ impl Engine {
         };
         let zobrist = (0..n * CELL_VALUES).map(|_| next()).collect();
         let zobrist_turn = next();
-        let mut hostile_empty = vec![0u16; n];
-        let mut hostile_always = vec![0u16; n];
+        let mut hostile_empty = vec![0u16; n * PLAYERS];
+        let mut hostile_always = vec![0u16; n * PLAYERS];
         for h in &game.hostile {
             for p in h.region.iter() {
-                hostile_empty[p as usize] |= h.to;
-                if !h.when_empty {
-                    hostile_always[p as usize] |= h.to;
+                for pl in (0..PLAYERS).filter(|pl| h.to_players & (1 << pl) != 0) {
+                    hostile_empty[p as usize * PLAYERS + pl] |= h.to;
+                    if !h.when_empty {
+                        hostile_always[p as usize * PLAYERS + pl] |= h.to;
+                    }
                 }
             }
         }
@@ -380,10 +383,11 @@ impl Engine {
     fn hostile_to(&self, pos: &Position, p: Point, victim_owner: PlayerId, victim_kind: KindId) -> bool {
         let c = pos.at(p);
         let bit = 1u16 << victim_kind;
+        let i = p as usize * PLAYERS + victim_owner as usize;
         if c != 0 {
-            owner(c) != victim_owner || self.hostile_always[p as usize] & bit != 0
+            owner(c) != victim_owner || self.hostile_always[i] & bit != 0
         } else {
-            self.hostile_empty[p as usize] & bit != 0
+            self.hostile_empty[i] & bit != 0
         }
     }
 
