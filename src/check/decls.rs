@@ -452,8 +452,14 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             let mut a = Args::new(stmt, "capture king { surrounded on 4 sides }");
             let kind = a.word("the piece these conditions capture")?;
             a.end()?;
-            let mut t =
-                TrapDecl { kind, within: None, sides: Vec::new(), surrounded: None, enclosed: None, never_on_edge: false };
+            let mut t = TrapDecl {
+                kind,
+                within: None,
+                sides: Vec::new(),
+                surrounded: None,
+                enclosed: None,
+                never_on_edge: false,
+            };
             if let Some(nodes) = block(stmt, "capture king {\n  sides orthogonal\n  surrounded on 4 sides\n}", diags) {
                 for s in select_block.select(nodes) {
                     if let Err(e) = trap_stmt(s, &mut t) {

@@ -45,18 +45,22 @@ impl Engine {
         for (pi, player) in g.players.iter().enumerate() {
             out.push(':');
             out.push(player.letter);
-            let mut pieces = Vec::new();
+            // (sort key, text): board order, or by square number as PDN lists them.
+            let mut pieces: Vec<(usize, String)> = Vec::new();
             for p in 0..g.board.len() as Point {
                 let c = pos.at(p);
                 if c != 0 && owner(c) as usize == pi {
                     let k = kind_of(c);
-                    let label = match (&g.board.numbers, numbers) {
-                        (Some(n), true) => n[p as usize].to_string(),
-                        _ => g.board.labels[p as usize].clone(),
+                    let (key, label) = match (&g.board.numbers, numbers) {
+                        (Some(n), true) => (n[p as usize] as usize, n[p as usize].to_string()),
+                        _ => (p as usize, g.board.labels[p as usize].clone()),
                     };
-                    pieces.push(if k == 0 { label.clone() } else { format!("{}{label}", g.kinds[k as usize].letter) });
+                    let text = if k == 0 { label } else { format!("{}{label}", g.kinds[k as usize].letter) };
+                    pieces.push((key, text));
                 }
             }
+            pieces.sort();
+            let pieces: Vec<String> = pieces.into_iter().map(|(_, t)| t).collect();
             out.push_str(&pieces.join(","));
         }
         out

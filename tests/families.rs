@@ -1,0 +1,121 @@
+//! The games of the draughts and tafl families: positions whose legal moves or
+//! outcome were worked out by hand, each exercising a rule that sets the game
+//! apart from its relatives.
+
+use rulebook::engine::{Engine, Outcome, Reason};
+use std::path::Path;
+
+fn game(path: &str, options: &[(&str, &str)]) -> Engine {
+    let choices: Vec<rulebook::check::Choice> = options
+        .iter()
+        .map(|(n, v)| rulebook::check::Choice { name: n.to_string(), value: v.to_string(), span: None })
+        .collect();
+    let loaded = rulebook::variant::load(Path::new(path), &choices, &|p| std::fs::read_to_string(p))
+        .unwrap_or_else(|r| panic!("{path}: {:?}", r.diagnostics));
+    Engine::new(loaded.game)
+}
+
+fn moves(e: &Engine, position: &str) -> Vec<String> {
+    e.move_list(&e.parse_position(position).unwrap(), None)
+}
+
+fn play(e: &Engine, position: &str, ply: &str) -> (String, Option<Outcome>) {
+    let pos = e.parse_position(position).unwrap();
+    let (_, mv) = e.parse_ply(&pos, ply).unwrap();
+    let next = e.play_unchecked(&pos, &mv);
+    (e.position_notation(&next), e.outcome(&next))
+}
+
+#[test]
+fn majority_capture_with_two_kings() {
+    // International draughts. King a1 leaps b2 to c3, then d4 to any of
+    // e5..j10: two pieces. King c1 takes one: over e3 to f4..j8, or over b2
+    // to a3, and finds nothing more. Majority keeps only the first king's six.
+    let e = game("games/international-draughts.game", &[]);
+    let position = "W:WKa1,Kc1:Bb2,d4,e3";
+    assert_eq!(moves(&e, position), ["a1xc3xe5", "a1xc3xf6", "a1xc3xg7", "a1xc3xh8", "a1xc3xi9", "a1xc3xj10"]);
+    let free = game("games/international-draughts.game", &[("majority", "false")]);
+    assert_eq!(moves(&free, position).len(), 12);
+    // The same position in PDN numbers (a1 = 46, c1 = 47, b2 = 41, d4 = 32, e3 = 38).
+    let pdn = e.parse_position("W:WK46,K47:B32,38,41").unwrap();
+    assert_eq!(e.position_notation(&pdn), "W:WKa1,Kc1:Bb2,e3,d4");
+    assert_eq!(e.position_notation_as(&pdn, true), "W:WK46,K47:B32,38,41");
+    // Moves may be typed in numbers too: a1xc3xj10 is 46x37x5.
+    let (_, mv) = e.parse_ply(&pdn, "46x37x5").unwrap();
+    assert_eq!(e.notation(&mv), "a1xc3xj10");
+}
+
+#[test]
+fn crowning_ends_the_move_or_not_as_each_game_says() {
+    // White man b6 leaps c7 and lands on d8, the far rank; e7 stands next.
+    let position = "W:Wb6:Bc7,e7";
+    // English: crowned there, and the move ends.
+    let english = game("games/english-draughts.game", &[]);
+    assert_eq!(moves(&english, position), ["b6xd8"]);
+    assert_eq!(play(&english, position, "b6xd8").0, "B:Be7:WKd8");
+    // International: not crowned in passing; as a man it takes e7 backward, to f6.
+    let international = game("games/international-draughts.game", &[("size", "8")]);
+    assert_eq!(moves(&international, position), ["b6xd8xf6"]);
+    // Russian: crowned in passing, it goes on as a flying king to f6, g5 or h4.
+    let russian = game("games/variants/russian-draughts.toml", &[]);
+    assert_eq!(moves(&russian, position), ["b6xd8xf6", "b6xd8xg5", "b6xd8xh4"]);
+    assert_eq!(play(&russian, position, "b6xd8xg5").0, "B:WKg5:B");
+}
+
+#[test]
+fn turkish_kings_may_not_turn_back() {
+    // King d1 flies east over f1 (to g1 or h1) or west over b1 (to a1). The
+    // jumped piece leaves at once, so turning back would cross its square and
+    // take the other; the 180-degree turn is forbidden, so one piece each.
+    let e = game("games/turkish-draughts.game", &[]);
+    assert_eq!(moves(&e, "W:WKd1:Bb1,f1"), ["d1xa1", "d1xg1", "d1xh1"]);
+    // A right-angle turn is allowed: from g1 north over g3.
+    assert_eq!(moves(&e, "W:WKd1:Bb1,f1,g3"), ["d1xg1xg4", "d1xg1xg5", "d1xg1xg6", "d1xg1xg7", "d1xg1xg8"]);
+}
+
+#[test]
+fn turkish_men_capture_forward_and_sideways_only() {
+    let e = game("games/turkish-draughts.game", &[]);
+    // The man d4 has enemies on all four sides with room behind: not backward (d3).
+    assert_eq!(moves(&e, "W:Wd4:Bc4,e4,d5,d3"), ["d4xb4", "d4xd6", "d4xf4"]);
+}
+
+#[test]
+fn breakthrough_captures_diagonally_and_wins_on_the_far_rank() {
+    let e = game("games/breakthrough.game", &[]);
+    // b4 faces b5 (blocked: no straight capture), a5 and c5 (enemies: captured by moving there).
+    assert_eq!(moves(&e, "W:Wb4:Ba5,b5,c5,h8"), ["b4xa5", "b4xc5"]);
+    let (_, outcome) = play(&e, "W:Wa7:Bh8", "a7-a8");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::Reached(0) }));
+}
+
+#[test]
+fn brandubh_king_is_strong_only_by_the_throne() {
+    let e = game("games/brandubh.game", &[]);
+    // Away from the throne two attackers take the king: b4 and, arriving, b2.
+    let (_, outcome) = play(&e, "A:Ab4,e2:DKb3", "e2-b2");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::Captured(1) }));
+    // Next to the throne (c4) two are not enough.
+    let (_, outcome) = play(&e, "A:Ac5,e3:DKc4,g7", "e3-c3");
+    assert_eq!(outcome, None);
+    // A corner is hostile: a defender on b1 is taken by an attacker arriving on c1.
+    let (after, _) = play(&e, "A:Ac3:Db1,Kd4", "c3-c1");
+    assert_eq!(after, "D:Ac1:DKd4");
+}
+
+#[test]
+fn copenhagen_king_by_the_throne_falls_to_three() {
+    let e = game("games/copenhagen-hnefatafl.game", &[]);
+    // King f5, the empty throne f6 north of it: attackers e5, g5 and f4 arriving.
+    let (_, outcome) = play(&e, "A:Ae5,g5,f3:DKf5", "f3-f4");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::Captured(1) }));
+    // The king escapes to a corner.
+    let (_, outcome) = play(&e, "D:Af6:DKa5", "a5-a1");
+    assert_eq!(outcome, Some(Outcome { winner: Some(1), reason: Reason::Reached(1) }));
+}
+
+#[test]
+fn alquerque_opens_with_four_moves_into_the_centre() {
+    let e = game("games/alquerque.game", &[]);
+    assert_eq!(e.move_list(&e.start(), None), ["b2-c3", "c2-c3", "d2-c3", "d3-c3"]);
+}
