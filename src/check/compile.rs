@@ -788,9 +788,9 @@ impl<'a> Compiler<'a> {
         for (kinds, region) in &c.safe {
             let mask = self.kind_mask(kinds);
             if let Some(r) = self.region(region) {
-                for k in 0..MAX_KINDS {
+                for (k, slot) in safe.iter_mut().enumerate() {
                     if mask & (1 << k) != 0 {
-                        safe[k] = Some(r[0].union(&r[1]));
+                        *slot = Some(r[0].union(&r[1]));
                     }
                 }
             }
