@@ -212,6 +212,11 @@ pub fn describe(game: &Game) -> String {
         if c.perpendicular {
             how.push("on one of its two sides at right angles (\"one of each\")");
         }
+        let shieldwall = if c.shieldwall {
+            " A row of them along an edge, bracketed at both ends (the mover at one end) and each faced by an enemy from the inside, is captured together (a shieldwall); a king in the row is not taken."
+        } else {
+            ""
+        };
         line(format!(
             "  Custodial capture: after a move, an enemy {} next to the piece that moved ({}) is captured when a friendly {} \
              or a hostile site stands {}. Only the piece that moved captures.",
@@ -219,7 +224,7 @@ pub fn describe(game: &Game) -> String {
             dir_list(c.sides),
             kinds(game, c.captors),
             how.join(" or ")
-        ));
+        ) + shieldwall);
     }
     for t in &game.traps {
         let name = &game.kinds[t.kind as usize].name;
@@ -267,6 +272,16 @@ pub fn describe(game: &Game) -> String {
             Condition::Escapes(k) => {
                 format!("{} when a {} leaves the board", verb("Its owner"), game.kinds[*k as usize].name)
             }
+            Condition::Encircled(p) => format!(
+                "{} when no piece of {} can reach the edge (encircled)",
+                verb("A player"),
+                game.players[*p as usize].name
+            ),
+            Condition::Fortified(k) => format!(
+                "{} when a {} on the edge can move and is walled in by pieces no enemy can take or pass (an edge fort)",
+                verb("Its owner"),
+                game.kinds[*k as usize].name
+            ),
             Condition::Reaches(k, z) => format!(
                 "{} when a {} reaches {}",
                 verb("Its owner"),

@@ -81,7 +81,7 @@ impl PointSet {
     }
     /// The points in the set, lowest first.
     #[inline]
-    pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = Point> {
         let words = self.0;
         let mut i = 0;
         let mut w = words[0];
@@ -257,6 +257,9 @@ pub struct Custodial {
     pub opposite: bool,
     /// Partner on one of the target's two sides at right angles ("one of each").
     pub perpendicular: bool,
+    /// A row of targets along an edge, bracketed at both ends and each faced
+    /// by an enemy from the inside, is captured together (the mover brackets).
+    pub shieldwall: bool,
 }
 
 /// Special capture conditions for one kind (such as a king).
@@ -305,6 +308,12 @@ pub enum Condition {
     Captured(KindId),
     Escapes(KindId),
     Reaches(KindId, [PointSet; PLAYERS]),
+    /// None of this player's pieces can reach the edge of the board: every
+    /// path from them through empty points is closed by enemy pieces.
+    Encircled(PlayerId),
+    /// A piece of this kind stands on the edge, can move, and is walled in by
+    /// its own pieces that no enemy can capture or get behind (an edge fort).
+    Fortified(KindId),
 }
 
 #[derive(Clone, Debug)]

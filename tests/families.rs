@@ -119,3 +119,41 @@ fn alquerque_opens_with_four_moves_into_the_centre() {
     let e = game("games/alquerque.game", &[]);
     assert_eq!(e.move_list(&e.start(), None), ["b2-c3", "c2-c3", "d2-c3", "d3-c3"]);
 }
+
+#[test]
+fn copenhagen_shieldwall() {
+    let e = game("games/copenhagen-hnefatafl.game", &[]);
+    // d1 and e1 on the edge, faced by d2 and e2, bracketed by c1 and the
+    // attacker arriving on f1: both taken.
+    assert_eq!(play(&e, "A:Ac1,d2,e2,f3:Dd1,e1,Kf6", "f3-f1").0, "D:Ac1,f1,d2,e2:DKf6");
+    // A corner stands in for one end.
+    assert_eq!(play(&e, "A:Ab2,c2,d3:Db1,c1,Kf6", "d3-d1").0, "D:Ad1,b2,c2:DKf6");
+    // The king may be part of the row, and is not taken.
+    assert_eq!(play(&e, "A:Ac1,d2,e2,f3:Dd1,Ke1", "f3-f1").0, "D:Ac1,f1,d2,e2:DKe1");
+    // A row with a gap in its front is no shieldwall.
+    assert_eq!(play(&e, "A:Ac1,d2,f3:Dd1,e1,Kf6", "f3-f1").0, "D:Ac1,f1,d2:Dd1,e1,Kf6");
+}
+
+#[test]
+fn copenhagen_encirclement() {
+    let e = game("games/copenhagen-hnefatafl.game", &[]);
+    // A ring around the king closes when g9 comes to g7.
+    let (_, outcome) = play(&e, "A:Af4,e5,g5,d6,h6,e7,f8,g9:DKf6", "g9-g7");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::Encircled(1) }));
+    // Still a gap (g7 empty, g9 elsewhere): not yet.
+    let (_, outcome) = play(&e, "A:Af4,e5,g5,d6,h6,e7,f8,a9:DKf6", "a9-a10");
+    assert_eq!(outcome, None);
+}
+
+#[test]
+fn copenhagen_edge_fort() {
+    let e = game("games/copenhagen-hnefatafl.game", &[]);
+    // King f1 with room on e2, f2, g2, walled in by d1 e1 g1 h1, d2 h2, e3 f3 g3:
+    // every wall piece has, along each line, the edge, the fort or a friend.
+    // The fort closes when g5 comes to g3.
+    let (_, outcome) = play(&e, "D:Aa6:DKf1,d1,e1,g1,h1,d2,h2,e3,f3,g5", "g5-g3");
+    assert_eq!(outcome, Some(Outcome { winner: Some(1), reason: Reason::Fortified(1) }));
+    // Without h1, h2 could be taken between h1 and h3: no fort.
+    let (_, outcome) = play(&e, "D:Aa6:DKf1,d1,e1,g1,d2,h2,e3,f3,g5", "g5-g3");
+    assert_eq!(outcome, None);
+}

@@ -795,7 +795,15 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
-        Some(Custodial { targets, safe, captors, sides, opposite, perpendicular: c.perpendicular })
+        Some(Custodial {
+            targets,
+            safe,
+            captors,
+            sides,
+            opposite,
+            perpendicular: c.perpendicular,
+            shieldwall: c.shieldwall,
+        })
     }
 
     fn traps(&mut self) -> Vec<Trap> {
@@ -886,6 +894,14 @@ impl<'a> Compiler<'a> {
                         ));
                     }
                     Condition::Reaches(kind, zone)
+                }
+                ConditionDecl::Encircled(p) => {
+                    let Some(who) = self.player(p) else { continue };
+                    Condition::Encircled(who)
+                }
+                ConditionDecl::Fortified(k) => {
+                    let Some(kind) = self.kind(k) else { continue };
+                    Condition::Fortified(kind)
                 }
             };
             out.push(Goal { player, wins: g.wins, condition });

@@ -141,6 +141,7 @@ pub struct CustodialDecl {
     pub sides: Vec<Sp<String>>,
     pub opposite: bool,
     pub perpendicular: bool,
+    pub shieldwall: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -160,6 +161,10 @@ pub enum ConditionDecl {
     Captured(Sp<String>),
     Escapes(Sp<String>),
     Reaches(Sp<String>, Sp<String>),
+    /// `PLAYER encircled`: none of the player's pieces can reach the edge.
+    Encircled(Sp<String>),
+    /// `KIND fortified`: the piece holds an edge fort that cannot be broken.
+    Fortified(Sp<String>),
 }
 
 #[derive(Clone, Debug)]
@@ -226,7 +231,7 @@ const TOP: &[&str] = &[
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number"];
 const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote"];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "remove", "no"];
-const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank"];
+const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall"];
 const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within"];
 const GOALS: &[&str] = &["win", "wins", "lose", "loses"];
 
@@ -774,6 +779,10 @@ fn custodial_stmt(stmt: &Stmt, c: &mut CustodialDecl) -> Result<(), Diagnostic> 
         }
         "captors" => c.captors.extend(Args::new(stmt, "captors soldier king").words("pieces")?),
         "sides" => c.sides.extend(Args::new(stmt, "sides orthogonal").words("directions")?),
+        "shieldwall" => {
+            Args::new(stmt, "shieldwall").end()?;
+            c.shieldwall = true;
+        }
         "flank" => {
             let mut a = Args::new(stmt, "flank opposite");
             for w in a.words("`opposite` or `perpendicular`")? {
@@ -866,10 +875,12 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
             ConditionDecl::NoPieces
         }
     } else {
-        let what = a.choice(&["captured", "escapes", "reaches"])?;
+        let what = a.choice(&["captured", "escapes", "reaches", "encircled", "fortified"])?;
         match what.value.as_str() {
             "captured" => ConditionDecl::Captured(first),
             "escapes" => ConditionDecl::Escapes(first),
+            "encircled" => ConditionDecl::Encircled(first),
+            "fortified" => ConditionDecl::Fortified(first),
             _ => ConditionDecl::Reaches(first, a.word("a region")?),
         }
     };

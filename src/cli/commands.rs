@@ -154,6 +154,8 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
         Reason::Captured(k) => format!("the {} is captured", g.kinds[k as usize].name),
         Reason::Escaped(k) => format!("the {} escaped", g.kinds[k as usize].name),
         Reason::Reached(k) => format!("a {} reached its goal", g.kinds[k as usize].name),
+        Reason::Encircled(p) => format!("{} are encircled", g.players[p as usize].name),
+        Reason::Fortified(k) => format!("the {} holds an edge fort", g.kinds[k as usize].name),
         Reason::PlyLimit => return "unfinished (ply limit)".into(),
     };
     match o.winner {

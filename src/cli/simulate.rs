@@ -123,6 +123,8 @@ fn reason_words(engine: &Engine, r: &Reason) -> String {
         Reason::Captured(k) => format!("{} captured", g.kinds[*k as usize].name),
         Reason::Escaped(k) => format!("{} escaped", g.kinds[*k as usize].name),
         Reason::Reached(k) => format!("{} reached its goal", g.kinds[*k as usize].name),
+        Reason::Encircled(p) => format!("{} encircled", g.players[*p as usize].name),
+        Reason::Fortified(k) => format!("{} in an edge fort", g.kinds[*k as usize].name),
         Reason::PlyLimit => "ply limit".into(),
     }
 }

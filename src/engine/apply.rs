@@ -39,6 +39,9 @@ impl Engine {
                 result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
             }
         }
+        if result.is_none() && self.position_goals && mv.kind != MoveType::Pass {
+            result = self.goal_position(&next, me);
+        }
         next.turn = 1 - me;
         next.hash ^= self.zobrist_turn;
         next.ply += 1;
@@ -85,6 +88,15 @@ impl Engine {
                         add(t, &mut n);
                     }
                 }
+                if c.shieldwall {
+                    let mut row = [NONE; 16];
+                    for d in dirs(c.sides) {
+                        let len = self.shieldwall(pos, q, d, c, &mut row);
+                        for &t in &row[..len] {
+                            add(t, &mut n);
+                        }
+                    }
+                }
             }
         }
         for trap in &self.game.traps {
@@ -112,6 +124,163 @@ impl Engine {
             }
         }
         n
+    }
+
+    /// The shieldwall the mover on `q` closes going along the edge in direction
+    /// `e`: a row of two or more enemies on the edge, bracketed at the far end
+    /// by a captor or hostile site, each faced from the inside by the mover's
+    /// side. Writes the row's targets into `row`; returns how many.
+    fn shieldwall(&self, pos: &Position, q: Point, e: Dir, c: &Custodial, row: &mut [Point; 16]) -> usize {
+        let board = &self.game.board;
+        let me = owner(pos.at(q));
+        // The inside is the side at right angles to the edge that is on the board.
+        let Some(inside) = [(e + 2) % 8, (e + 6) % 8]
+            .into_iter()
+            .find(|&i| board.step(q, opposite(i)) == NONE && board.step(q, i) != NONE)
+        else {
+            return 0;
+        };
+        let mut members = [NONE; 16];
+        let mut len = 0;
+        let mut r = board.step(q, e);
+        while r != NONE && pos.at(r) != 0 && owner(pos.at(r)) != me {
+            let faced = board.step(r, inside);
+            let on_edge = board.step(r, opposite(inside)) == NONE;
+            if !on_edge || faced == NONE || pos.at(faced) == 0 || owner(pos.at(faced)) != me || len == members.len() {
+                return 0;
+            }
+            members[len] = r;
+            len += 1;
+            r = board.step(r, e);
+        }
+        if len < 2 || r == NONE || !self.flanker(pos, r, me, c.captors, pos.at(members[0])) {
+            return 0;
+        }
+        let mut n = 0;
+        for &m in &members[..len] {
+            if c.targets & (1 << kind_of(pos.at(m))) != 0 {
+                row[n] = m;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Goals about the whole position, checked after `me` has moved.
+    fn goal_position(&self, pos: &Position, me: PlayerId) -> Option<Outcome> {
+        self.game.goals.iter().find_map(|g| {
+            let (hit, subject, reason) = match g.condition {
+                // The mover encircles the other side.
+                Condition::Encircled(x) if x != me && pos.counts[x as usize] > 0 => {
+                    (self.encircled(pos, x), g.player.unwrap_or(x), Reason::Encircled(x))
+                }
+                Condition::Fortified(k) => {
+                    let fort =
+                        pos.occupied[me as usize].iter().any(|p| kind_of(pos.at(p)) == k && self.fortified(pos, p));
+                    (fort, g.player.unwrap_or(me), Reason::Fortified(k))
+                }
+                _ => return None,
+            };
+            hit.then(|| Outcome { winner: Some(if g.wins { subject } else { 1 - subject }), reason })
+        })
+    }
+
+    /// Whether `p` is on the edge: some orthogonal neighbour is off the board.
+    fn on_edge(&self, p: Point) -> bool {
+        [0u8, 2, 4, 6].iter().any(|&d| self.game.board.step(p, d) == NONE)
+    }
+
+    /// No piece of player `x` can reach the edge through empty points.
+    fn encircled(&self, pos: &Position, x: PlayerId) -> bool {
+        let board = &self.game.board;
+        let mut seen = PointSet::default();
+        let mut stack = [0 as Point; 256];
+        let mut top = 0;
+        for p in pos.occupied[x as usize].iter() {
+            seen.insert(p);
+            stack[top] = p;
+            top += 1;
+        }
+        while top > 0 {
+            top -= 1;
+            let p = stack[top];
+            if self.on_edge(p) {
+                return false;
+            }
+            for d in [0u8, 2, 4, 6] {
+                let q = board.step(p, d);
+                if q != NONE && !seen.contains(q) && (pos.at(q) == 0 || owner(pos.at(q)) == x) {
+                    seen.insert(q);
+                    stack[top] = q;
+                    top += 1;
+                }
+            }
+        }
+        true
+    }
+
+    /// An edge fort: the piece on `k` is on the edge and can move; the empty
+    /// points it can reach touch no enemy; and no piece walling them in can
+    /// ever be captured: along each line through it, one side is off the
+    /// board, inside the fort, or another such piece (the largest set of
+    /// friends with that property, found by removing the others until none
+    /// is left to remove).
+    fn fortified(&self, pos: &Position, k: Point) -> bool {
+        let board = &self.game.board;
+        let me = owner(pos.at(k));
+        if !self.on_edge(k) {
+            return false;
+        }
+        let orth = [0u8, 2, 4, 6];
+        let mut inside = PointSet::default();
+        inside.insert(k);
+        let mut stack = [0 as Point; 256];
+        let (mut top, mut room) = (1, false);
+        stack[0] = k;
+        let mut wall = PointSet::default();
+        while top > 0 {
+            top -= 1;
+            let p = stack[top];
+            for d in orth {
+                let q = board.step(p, d);
+                if q == NONE || inside.contains(q) {
+                    continue;
+                }
+                match pos.at(q) {
+                    0 => {
+                        room = true;
+                        inside.insert(q);
+                        stack[top] = q;
+                        top += 1;
+                    }
+                    c if owner(c) == me => wall.insert(q),
+                    _ => return false, // an enemy touches the fort
+                }
+            }
+        }
+        if !room {
+            return false; // the piece cannot move
+        }
+        let mut safe = pos.occupied[me as usize];
+        safe.remove(k);
+        loop {
+            let shielded = |s: Point, safe: &PointSet| s == NONE || inside.contains(s) || safe.contains(s);
+            let weak: Vec<Point> = safe
+                .iter()
+                .filter(|&w| {
+                    ![0u8, 2]
+                        .iter()
+                        .all(|&d| shielded(board.step(w, d), &safe) || shielded(board.step(w, opposite(d)), &safe))
+                })
+                .collect();
+            if weak.is_empty() {
+                break;
+            }
+            for w in weak {
+                safe.remove(w);
+            }
+        }
+        wall.iter().all(|w| safe.contains(w))
     }
 
     /// Does `b` flank an enemy `victim` for player `me`: a captor of `me`'s, or a

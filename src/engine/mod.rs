@@ -86,6 +86,10 @@ pub enum Reason {
     Escaped(KindId),
     /// A piece of this kind reached its goal region.
     Reached(KindId),
+    /// This player's pieces were encircled.
+    Encircled(PlayerId),
+    /// A piece of this kind holds an edge fort.
+    Fortified(KindId),
     /// The caller's ply limit was reached.
     PlyLimit,
 }
@@ -175,6 +179,8 @@ pub struct Engine {
     rays: Vec<Point>,
     ray_at: Vec<u32>,
     max_roll: u8,
+    /// Whether some goal looks at the whole position after each move.
+    position_goals: bool,
 }
 
 impl Engine {
@@ -225,6 +231,8 @@ impl Engine {
                 }
             }
         }
+        let game_has_position_goals =
+            game.goals.iter().any(|g| matches!(g.condition, Condition::Encircled(_) | Condition::Fortified(_)));
         let mut rays = Vec::new();
         let mut ray_at = vec![0u32];
         for p in 0..n as Point {
@@ -249,6 +257,7 @@ impl Engine {
             rays,
             ray_at,
             max_roll,
+            position_goals: game_has_position_goals,
         }
     }
 
