@@ -283,7 +283,13 @@ pub fn replay(game: &GameArgs, path: &std::path::Path) -> i32 {
 
 pub fn bench(files: &[std::path::PathBuf], seconds: f64) -> i32 {
     use rand::SeedableRng;
-    let defaults = ["games/tabal.game", "games/tablut.game", "games/variants/tablut-no-dice.toml"];
+    let defaults = [
+        "games/tabal.game",
+        "games/tablut.game",
+        "games/variants/tablut-no-dice.toml",
+        "games/english-draughts.game",
+        "games/international-draughts.game",
+    ];
     let files: Vec<std::path::PathBuf> =
         if files.is_empty() { defaults.iter().map(std::path::PathBuf::from).collect() } else { files.to_vec() };
     println!("{:<40} {:>14} {:>16} {:>12}", "game", "playouts/s", "perft nodes/s", "(depth)");
