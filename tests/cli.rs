@@ -197,3 +197,11 @@ fn options_and_describe_show_the_game() {
     let o = rulebook(&["describe", "games/tablut.game", "--option", "capture=opposite"]);
     assert!(stdout(&o).contains("capture = opposite"));
 }
+
+#[test]
+fn an_exploding_capture_search_is_cut_short_and_reported() {
+    let o = rulebook(&["moves", "tests/engine/explosion.game"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("more capture sequences than rulebook explores"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+}

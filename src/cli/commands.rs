@@ -13,6 +13,20 @@ fn setup(game: &GameArgs, at: &At) -> Result<(Loaded, Position), i32> {
     Ok((loaded, pos))
 }
 
+/// Exit code 1 with a message when a capture search was cut short: the moves
+/// (and anything counted from them) are then incomplete.
+pub fn search_limit(engine: &Engine) -> i32 {
+    if engine.search_limit_hit() {
+        eprintln!(
+            "error: a position had more capture sequences than rulebook explores ({} search steps); \
+             the results above are incomplete",
+            rulebook::engine::MAX_SEARCH_STEPS
+        );
+        return EXIT_INVALID;
+    }
+    0
+}
+
 pub fn start_at(engine: &Engine, at: &At) -> Result<Position, i32> {
     let mut pos = match &at.position {
         Some(text) => engine.parse_position(text).map_err(|e| {
@@ -67,7 +81,11 @@ pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>) -> i32 {
         }
         _ => {}
     }
-    for m in engine.move_list(&pos, roll) {
+    let list = engine.move_list(&pos, roll);
+    if engine.search_limit_hit() {
+        return search_limit(engine);
+    }
+    for m in list {
         println!("{m}");
     }
     0
@@ -93,8 +111,11 @@ pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool) -> i32 {
             let n = engine.perft(&pos, d);
             println!("perft({d}) = {n}  ({})", rate(n, start));
         }
+        if engine.search_limit_hit() {
+            break;
+        }
     }
-    0
+    search_limit(engine)
 }
 
 fn rate(nodes: u64, start: Instant) -> String {

@@ -108,7 +108,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     }
     let results: Vec<Result> = results.into_inner().expect("threads done").into_iter().flatten().collect();
     summary(engine, opts, threads, &results, elapsed);
-    0
+    super::commands::search_limit(engine)
 }
 
 pub fn describe(engine: &Engine, o: &Outcome) -> String {

@@ -20,6 +20,12 @@ pub use position::PositionError;
 /// The most captures (landings) one move may hold.
 pub const MAX_PATH: usize = 24;
 
+/// The most steps the capture search takes for one position. Real games need
+/// a few thousand at most; a crafted file could otherwise make the number of
+/// capture sequences explode. Past it the search stops and the engine says so
+/// ([`Engine::search_limit_hit`]) rather than answer silently wrong.
+pub const MAX_SEARCH_STEPS: u32 = 1 << 18;
+
 /// What a move does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveType {
@@ -158,7 +164,7 @@ impl PartialEq for Position {
 impl Eq for Position {}
 
 /// A compiled game with the runtime tables the move generator reads.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Engine {
     pub game: Game,
     zobrist: Vec<u64>,
@@ -181,6 +187,14 @@ pub struct Engine {
     max_roll: u8,
     /// Whether some goal looks at the whole position after each move.
     position_goals: bool,
+    /// Set when a capture search hit [`MAX_SEARCH_STEPS`].
+    limit_hit: std::sync::atomic::AtomicBool,
+}
+
+impl Clone for Engine {
+    fn clone(&self) -> Self {
+        Engine::new(self.game.clone())
+    }
 }
 
 impl Engine {
@@ -258,6 +272,7 @@ impl Engine {
             ray_at,
             max_roll,
             position_goals: game_has_position_goals,
+            limit_hit: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -266,6 +281,12 @@ impl Engine {
     pub fn ray(&self, p: Point, d: Dir) -> &[Point] {
         let i = p as usize * 8 + d as usize;
         &self.rays[self.ray_at[i] as usize..self.ray_at[i + 1] as usize]
+    }
+
+    /// Whether some capture search stopped at [`MAX_SEARCH_STEPS`]: the moves
+    /// it returned were then incomplete.
+    pub fn search_limit_hit(&self) -> bool {
+        self.limit_hit.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     pub fn board(&self) -> &Board {

@@ -15,6 +15,8 @@ struct Search<'a> {
     jumped: PointSet,
     scratch: Move,
     no_reversal: bool,
+    /// Steps left before [`MAX_SEARCH_STEPS`].
+    budget: u32,
 }
 
 impl Search<'_> {
@@ -63,6 +65,11 @@ impl Search<'_> {
 
     /// Tries every leap from `cur`; where there is none, the sequence ends.
     fn extend(&mut self, cur: Point, kind: KindId, came: Option<Dir>, out: &mut Vec<Move>) {
+        if self.budget == 0 {
+            self.engine.limit_hit.store(true, std::sync::atomic::Ordering::Relaxed);
+            return;
+        }
+        self.budget -= 1;
         let board = &self.engine.game.board;
         let moves = &self.engine.game.kinds[kind as usize].moves;
         let me = self.me as usize;
@@ -230,6 +237,7 @@ impl Engine {
     /// Every capture sequence by jumping, for the side to move.
     fn captures(&self, pos: &Position, out: &mut Vec<Move>) {
         let me = pos.turn;
+        let mut budget = MAX_SEARCH_STEPS;
         for p in pos.occupied[me as usize].iter() {
             let c = pos.at(p);
             if !self.can_capture(pos, p, kind_of(c), me) {
@@ -244,6 +252,7 @@ impl Engine {
                 jumped: PointSet::default(),
                 scratch: Move { kind: MoveType::Jumps, from: p, ..Move::PASS },
                 no_reversal: self.game.jumps.no_reversal,
+                budget,
             };
             let kind = kind_of(c);
             // Takes: one space onto an enemy piece.
@@ -259,6 +268,7 @@ impl Engine {
                 }
             }
             s.extend(p, kind, None, out);
+            budget = s.budget;
         }
     }
 }
