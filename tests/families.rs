@@ -2,28 +2,13 @@
 //! outcome were worked out by hand, each exercising a rule that sets the game
 //! apart from its relatives.
 
-use rulebook::engine::{Engine, Outcome, Reason};
-use std::path::Path;
+mod common;
 
-fn game(path: &str, options: &[(&str, &str)]) -> Engine {
-    let choices: Vec<rulebook::check::Choice> = options
-        .iter()
-        .map(|(n, v)| rulebook::check::Choice { name: n.to_string(), value: v.to_string(), span: None })
-        .collect();
-    let loaded = rulebook::variant::load(Path::new(path), &choices, &|p| std::fs::read_to_string(p))
-        .unwrap_or_else(|r| panic!("{path}: {:?}", r.diagnostics));
-    Engine::new(loaded.game)
-}
+use common::{engine as game, play};
+use rulebook::engine::{Engine, Outcome, Reason};
 
 fn moves(e: &Engine, position: &str) -> Vec<String> {
-    e.move_list(&e.parse_position(position).unwrap(), None)
-}
-
-fn play(e: &Engine, position: &str, ply: &str) -> (String, Option<Outcome>) {
-    let pos = e.parse_position(position).unwrap();
-    let (_, mv) = e.parse_ply(&pos, ply).unwrap();
-    let next = e.play_unchecked(&pos, &mv);
-    (e.position_notation(&next), e.outcome(&next))
+    common::moves(e, position, None)
 }
 
 #[test]

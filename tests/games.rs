@@ -1,13 +1,13 @@
 //! The shipped games: their boards as RULES.md describes them, and their
 //! `render` and `describe` output as snapshots.
 
+mod common;
+
 use rulebook::engine::Engine;
 use std::path::Path;
 
 fn engine(path: &str) -> Engine {
-    let loaded = rulebook::variant::load(Path::new(path), &[], &|p| std::fs::read_to_string(p))
-        .unwrap_or_else(|r| panic!("{path}: {:?}", r.diagnostics));
-    Engine::new(loaded.game)
+    common::engine(path, &[])
 }
 
 fn labels(e: &Engine, line: &[u8]) -> String {

@@ -1,33 +1,17 @@
 //! Every special rule on a small crafted position, the expected moves worked
 //! out by hand from RULES.md.
 
+mod common;
+
+use common::{moves, play};
 use rulebook::engine::{Engine, Outcome, Reason};
 
-fn game(file: &str, options: &[(&str, &str)]) -> Engine {
-    let text = std::fs::read_to_string(file).unwrap();
-    rulebook::load_text(&text, options).unwrap_or_else(|d| panic!("{file}: {d:?}"))
-}
-
 fn tabal(options: &[(&str, &str)]) -> Engine {
-    game("games/tabal.game", options)
+    common::engine("games/tabal.game", options)
 }
 
 fn tablut(options: &[(&str, &str)]) -> Engine {
-    game("games/tablut.game", options)
-}
-
-/// The sorted legal moves at `position` (with `roll` in a dice game).
-fn moves(e: &Engine, position: &str, roll: Option<u8>) -> Vec<String> {
-    let pos = e.parse_position(position).unwrap();
-    e.move_list(&pos, roll)
-}
-
-/// Plays `ply` at `position`; returns the new position's notation and outcome.
-fn play(e: &Engine, position: &str, ply: &str) -> (String, Option<Outcome>) {
-    let pos = e.parse_position(position).unwrap();
-    let (_, mv) = e.parse_ply(&pos, ply).unwrap();
-    let next = e.play_unchecked(&pos, &mv);
-    (e.position_notation(&next), e.outcome(&next))
+    common::engine("games/tablut.game", options)
 }
 
 // ------------------------------------------------------------ Tabal (draughts)

@@ -462,17 +462,23 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn player(&mut self, name: &Sp<String>) -> Option<PlayerId> {
-        match self.players.iter().position(|p| p.name == name.value) {
-            Some(i) => Some(i as PlayerId),
-            None => {
-                if !self.is_broken("player", &name.value) {
-                    let known: Vec<&str> = self.d.players.iter().map(|p| p.name.value.as_str()).collect();
-                    self.err(diag::unknown_name(name.span, "player", &name.value, &known));
-                }
-                None
-            }
+    /// Finds `name` among `names`, or reports it as unknown (unless the
+    /// statement declaring it could not be read, which was reported already).
+    fn resolve(&mut self, what: &'static str, name: &Sp<String>, names: &[&str]) -> Option<usize> {
+        if let Some(i) = names.iter().position(|n| *n == name.value) {
+            return Some(i);
         }
+        if !self.is_broken(what, &name.value) {
+            self.err(diag::unknown_name(name.span, what, &name.value, names));
+        }
+        None
+    }
+
+    fn player(&mut self, name: &Sp<String>) -> Option<PlayerId> {
+        let names: Vec<&str> = self.d.players.iter().map(|p| p.name.value.as_str()).collect();
+        let i = self.resolve("player", name, &names)?;
+        // Declarations past the second player (reported) have no index.
+        self.players.iter().position(|p| p.name == names[i]).map(|i| i as PlayerId)
     }
 
     fn is_broken(&self, what: &str, name: &str) -> bool {
@@ -480,16 +486,8 @@ impl<'a> Compiler<'a> {
     }
 
     fn kind(&mut self, name: &Sp<String>) -> Option<KindId> {
-        match self.d.pieces.iter().position(|p| p.name.value == name.value) {
-            Some(i) => Some(i as KindId),
-            None => {
-                if !self.is_broken("piece", &name.value) {
-                    let known: Vec<&str> = self.d.pieces.iter().map(|p| p.name.value.as_str()).collect();
-                    self.err(diag::unknown_name(name.span, "piece", &name.value, &known));
-                }
-                None
-            }
-        }
+        let names: Vec<&str> = self.d.pieces.iter().map(|p| p.name.value.as_str()).collect();
+        self.resolve("piece", name, &names).map(|i| i as KindId)
     }
 
     fn kind_mask(&mut self, names: &[Sp<String>]) -> u16 {
@@ -497,16 +495,9 @@ impl<'a> Compiler<'a> {
     }
 
     fn region(&mut self, name: &Sp<String>) -> Option<[PointSet; PLAYERS]> {
-        match self.regions.iter().find(|r| r.name.value == name.value) {
-            Some(r) => Some(r.sets),
-            None => {
-                if !self.is_broken("region", &name.value) {
-                    let known: Vec<&str> = self.regions.iter().map(|r| r.name.value.as_str()).collect();
-                    self.err(diag::unknown_name(name.span, "region", &name.value, &known));
-                }
-                None
-            }
-        }
+        let names: Vec<String> = self.regions.iter().map(|r| r.name.value.clone()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        self.resolve("region", name, &names).map(|i| self.regions[i].sets)
     }
 
     /// Directions for each player (relative words resolved by their forward).
