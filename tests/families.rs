@@ -142,3 +142,23 @@ fn copenhagen_edge_fort() {
     let (_, outcome) = play(&e, "D:Aa6:DKf1,d1,e1,g1,d2,h2,e3,f3,g5", "g5-g3");
     assert_eq!(outcome, None);
 }
+
+#[test]
+fn sixteen_soldiers_step_backward_and_capture_is_optional() {
+    let e = game("games/sixteen-soldiers.game", &[]);
+    // c5 may step anywhere along its lines, backward to c4 too, or leap d6 to e7;
+    // the capture is not forced.
+    assert_eq!(moves(&e, "W:Wc5:Bd6,a9"), ["c5-b4", "c5-b5", "c5-b6", "c5-c4", "c5-c6", "c5-d4", "c5-d5", "c5xe7"]);
+}
+
+#[test]
+fn pool_checkers_captures_freely_with_men_backward() {
+    // White man d4 may take c5 forward (to b6) or e3 backward (to f2): pool
+    // checkers leaves the choice free, Brazilian too since both take one.
+    let e = game("games/variants/pool-checkers.toml", &[]);
+    assert_eq!(moves(&e, "W:Wd4:Bc5,e3,h8"), ["d4xb6", "d4xf2"]);
+    // With a second piece behind b6, Brazilian's majority rule forces the double.
+    let brazilian = game("games/variants/brazilian-draughts.toml", &[]);
+    assert_eq!(moves(&brazilian, "W:Wd4:Bc5,e3,c7,h8"), ["d4xb6xd8"]);
+    assert_eq!(moves(&e, "W:Wd4:Bc5,e3,c7,h8"), ["d4xb6xd8", "d4xf2"]);
+}
