@@ -98,6 +98,16 @@ impl PointSet {
             w = words[i];
         })
     }
+    /// The points in `self` and not in `other`.
+    #[inline]
+    pub fn minus(&self, other: &PointSet) -> PointSet {
+        PointSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+    /// The points in both.
+    #[inline]
+    pub fn and(&self, other: &PointSet) -> PointSet {
+        PointSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
     /// Whether the two sets share a point.
     #[inline]
     pub fn meets(&self, other: &PointSet) -> bool {

@@ -347,7 +347,9 @@ pub fn bench(files: &[std::path::PathBuf], seconds: f64) -> i32 {
                 break;
             }
         }
-        println!("{:<40} {:>14.0} {:>16.0} {:>12}", file.display().to_string(), playouts, rate, depth);
+        let note = if e.dice().is_some() { "  (*)" } else { "" };
+        println!("{:<40} {:>14.0} {:>16.0} {:>12}{note}", file.display().to_string(), playouts, rate, depth);
     }
+    println!("(*) a dice game's perft counts each move once per roll that allows it, without visiting the copies.");
     0
 }

@@ -180,6 +180,11 @@ pub struct Engine {
     /// `jump_over[(kind * PLAYERS + player) * points + p]`: the points a short
     /// leap from `p` could jump over (a neighbour with a point behind it).
     jump_over: Vec<PointSet>,
+    /// `step_to[(kind * PLAYERS + player) * points + p]`: where a step from
+    /// `p` may end (neighbours in the step directions the kind may stop on).
+    step_to: Vec<PointSet>,
+    /// Every point of the board.
+    all_points: PointSet,
     /// The straight line from each point in each direction (not the point
     /// itself): `rays[ray_at[p * 8 + d]..ray_at[p * 8 + d + 1]]`.
     rays: Vec<Point>,
@@ -245,6 +250,24 @@ impl Engine {
                 }
             }
         }
+        let mut step_to = vec![PointSet::default(); game.kinds.len() * PLAYERS * n];
+        for (k, kind) in game.kinds.iter().enumerate() {
+            for pl in 0..PLAYERS {
+                for p in 0..n as Point {
+                    let set = &mut step_to[(k * PLAYERS + pl) * n + p as usize];
+                    for d in dirs(kind.moves.step[pl]) {
+                        let q = game.board.step(p, d);
+                        if q != NONE && no_stop[q as usize] & (1 << k) == 0 {
+                            set.insert(q);
+                        }
+                    }
+                }
+            }
+        }
+        let mut all_points = PointSet::default();
+        for p in 0..n as Point {
+            all_points.insert(p);
+        }
         let game_has_position_goals =
             game.goals.iter().any(|g| matches!(g.condition, Condition::Encircled(_) | Condition::Fortified(_)));
         let mut rays = Vec::new();
@@ -268,6 +291,8 @@ impl Engine {
             no_stop,
             any_jumps,
             jump_over,
+            step_to,
+            all_points,
             rays,
             ray_at,
             max_roll,

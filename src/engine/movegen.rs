@@ -146,6 +146,8 @@ impl Engine {
             }
         }
         let board = &self.game.board;
+        let n = board.len();
+        let empty = self.all_points.minus(&pos.occupied[0]).minus(&pos.occupied[1]);
         for p in pos.occupied[me as usize].iter() {
             let c = pos.at(p);
             let kind = kind_of(c);
@@ -161,11 +163,9 @@ impl Engine {
                 ..Move::PASS
             };
             if limit >= 1 {
-                for d in dirs(moves.step[pl]) {
-                    let q = board.step(p, d);
-                    if q != NONE && pos.at(q) == 0 && self.no_stop[q as usize] & stop_bit == 0 {
-                        out.push(plain(q, 1));
-                    }
+                let targets = self.step_to[(kind as usize * PLAYERS + pl) * n + p as usize].and(&empty);
+                for q in targets.iter() {
+                    out.push(plain(q, 1));
                 }
             }
             let max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
