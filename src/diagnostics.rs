@@ -160,8 +160,9 @@ pub fn bad_character(span: Span, c: char) -> Diagnostic {
         .help("names use letters, digits, `-` and `_`; other text belongs in quotes or after `#`")
 }
 
-pub fn file_too_large(len: usize, max: usize) -> Diagnostic {
-    Diagnostic::error("E0109", format!("the file is {len} bytes; game files may be at most {max}"))
+pub fn file_too_large(_len: usize, max: usize) -> Diagnostic {
+    Diagnostic::error("E0109", format!("the file is larger than a game file may be ({max} bytes)"))
+        .help("game files are a few kilobytes; check that this is the file you meant")
 }
 
 // ------------------------------------------------------------ E02 statements

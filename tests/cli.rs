@@ -205,3 +205,13 @@ fn an_exploding_capture_search_is_cut_short_and_reported() {
     assert!(stderr(&o).contains("more capture sequences than rulebook explores"), "{}", stderr(&o));
     assert!(stdout(&o).is_empty());
 }
+
+#[test]
+fn endless_or_absurd_input_is_refused_not_run() {
+    // /dev/zero never ends: it is read only as far as a game file may go.
+    let o = rulebook(&["check", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("larger than a game file may be"), "{}", stderr(&o));
+    let o = rulebook(&["perft", "games/tabal.game", "100000"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -3,7 +3,6 @@
 use super::load::{self, Loaded};
 use super::{At, GameArgs, EXIT_INVALID};
 use rulebook::engine::{Engine, Outcome, Position, Reason, Verdict};
-use rulebook::record::Record;
 use std::time::Instant;
 
 /// The engine and the position after `--position` and `--plies`.
@@ -91,7 +90,14 @@ pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>) -> i32 {
     0
 }
 
+/// Deeper than any perft that could finish.
+const MAX_PERFT_DEPTH: u32 = 64;
+
 pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool) -> i32 {
+    if !(1..=MAX_PERFT_DEPTH).contains(&depth) {
+        eprintln!("error: the depth must be from 1 to {MAX_PERFT_DEPTH}");
+        return super::EXIT_USAGE;
+    }
     let (loaded, pos) = match setup(game, at) {
         Ok(x) => x,
         Err(code) => return code,
@@ -229,17 +235,11 @@ pub fn why(game: &GameArgs, ply: &str, at: &At) -> i32 {
 }
 
 pub fn replay(game: &GameArgs, path: &std::path::Path) -> i32 {
-    let record = match std::fs::read_to_string(path) {
-        Ok(t) => match Record::parse(&t) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
-                return EXIT_INVALID;
-            }
-        },
+    let record = match load::read_record(path) {
+        Ok(r) => r,
         Err(e) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
-            return super::EXIT_USAGE;
+            eprintln!("error: {e}");
+            return if path.is_file() { EXIT_INVALID } else { super::EXIT_USAGE };
         }
     };
     let mut game = game.clone();

@@ -18,8 +18,30 @@ pub fn parse_choices(raw: &[String]) -> Result<Vec<Choice>, String> {
         .collect()
 }
 
+/// Reads a file, but no more than one byte past the size a game file may
+/// have, so that `/dev/zero` or a huge file is refused, not read forever.
 fn read(path: &Path) -> std::io::Result<String> {
-    std::fs::read_to_string(path)
+    read_at_most(path, rulebook::syntax::MAX_FILE_BYTES as u64 + 1)
+}
+
+/// The most a game record may weigh (a 400-ply record is a few kilobytes).
+pub const MAX_RECORD_BYTES: u64 = 64 << 20;
+
+/// Reads at most `limit` bytes of a file.
+pub fn read_at_most(path: &Path, limit: u64) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open(path)?.take(limit).read_to_string(&mut text)?;
+    Ok(text)
+}
+
+/// Reads a game record, refusing one larger than [`MAX_RECORD_BYTES`].
+pub fn read_record(path: &Path) -> Result<rulebook::record::Record, String> {
+    let text = read_at_most(path, MAX_RECORD_BYTES + 1).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if text.len() as u64 > MAX_RECORD_BYTES {
+        return Err(format!("{} is larger than a record may be ({MAX_RECORD_BYTES} bytes)", path.display()));
+    }
+    rulebook::record::Record::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Checks one game or variant file.

@@ -54,10 +54,7 @@ fn seats(engine: &Engine, specs: &[String]) -> Result<Vec<Seat>, String> {
 pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     let mut game = game.clone();
     let resumed = match &opts.resume {
-        Some(path) => match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| Record::parse(&t).map_err(|e| e.to_string()))
-        {
+        Some(path) => match load::read_record(path) {
             Ok(r) => {
                 // The record's options come first; the command line may add to them.
                 let mut options: Vec<String> = r.options().into_iter().map(|(k, v)| format!("{k}={v}")).collect();
@@ -66,7 +63,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
                 Some(r)
             }
             Err(e) => {
-                eprintln!("error: --resume {}: {e}", path.display());
+                eprintln!("error: --resume: {e}");
                 return EXIT_USAGE;
             }
         },

@@ -4,7 +4,7 @@ use super::load;
 use super::GameArgs;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use rulebook::engine::{Engine, Outcome, Reason};
+use rulebook::engine::{Engine, Outcome, Playout, Reason};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -27,10 +27,52 @@ pub fn game_seed(seed: u64, i: usize) -> u64 {
     z ^ (z >> 31)
 }
 
-struct Result {
-    outcome: Outcome,
-    plies: u32,
+/// What the summary needs, gathered game by game (so memory does not grow
+/// with --games) and merged across threads.
+#[derive(Clone, Debug, Default)]
+struct Stats {
+    games: u64,
+    plies: u64,
+    plies_squared: u64,
+    min: Option<u32>,
+    max: u32,
     choices: u64,
+    /// (winner, why) and how many games ended so.
+    outcomes: Vec<(Outcome, u64)>,
+}
+
+impl Stats {
+    fn add(&mut self, p: &Playout) {
+        self.games += 1;
+        self.plies += p.plies as u64;
+        self.plies_squared += p.plies as u64 * p.plies as u64;
+        self.min = Some(self.min.map_or(p.plies, |m| m.min(p.plies)));
+        self.max = self.max.max(p.plies);
+        self.choices += p.choices;
+        self.count(p.outcome, 1);
+    }
+
+    fn count(&mut self, o: Outcome, n: u64) {
+        match self.outcomes.iter_mut().find(|x| x.0 == o) {
+            Some(x) => x.1 += n,
+            None => self.outcomes.push((o, n)),
+        }
+    }
+
+    fn merge(&mut self, other: Stats) {
+        self.games += other.games;
+        self.plies += other.plies;
+        self.plies_squared += other.plies_squared;
+        self.min = match (self.min, other.min) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.max = self.max.max(other.max);
+        self.choices += other.choices;
+        for (o, n) in other.outcomes {
+            self.count(o, n);
+        }
+    }
 }
 
 pub fn run(game: &GameArgs, opts: &Options) -> i32 {
@@ -62,7 +104,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
             .expect("a valid template"),
     );
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result>>> = Mutex::new((0..opts.games).map(|_| None).collect());
+    let total: Mutex<Stats> = Mutex::new(Stats::default());
     let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let start = Instant::now();
     std::thread::scope(|s| {
@@ -70,6 +112,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
             s.spawn(|| {
                 let mut moves = Vec::new();
                 let mut record = Vec::new();
+                let mut stats = Stats::default();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= opts.games {
@@ -93,10 +136,10 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
                             errors.lock().expect("no panics while held").push(format!("{}: {e}", path.display()));
                         }
                     }
-                    results.lock().expect("no panics while held")[i] =
-                        Some(Result { outcome: p.outcome, plies: p.plies, choices: p.choices });
+                    stats.add(&p);
                     bar.inc(1);
                 }
+                total.lock().expect("no panics while held").merge(stats);
             });
         }
     });
@@ -106,8 +149,10 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
         eprintln!("error: cannot write a record: {e}");
         return super::EXIT_USAGE;
     }
-    let results: Vec<Result> = results.into_inner().expect("threads done").into_iter().flatten().collect();
-    summary(engine, opts, threads, &results, elapsed);
+    let mut stats = total.into_inner().expect("threads done");
+    // A fixed order, whatever order the threads finished in.
+    stats.outcomes.sort_by_key(|(o, n)| (std::cmp::Reverse(*n), format!("{o:?}")));
+    summary(engine, opts, threads, &stats, elapsed);
     super::commands::search_limit(engine)
 }
 
@@ -129,35 +174,27 @@ fn reason_words(engine: &Engine, r: &Reason) -> String {
     }
 }
 
-fn summary(engine: &Engine, opts: &Options, threads: usize, results: &[Result], elapsed: f64) {
+fn summary(engine: &Engine, opts: &Options, threads: usize, stats: &Stats, elapsed: f64) {
     let g = &engine.game;
-    let n = results.len().max(1) as f64;
+    let n = stats.games.max(1) as f64;
     println!(
         "{}: {} random games (seed {}, ply limit {}, {} thread{})",
         g.name,
-        results.len(),
+        stats.games,
         opts.seed,
         opts.max_plies,
         threads,
         if threads == 1 { "" } else { "s" }
     );
-    let mut rows: Vec<(String, usize, String)> = Vec::new();
+    let mut rows: Vec<(String, u64, String)> = Vec::new();
     for (pi, p) in g.players.iter().enumerate() {
-        let won: Vec<&Result> = results.iter().filter(|r| r.outcome.winner == Some(pi as u8)).collect();
-        let mut reasons: Vec<(String, usize)> = Vec::new();
-        for r in &won {
-            let w = reason_words(engine, &r.outcome.reason);
-            match reasons.iter_mut().find(|x| x.0 == w) {
-                Some(x) => x.1 += 1,
-                None => reasons.push((w, 1)),
-            }
-        }
-        reasons.sort_by_key(|r| std::cmp::Reverse(r.1));
-        let why: Vec<String> = reasons.iter().map(|(w, c)| format!("{w} {c}")).collect();
-        rows.push((format!("{} won", p.name), won.len(), why.join(", ")));
+        let won: Vec<&(Outcome, u64)> = stats.outcomes.iter().filter(|(o, _)| o.winner == Some(pi as u8)).collect();
+        let why: Vec<String> = won.iter().map(|(o, c)| format!("{} {c}", reason_words(engine, &o.reason))).collect();
+        rows.push((format!("{} won", p.name), won.iter().map(|x| x.1).sum(), why.join(", ")));
     }
-    let unfinished = results.iter().filter(|r| r.outcome.reason == Reason::PlyLimit).count();
-    let draws = results.iter().filter(|r| r.outcome.winner.is_none() && r.outcome.reason != Reason::PlyLimit).count();
+    let count = |f: &dyn Fn(&Outcome) -> bool| stats.outcomes.iter().filter(|(o, _)| f(o)).map(|x| x.1).sum::<u64>();
+    let unfinished = count(&|o| o.reason == Reason::PlyLimit);
+    let draws = count(&|o| o.winner.is_none() && o.reason != Reason::PlyLimit);
     rows.push(("unfinished".into(), unfinished, String::new()));
     if draws > 0 {
         rows.push(("drawn".into(), draws, String::new()));
@@ -167,20 +204,20 @@ fn summary(engine: &Engine, opts: &Options, threads: usize, results: &[Result], 
         let why = if why.is_empty() { String::new() } else { format!("  {why}") };
         println!("  {label:width$}  {count:>7}  ({:5.1}%){why}", *count as f64 * 100.0 / n);
     }
-    let lengths: Vec<f64> = results.iter().map(|r| r.plies as f64).collect();
-    let mean = lengths.iter().sum::<f64>() / n;
-    let sd = (lengths.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / n).sqrt();
-    let min = results.iter().map(|r| r.plies).min().unwrap_or(0);
-    let max = results.iter().map(|r| r.plies).max().unwrap_or(0);
+    let mean = stats.plies as f64 / n;
+    let sd = (stats.plies_squared as f64 / n - mean * mean).max(0.0).sqrt();
+    let (min, max) = (stats.min.unwrap_or(0), stats.max);
     println!("  {:width$}  mean {mean:.1} plies, sd {sd:.1}, min {min}, max {max}", "game length");
-    let plies: u64 = results.iter().map(|r| r.plies as u64).sum();
-    let choices: u64 = results.iter().map(|r| r.choices).sum();
-    println!("  {:width$}  mean {:.1} legal moves a ply", "branching", choices as f64 / plies.max(1) as f64);
+    println!(
+        "  {:width$}  mean {:.1} legal moves a ply",
+        "branching",
+        stats.choices as f64 / stats.plies.max(1) as f64
+    );
     println!(
         "  {:width$}  {:.0} playouts/s, {:.0} plies/s ({:.2} s)",
         "speed",
-        results.len() as f64 / elapsed,
-        plies as f64 / elapsed,
+        stats.games as f64 / elapsed,
+        stats.plies as f64 / elapsed,
         elapsed
     );
 }

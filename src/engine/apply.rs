@@ -29,7 +29,8 @@ impl Engine {
             MoveType::Plain => {
                 self.put(&mut next, mv.from, 0);
                 self.put(&mut next, mv.to, cell(me, mv.becomes));
-                let mut doomed = [NONE; 16];
+                // Room for every point: a shieldwall row can be as long as an edge.
+                let mut doomed = [NONE; 256];
                 let n = self.landing_captures(&next, mv.to, &mut doomed);
                 let mut captured = 0u16;
                 for &t in &doomed[..n] {
@@ -51,7 +52,7 @@ impl Engine {
 
     /// Custodial captures and traps caused by the piece that landed on `q`,
     /// judged before anything is removed. Returns how many points it wrote.
-    fn landing_captures(&self, pos: &Position, q: Point, doomed: &mut [Point; 16]) -> usize {
+    fn landing_captures(&self, pos: &Position, q: Point, doomed: &mut [Point; 256]) -> usize {
         let mut n = 0;
         let board = &self.game.board;
         let mover = pos.at(q);
@@ -89,7 +90,7 @@ impl Engine {
                     }
                 }
                 if c.shieldwall {
-                    let mut row = [NONE; 16];
+                    let mut row = [NONE; 256];
                     for d in dirs(c.sides) {
                         let len = self.shieldwall(pos, q, d, c, &mut row);
                         for &t in &row[..len] {
@@ -130,7 +131,7 @@ impl Engine {
     /// `e`: a row of two or more enemies on the edge, bracketed at the far end
     /// by a captor or hostile site, each faced from the inside by the mover's
     /// side. Writes the row's targets into `row`; returns how many.
-    fn shieldwall(&self, pos: &Position, q: Point, e: Dir, c: &Custodial, row: &mut [Point; 16]) -> usize {
+    fn shieldwall(&self, pos: &Position, q: Point, e: Dir, c: &Custodial, row: &mut [Point; 256]) -> usize {
         let board = &self.game.board;
         let me = owner(pos.at(q));
         // The inside is the side at right angles to the edge that is on the board.
@@ -140,7 +141,7 @@ impl Engine {
         else {
             return 0;
         };
-        let mut members = [NONE; 16];
+        let mut members = [NONE; 256];
         let mut len = 0;
         let mut r = board.step(q, e);
         while r != NONE && pos.at(r) != 0 && owner(pos.at(r)) != me {
