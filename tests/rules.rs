@@ -256,3 +256,18 @@ fn announcements_count_the_clear_lines_of_exit() {
     let (_, mv) = e.parse_ply(&pos, "a9-a8").unwrap();
     assert!(e.announcements(&e.play_unchecked(&pos, &mv), 0, &mv).is_empty());
 }
+
+#[test]
+fn play_checks_legality_and_play_unchecked_trusts_the_caller() {
+    let e = tabal(&[]);
+    let start = e.start();
+    let mut legal = Vec::new();
+    e.moves(&start, None, &mut legal);
+    let after = e.play(&start, None, &legal[0]).unwrap();
+    assert_eq!(after, e.play_unchecked(&start, &legal[0]));
+    // A move legal for white is not legal again once it is black's turn.
+    assert_eq!(
+        e.play(&after, None, &legal[0]).unwrap_err().to_string(),
+        format!("`{}` is not legal here", e.notation(&legal[0]))
+    );
+}

@@ -3,7 +3,34 @@
 
 use super::*;
 
+/// A move that is not among the legal moves of the position it was played in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    pub notation: String,
+}
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}` is not legal here", self.notation)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
 impl Engine {
+    /// The position after `mv`, if `mv` is legal at `pos` under `roll` (the
+    /// die's value in a dice game). Use [`Engine::play_unchecked`] with moves
+    /// that come from [`Engine::moves`].
+    pub fn play(&self, pos: &Position, roll: Option<u8>, mv: &Move) -> Result<Position, IllegalMove> {
+        let mut legal = Vec::new();
+        self.moves(pos, roll, &mut legal);
+        if legal.contains(mv) {
+            Ok(self.play_unchecked(pos, mv))
+        } else {
+            Err(IllegalMove { notation: self.notation(mv) })
+        }
+    }
+
     /// The position after `mv`, which must be legal here (from [`Engine::moves`]).
     pub fn play_unchecked(&self, pos: &Position, mv: &Move) -> Position {
         let mut next = pos.clone();

@@ -14,6 +14,7 @@ pub use why::Verdict;
 
 use crate::game::*;
 
+pub use apply::IllegalMove;
 pub use notation::ParseMoveError;
 pub use position::PositionError;
 
