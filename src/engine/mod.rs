@@ -164,6 +164,21 @@ impl PartialEq for Position {
 }
 impl Eq for Position {}
 
+/// A point set for every kind, player and point, in the order
+/// [`Engine::table_index`] reads.
+fn kind_table(game: &Game, f: impl Fn(usize, &Kind, usize, Point) -> PointSet) -> Vec<PointSet> {
+    let n = game.board.len();
+    let mut table = Vec::with_capacity(game.kinds.len() * PLAYERS * n);
+    for (k, kind) in game.kinds.iter().enumerate() {
+        for pl in 0..PLAYERS {
+            for p in 0..n as Point {
+                table.push(f(k, kind, pl, p));
+            }
+        }
+    }
+    table
+}
+
 /// A compiled game with the runtime tables the move generator reads.
 #[derive(Debug)]
 pub struct Engine {
@@ -237,34 +252,28 @@ impl Engine {
         }
         let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
         let max_roll = game.dice.map_or(u8::MAX, |d| d.sides);
-        let mut jump_over = vec![PointSet::default(); game.kinds.len() * PLAYERS * n];
-        for (k, kind) in game.kinds.iter().enumerate() {
-            for pl in 0..PLAYERS {
-                for p in 0..n as Point {
-                    let set = &mut jump_over[(k * PLAYERS + pl) * n + p as usize];
-                    for d in dirs(kind.moves.jump[pl]) {
-                        let over = game.board.step(p, d);
-                        if over != NONE && game.board.step(over, d) != NONE {
-                            set.insert(over);
-                        }
-                    }
+        // Short leaps: the neighbours with a point behind them, in the kind's jump directions.
+        let jump_over = kind_table(&game, |_, kind, pl, p| {
+            let mut set = PointSet::default();
+            for d in dirs(kind.moves.jump[pl]) {
+                let over = game.board.step(p, d);
+                if over != NONE && game.board.step(over, d) != NONE {
+                    set.insert(over);
                 }
             }
-        }
-        let mut step_to = vec![PointSet::default(); game.kinds.len() * PLAYERS * n];
-        for (k, kind) in game.kinds.iter().enumerate() {
-            for pl in 0..PLAYERS {
-                for p in 0..n as Point {
-                    let set = &mut step_to[(k * PLAYERS + pl) * n + p as usize];
-                    for d in dirs(kind.moves.step[pl]) {
-                        let q = game.board.step(p, d);
-                        if q != NONE && no_stop[q as usize] & (1 << k) == 0 {
-                            set.insert(q);
-                        }
-                    }
+            set
+        });
+        // Steps: the neighbours in the kind's step directions that it may stop on.
+        let step_to = kind_table(&game, |k, kind, pl, p| {
+            let mut set = PointSet::default();
+            for d in dirs(kind.moves.step[pl]) {
+                let q = game.board.step(p, d);
+                if q != NONE && no_stop[q as usize] & (1 << k) == 0 {
+                    set.insert(q);
                 }
             }
-        }
+            set
+        });
         let mut all_points = PointSet::default();
         for p in 0..n as Point {
             all_points.insert(p);
@@ -300,6 +309,12 @@ impl Engine {
             position_goals: game_has_position_goals,
             limit_hit: std::sync::atomic::AtomicBool::new(false),
         }
+    }
+
+    /// Where a kind's entry for `player` and point `p` is in a [`kind_table`].
+    #[inline]
+    fn table_index(&self, kind: KindId, player: PlayerId, p: Point) -> usize {
+        (kind as usize * PLAYERS + player as usize) * self.game.board.len() + p as usize
     }
 
     /// The points along the straight line from `p` in direction `d`.

@@ -145,8 +145,6 @@ impl Engine {
                 }
             }
         }
-        let board = &self.game.board;
-        let n = board.len();
         let empty = self.all_points.minus(&pos.occupied[0]).minus(&pos.occupied[1]);
         for p in pos.occupied[me as usize].iter() {
             let c = pos.at(p);
@@ -163,7 +161,7 @@ impl Engine {
                 ..Move::PASS
             };
             if limit >= 1 {
-                let targets = self.step_to[(kind as usize * PLAYERS + pl) * n + p as usize].and(&empty);
+                let targets = self.step_to[self.table_index(kind, me, p)].and(&empty);
                 for q in targets.iter() {
                     out.push(plain(q, 1));
                 }
@@ -212,8 +210,7 @@ impl Engine {
                 return true;
             }
         }
-        let n = board.len();
-        let reach = &self.jump_over[(kind as usize * PLAYERS + me as usize) * n + p as usize];
+        let reach = &self.jump_over[self.table_index(kind, me, p)];
         if reach.meets(&pos.occupied[1 - me as usize]) {
             for d in dirs(moves.jump[me as usize]) {
                 let over = board.step(p, d);
