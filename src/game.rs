@@ -108,6 +108,15 @@ impl PointSet {
     pub fn and(&self, other: &PointSet) -> PointSet {
         PointSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
+    /// The first 128 points as one integer (boards of up to 128 points).
+    #[inline]
+    pub fn low128(&self) -> u128 {
+        (self.0[1] as u128) << 64 | self.0[0] as u128
+    }
+    /// The set of the points in `bits`.
+    pub fn from_low128(bits: u128) -> PointSet {
+        PointSet([bits as u64, (bits >> 64) as u64, 0, 0])
+    }
     /// Whether the two sets share a point.
     #[inline]
     pub fn meets(&self, other: &PointSet) -> bool {

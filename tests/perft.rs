@@ -89,3 +89,39 @@ fn perft_suite() {
 fn perft_suite_slow() {
     run(true);
 }
+
+/// Slides come from bit operations on boards of up to 128 points, and from
+/// ray walks elsewhere: both must give the same counts on every shipped game.
+#[test]
+fn both_ways_of_generating_slides_agree() {
+    for (file, depth) in [
+        ("games/tabal.game", 5),
+        ("games/tablut.game", 3),
+        ("games/variants/tablut-no-dice.toml", 3),
+        ("games/international-draughts.game", 5),
+        ("games/turkish-draughts.game", 4),
+        ("games/brandubh.game", 3),
+        ("games/copenhagen-hnefatafl.game", 3),
+    ] {
+        let mut engine = common::engine(file, &[]);
+        let start = engine.start();
+        let with_bits = engine.perft(&start, depth);
+        engine.use_bit_slides(false);
+        assert_eq!(engine.perft(&start, depth), with_bits, "{file} perft({depth})");
+        // Kings in play: a position from a random game, where kings slide.
+        let mut rng_state = 7u64;
+        let mut pos = engine.start();
+        let mut moves = Vec::new();
+        for _ in 0..60 {
+            engine.moves(&pos, engine.dice(), &mut moves);
+            if moves.is_empty() || engine.outcome(&pos).is_some() {
+                break;
+            }
+            rng_state = rng_state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            pos = engine.play_unchecked(&pos, &moves[(rng_state >> 33) as usize % moves.len()]);
+        }
+        let walked = engine.perft(&pos, 2);
+        engine.use_bit_slides(true);
+        assert_eq!(engine.perft(&pos, 2), walked, "{file} perft(2) from {}", engine.position_notation(&pos));
+    }
+}

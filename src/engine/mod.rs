@@ -205,6 +205,19 @@ pub struct Engine {
     /// itself): `rays[ray_at[p * 8 + d]..ray_at[p * 8 + d + 1]]`.
     rays: Vec<Point>,
     ray_at: Vec<u32>,
+    /// Slides by bit operations on boards of up to 128 points whose rays have
+    /// monotonic point indexes (lattice boards): for each ray (`p * 8 + d`)
+    /// its points as bits and whether they rise, and its first k points for
+    /// k = 0..=len at `ray_prefix[prefix_at[i] + k]`.
+    bit_slides: bool,
+    ray_bits: Vec<u128>,
+    ray_rises: Vec<bool>,
+    ray_prefix: Vec<u128>,
+    prefix_at: Vec<u32>,
+    /// `line_distance[p * points + q]`: spaces from `p` to `q` along their straight line.
+    line_distance: Vec<u8>,
+    /// Per kind, the points (as bits) where it may not stop.
+    no_stop_bits: Vec<u128>,
     max_roll: u8,
     /// Whether some goal looks at the whole position after each move.
     position_goals: bool,
@@ -292,6 +305,32 @@ impl Engine {
                 ray_at.push(rays.len() as u32);
             }
         }
+        let mut bit_slides = n <= 128;
+        let mut ray_bits = Vec::with_capacity(n * 8);
+        let mut ray_rises = Vec::with_capacity(n * 8);
+        let mut ray_prefix = Vec::new();
+        let mut prefix_at = Vec::with_capacity(n * 8);
+        let mut line_distance = vec![0u8; n * n];
+        for i in 0..n * 8 {
+            let ray = &rays[ray_at[i] as usize..ray_at[i + 1] as usize];
+            let from = (i / 8) as Point;
+            let rises = ray.first().is_none_or(|&q| q > from) && ray.windows(2).all(|w| w[0] < w[1]);
+            let falls = ray.first().is_none_or(|&q| q < from) && ray.windows(2).all(|w| w[0] > w[1]);
+            bit_slides &= rises || falls;
+            ray_rises.push(rises);
+            prefix_at.push(ray_prefix.len() as u32);
+            let mut bits = 0u128;
+            ray_prefix.push(bits);
+            for (k, &q) in ray.iter().enumerate() {
+                bits |= 1u128.checked_shl(q as u32).unwrap_or(0);
+                ray_prefix.push(bits);
+                line_distance[from as usize * n + q as usize] = (k + 1).min(255) as u8;
+            }
+            ray_bits.push(bits);
+        }
+        let no_stop_bits = (0..game.kinds.len())
+            .map(|k| (0..n.min(128)).filter(|&p| no_stop[p] & (1 << k) != 0).fold(0u128, |b, p| b | 1 << p))
+            .collect();
         Engine {
             game,
             zobrist,
@@ -305,10 +344,24 @@ impl Engine {
             all_points,
             rays,
             ray_at,
+            bit_slides,
+            ray_bits,
+            ray_rises,
+            ray_prefix,
+            prefix_at,
+            line_distance,
+            no_stop_bits,
             max_roll,
             position_goals: game_has_position_goals,
             limit_hit: std::sync::atomic::AtomicBool::new(false),
         }
+    }
+
+    /// Turns the bit-operation slides off (they are on where the board allows),
+    /// so that tests can check both ways of generating slides agree.
+    #[doc(hidden)]
+    pub fn use_bit_slides(&mut self, on: bool) {
+        self.bit_slides = on && self.game.board.len() <= 128;
     }
 
     /// Where a kind's entry for `player` and point `p` is in a [`kind_table`].

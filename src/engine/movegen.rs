@@ -145,37 +145,74 @@ impl Engine {
                 }
             }
         }
-        let empty = self.all_points.minus(&pos.occupied[0]).minus(&pos.occupied[1]);
+        let board = &self.game.board;
+        let occupied_set = pos.occupied[0].union(&pos.occupied[1]);
+        let occupied = occupied_set.low128();
+        let empty = self.all_points.minus(&occupied_set);
         for p in pos.occupied[me as usize].iter() {
             let c = pos.at(p);
             let kind = kind_of(c);
             let moves = &self.game.kinds[kind as usize].moves;
             let pl = me as usize;
             let stop_bit = 1u16 << kind;
+            // Looked up once per piece, not once per move.
+            let promotion = self.game.kinds[kind as usize].promotion.as_ref().map(|pr| (&pr.zone[pl], pr.into));
             let plain = |to: Point, distance: u8| Move {
                 kind: MoveType::Plain,
                 from: p,
                 to,
                 distance,
-                becomes: self.promoted(kind, me, to),
+                becomes: match promotion {
+                    Some((zone, into)) if zone.contains(to) => into,
+                    _ => kind,
+                },
                 ..Move::PASS
             };
-            if limit >= 1 {
+            if limit >= 1 && moves.step[pl] != 0 {
                 let targets = self.step_to[self.table_index(kind, me, p)].and(&empty);
                 for q in targets.iter() {
                     out.push(plain(q, 1));
                 }
             }
             let max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
-            for d in dirs(moves.slide[pl]) {
-                let ray = self.ray(p, d);
-                let reach = ray.len().min(max as usize);
-                for (i, &q) in ray[..reach].iter().enumerate() {
-                    if pos.at(q) != 0 {
-                        break;
-                    }
-                    if self.no_stop[q as usize] & stop_bit == 0 {
-                        out.push(plain(q, i as u8 + 1));
+            if self.bit_slides && moves.slide[pl] != 0 {
+                // Each ray: its points before the first blocker (found by a bit
+                // scan, as indexes rise or fall along it), at most `max` of them;
+                // then one loop over all of the piece's targets.
+                let mut targets = 0u128;
+                for d in dirs(moves.slide[pl]) {
+                    let i = p as usize * 8 + d as usize;
+                    let ray = self.ray_bits[i];
+                    let blockers = ray & occupied;
+                    let open = if self.ray_rises[i] {
+                        // Below the lowest blocker (everything if there is none).
+                        (1u128.checked_shl(blockers.trailing_zeros()).unwrap_or(0)).wrapping_sub(1)
+                    } else {
+                        // Above the highest blocker.
+                        let top = 128 - blockers.leading_zeros();
+                        !(1u128.checked_shl(top).unwrap_or(0).wrapping_sub(1))
+                    };
+                    let len = (self.ray_at[i + 1] - self.ray_at[i]) as usize;
+                    targets |= ray & open & self.ray_prefix[self.prefix_at[i] as usize + len.min(max as usize)];
+                }
+                targets &= !self.no_stop_bits[kind as usize];
+                let n = board.len();
+                while targets != 0 {
+                    let q = targets.trailing_zeros() as Point;
+                    targets &= targets - 1;
+                    out.push(plain(q, self.line_distance[p as usize * n + q as usize]));
+                }
+            } else {
+                for d in dirs(moves.slide[pl]) {
+                    let ray = self.ray(p, d);
+                    let reach = ray.len().min(max as usize);
+                    for (i, &q) in ray[..reach].iter().enumerate() {
+                        if pos.at(q) != 0 {
+                            break;
+                        }
+                        if self.no_stop[q as usize] & stop_bit == 0 {
+                            out.push(plain(q, i as u8 + 1));
+                        }
                     }
                 }
             }
