@@ -140,7 +140,8 @@ pub fn stray_close(span: Span) -> Diagnostic {
 }
 
 pub fn unexpected_end(span: Span, expected: &[&str]) -> Diagnostic {
-    Diagnostic::error("E0105", "the file ends too early").label(span, format!("expected {} here", one_of(expected)))
+    Diagnostic::error("E0105", "the file ends too early")
+        .label(span, format!("expected {} after this", one_of(expected)))
 }
 
 pub fn nesting_too_deep(span: Span, max: usize) -> Diagnostic {

@@ -214,7 +214,12 @@ fn syntax_error(text: &str, err: pest::error::Error<Rule>) -> Diagnostic {
     match found_char {
         None => match unclosed_brace(text) {
             Some(open) => diag::unclosed_block(open, Span::new(text.len(), text.len())),
-            None => diag::unexpected_end(span, &expected),
+            None => {
+                // Point at the last thing written: the end itself has nothing to underline.
+                let trimmed = text.trim_end();
+                let last = trimmed.chars().next_back().map_or(0, char::len_utf8);
+                diag::unexpected_end(Span::new(trimmed.len() - last, trimmed.len()), &expected)
+            }
         },
         Some('"') => diag::unterminated_text(Span::new(pos, pos + rest.find('\n').unwrap_or(rest.len()))),
         Some('}') if unclosed_brace(&text[..pos]).is_none() => diag::stray_close(span),
