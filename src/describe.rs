@@ -139,8 +139,10 @@ pub fn describe(game: &Game) -> String {
                 per_player(game, &m.leave)
             ));
         }
+        if m.take.iter().any(|&s| s != 0) {
+            line(format!("    captures by moving one space onto an enemy piece, {}.", per_player(game, &m.take)));
+        }
         if let Some(pr) = &k.promotion {
-            let when = if pr.at_once { "the moment it lands" } else { "when its move ends" };
             let zones: Vec<String> = game
                 .players
                 .iter()
@@ -148,11 +150,15 @@ pub fn describe(game: &Game) -> String {
                 .filter(|(_, z)| !z.is_empty())
                 .map(|(p, z)| format!("{} on {}", p.name, points(game, z)))
                 .collect();
-            line(format!(
-                "    becomes a {} {when} in its promotion zone ({}).",
-                game.kinds[pr.into as usize].name,
-                zones.join("; ")
-            ));
+            let into = &game.kinds[pr.into as usize].name;
+            let zones = zones.join("; ");
+            line(if pr.at_once {
+                format!("    becomes a {into} the moment it lands in its promotion zone ({zones}), even during a capture, and goes on as a {into}.")
+            } else if pr.stops {
+                format!("    becomes a {into} when it lands in its promotion zone ({zones}); its move ends there, even during a capture.")
+            } else {
+                format!("    becomes a {into} when its move ends in its promotion zone ({zones}); passing through it during a capture does not count.")
+            });
         }
     }
     line(String::new());
@@ -203,6 +209,9 @@ pub fn describe(game: &Game) -> String {
         } else {
             "  The choice among captures is free.".into()
         });
+        if j.no_reversal {
+            line("  A leap may not turn straight back the way the previous leap came.".into());
+        }
     }
     if let Some(c) = &game.custodial {
         let mut how = Vec::new();
@@ -225,9 +234,21 @@ pub fn describe(game: &Game) -> String {
             kinds(game, c.captors),
             how.join(" or ")
         ) + shieldwall);
+        for (k, safe) in c.safe.iter().enumerate() {
+            if let Some(region) = safe {
+                line(format!(
+                    "  A {} is not captured this way while it stands on {}.",
+                    game.kinds[k].name,
+                    points(game, region)
+                ));
+            }
+        }
     }
     for t in &game.traps {
         let name = &game.kinds[t.kind as usize].name;
+        if let Some(w) = &t.within {
+            line(format!("  While a {name} stands on {}:", points(game, w)));
+        }
         if let Some(n) = t.surrounded {
             line(format!("  A {name} is captured when {} of its sides ({}) are hostile.", n, dir_list(t.sides)));
         }
@@ -243,8 +264,22 @@ pub fn describe(game: &Game) -> String {
         line(format!("  The piece that moved must be one of those closing the trap on the {name}."));
     }
     for h in &game.hostile {
-        let when = if h.when_empty { " when empty" } else { "" };
-        line(format!("  {} is hostile to a {}{when}.", points(game, &h.region), kinds(game, h.to)));
+        let when = if h.when_empty { " while empty" } else { "" };
+        let whose: Vec<&str> = game
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| h.to_players & (1 << i) != 0)
+            .map(|(_, p)| p.name.as_str())
+            .collect();
+        let to = match (whose.len() == game.players.len(), h.to == u16::MAX) {
+            (true, true) => "every piece".to_string(),
+            (true, false) => format!("a {}", kinds(game, h.to)),
+            (false, true) => format!("the pieces of {}", whose.join(" and ")),
+            (false, false) => format!("a {} of {}", kinds(game, h.to), whose.join(" and ")),
+        };
+        let verb = if h.region.len() == 1 { "is" } else { "are" };
+        line(format!("  {} {verb} hostile to {to}{when}.", points(game, &h.region)));
     }
     for s in &game.stops {
         line(format!(
