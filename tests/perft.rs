@@ -125,3 +125,49 @@ fn both_ways_of_generating_slides_agree() {
         assert_eq!(engine.perft(&pos, 2), walked, "{file} perft(2) from {}", engine.position_notation(&pos));
     }
 }
+
+/// Random playouts count moves instead of making them where pieces never
+/// capture by moving: the count must be the number of moves generated, in
+/// every position of many random games, under every roll.
+#[test]
+fn counting_moves_agrees_with_generating_them() {
+    use rand::{Rng, SeedableRng};
+    for file in [
+        "games/tablut.game",
+        "games/variants/tablut-no-dice.toml",
+        "games/brandubh.game",
+        "games/copenhagen-hnefatafl.game",
+    ] {
+        let engine = common::engine(file, &[]);
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+        let mut moves = Vec::new();
+        let mut checked = 0;
+        for _ in 0..20 {
+            let mut pos = engine.start();
+            for _ in 0..150 {
+                if engine.outcome(&pos).is_some() {
+                    break;
+                }
+                let rolls: Vec<Option<u8>> = match engine.dice() {
+                    Some(d) => (1..=d).map(Some).collect(),
+                    None => vec![None],
+                };
+                for &roll in &rolls {
+                    engine.moves(&pos, roll, &mut moves);
+                    let generated = moves.iter().filter(|m| m.kind != rulebook::engine::MoveType::Pass).count() as u32;
+                    assert_eq!(
+                        engine.counted_moves(&pos, roll),
+                        Some(generated),
+                        "{file} at {}",
+                        engine.position_notation(&pos)
+                    );
+                    checked += 1;
+                }
+                engine.moves(&pos, engine.dice(), &mut moves);
+                let m = moves[rng.gen_range(0..moves.len())];
+                pos = engine.play_unchecked(&pos, &m);
+            }
+        }
+        assert!(checked > 1000, "{file}: {checked}");
+    }
+}

@@ -145,93 +145,182 @@ impl Engine {
                 }
             }
         }
-        let board = &self.game.board;
         let occupied_set = pos.occupied[0].union(&pos.occupied[1]);
-        let occupied = occupied_set.low128();
         let empty = self.all_points.minus(&occupied_set);
         for p in pos.occupied[me as usize].iter() {
-            let c = pos.at(p);
-            let kind = kind_of(c);
-            let moves = &self.game.kinds[kind as usize].moves;
-            let pl = me as usize;
-            let stop_bit = 1u16 << kind;
-            // Looked up once per piece, not once per move.
-            let promotion = self.game.kinds[kind as usize].promotion.as_ref().map(|pr| (&pr.zone[pl], pr.into));
-            let plain = |to: Point, distance: u8| Move {
-                kind: MoveType::Plain,
-                from: p,
-                to,
-                distance,
-                becomes: match promotion {
-                    Some((zone, into)) if zone.contains(to) => into,
-                    _ => kind,
-                },
-                ..Move::PASS
-            };
-            if limit >= 1 && moves.step[pl] != 0 {
-                let targets = self.step_to[self.table_index(kind, me, p)].and(&empty);
-                for q in targets.iter() {
-                    out.push(plain(q, 1));
-                }
+            self.piece_moves(pos, p, limit, &occupied_set, &empty, out);
+        }
+    }
+
+    /// The moves of the piece on `p` that capture nothing by moving: steps,
+    /// slides and leaves of distance at most `limit`.
+    fn piece_moves(
+        &self,
+        pos: &Position,
+        p: Point,
+        limit: u8,
+        occupied: &PointSet,
+        empty: &PointSet,
+        out: &mut Vec<Move>,
+    ) {
+        let me = pos.turn;
+        let board = &self.game.board;
+        let kind = kind_of(pos.at(p));
+        let moves = &self.game.kinds[kind as usize].moves;
+        let pl = me as usize;
+        let stop_bit = 1u16 << kind;
+        // Looked up once per piece, not once per move.
+        let promotion = self.game.kinds[kind as usize].promotion.as_ref().map(|pr| (&pr.zone[pl], pr.into));
+        let plain = |to: Point, distance: u8| Move {
+            kind: MoveType::Plain,
+            from: p,
+            to,
+            distance,
+            becomes: match promotion {
+                Some((zone, into)) if zone.contains(to) => into,
+                _ => kind,
+            },
+            ..Move::PASS
+        };
+        if limit >= 1 && moves.step[pl] != 0 {
+            for q in self.step_targets(p, kind, me, empty).iter() {
+                out.push(plain(q, 1));
             }
-            let max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
-            if self.bit_slides && moves.slide[pl] != 0 {
-                // Each ray: its points before the first blocker (found by a bit
-                // scan, as indexes rise or fall along it), at most `max` of them;
-                // then one loop over all of the piece's targets.
-                let mut targets = 0u128;
-                for d in dirs(moves.slide[pl]) {
-                    let i = p as usize * 8 + d as usize;
-                    let ray = self.ray_bits[i];
-                    let blockers = ray & occupied;
-                    let open = if self.ray_rises[i] {
-                        // Below the lowest blocker (everything if there is none).
-                        (1u128.checked_shl(blockers.trailing_zeros()).unwrap_or(0)).wrapping_sub(1)
-                    } else {
-                        // Above the highest blocker.
-                        let top = 128 - blockers.leading_zeros();
-                        !(1u128.checked_shl(top).unwrap_or(0).wrapping_sub(1))
-                    };
-                    let len = (self.ray_at[i + 1] - self.ray_at[i]) as usize;
-                    targets |= ray & open & self.ray_prefix[self.prefix_at[i] as usize + len.min(max as usize)];
-                }
-                targets &= !self.no_stop_bits[kind as usize];
-                let n = board.len();
-                while targets != 0 {
-                    let q = targets.trailing_zeros() as Point;
-                    targets &= targets - 1;
-                    out.push(plain(q, self.line_distance[p as usize * n + q as usize]));
-                }
-            } else {
-                for d in dirs(moves.slide[pl]) {
-                    let ray = self.ray(p, d);
-                    let reach = ray.len().min(max as usize);
-                    for (i, &q) in ray[..reach].iter().enumerate() {
-                        if pos.at(q) != 0 {
-                            break;
-                        }
-                        if self.no_stop[q as usize] & stop_bit == 0 {
-                            out.push(plain(q, i as u8 + 1));
-                        }
+        }
+        let max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
+        if self.bit_slides && moves.slide[pl] != 0 {
+            let mut targets = self.slide_targets(p, kind, pl, max, occupied.low128());
+            let n = board.len();
+            while targets != 0 {
+                let q = targets.trailing_zeros() as Point;
+                targets &= targets - 1;
+                out.push(plain(q, self.line_distance[p as usize * n + q as usize]));
+            }
+        } else {
+            for d in dirs(moves.slide[pl]) {
+                let ray = self.ray(p, d);
+                let reach = ray.len().min(max as usize);
+                for (i, &q) in ray[..reach].iter().enumerate() {
+                    if pos.at(q) != 0 {
+                        break;
+                    }
+                    if self.no_stop[q as usize] & stop_bit == 0 {
+                        out.push(plain(q, i as u8 + 1));
                     }
                 }
             }
-            for d in dirs(moves.leave[pl]) {
-                // Off the board: every point to the edge vacant, plus one space for the exit.
-                let ray = self.ray(p, d);
-                let distance = ray.len() + 1;
-                if distance <= limit as usize && ray.iter().all(|&q| pos.at(q) == 0) {
-                    out.push(Move {
-                        kind: MoveType::Leave,
-                        from: p,
-                        dir: d,
-                        distance: distance as u8,
-                        becomes: kind,
-                        ..Move::PASS
-                    });
-                }
+        }
+        for d in dirs(self.leave_dirs(pos, p, kind, pl, limit)) {
+            let distance = self.ray(p, d).len() + 1;
+            out.push(Move {
+                kind: MoveType::Leave,
+                from: p,
+                dir: d,
+                distance: distance as u8,
+                becomes: kind,
+                ..Move::PASS
+            });
+        }
+    }
+
+    /// Where the piece on `p` can step.
+    #[inline]
+    fn step_targets(&self, p: Point, kind: KindId, me: PlayerId, empty: &PointSet) -> PointSet {
+        self.step_to[self.table_index(kind, me, p)].and(empty)
+    }
+
+    /// Where the piece on `p` can slide, at most `max` spaces, as bits (boards
+    /// of up to 128 points): on each ray, its points before the first blocker
+    /// (found by a bit scan, as indexes rise or fall along it), at most `max`.
+    #[inline]
+    fn slide_targets(&self, p: Point, kind: KindId, pl: usize, max: u8, occupied: u128) -> u128 {
+        let mut targets = 0u128;
+        for d in dirs(self.game.kinds[kind as usize].moves.slide[pl]) {
+            let i = p as usize * 8 + d as usize;
+            let ray = self.ray_bits[i];
+            let blockers = ray & occupied;
+            let open = if self.ray_rises[i] {
+                // Below the lowest blocker (everything if there is none).
+                (1u128.checked_shl(blockers.trailing_zeros()).unwrap_or(0)).wrapping_sub(1)
+            } else {
+                // Above the highest blocker.
+                let top = 128 - blockers.leading_zeros();
+                !(1u128.checked_shl(top).unwrap_or(0).wrapping_sub(1))
+            };
+            let len = (self.ray_at[i + 1] - self.ray_at[i]) as usize;
+            targets |= ray & open & self.ray_prefix[self.prefix_at[i] as usize + len.min(max as usize)];
+        }
+        targets & !self.no_stop_bits[kind as usize]
+    }
+
+    /// The directions in which the piece on `p` can leave the board within
+    /// `limit` spaces: every point to the edge vacant, plus one for the exit.
+    #[inline]
+    fn leave_dirs(&self, pos: &Position, p: Point, kind: KindId, pl: usize, limit: u8) -> DirSet {
+        let mut set = 0;
+        for d in dirs(self.game.kinds[kind as usize].moves.leave[pl]) {
+            let ray = self.ray(p, d);
+            if ray.len() < limit as usize && ray.iter().all(|&q| pos.at(q) == 0) {
+                set |= 1 << d;
             }
         }
+        set
+    }
+
+    /// In a game whose pieces never capture by moving, and on a board where
+    /// slides are bit operations: the number of moves each of the side's
+    /// pieces has (distance at most `limit`), without making them. Random
+    /// playouts pick one by number and make only that piece's moves.
+    pub(super) fn count_by_piece(&self, pos: &Position, limit: u8, counts: &mut Vec<(Point, u32)>) -> Option<u32> {
+        if self.any_jumps || !self.bit_slides {
+            return None;
+        }
+        counts.clear();
+        let me = pos.turn;
+        let pl = me as usize;
+        let occupied = pos.occupied[0].union(&pos.occupied[1]);
+        let empty = self.all_points.minus(&occupied);
+        let mut total = 0;
+        for p in pos.occupied[pl].iter() {
+            let kind = kind_of(pos.at(p));
+            let moves = &self.game.kinds[kind as usize].moves;
+            let mut n = 0;
+            if limit >= 1 && moves.step[pl] != 0 {
+                n += self.step_targets(p, kind, me, &empty).len() as u32;
+            }
+            if moves.slide[pl] != 0 {
+                let max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
+                n += self.slide_targets(p, kind, pl, max, occupied.low128()).count_ones();
+            }
+            n += self.leave_dirs(pos, p, kind, pl, limit).count_ones();
+            if n > 0 {
+                counts.push((p, n));
+                total += n;
+            }
+        }
+        Some(total)
+    }
+
+    /// The `k`-th move (in [`Engine::count_by_piece`]'s order) of the pieces counted.
+    pub(super) fn nth_counted(
+        &self,
+        pos: &Position,
+        limit: u8,
+        counts: &[(Point, u32)],
+        mut k: u32,
+        out: &mut Vec<Move>,
+    ) -> Move {
+        let occupied = pos.occupied[0].union(&pos.occupied[1]);
+        let empty = self.all_points.minus(&occupied);
+        for &(p, n) in counts {
+            if k < n {
+                out.clear();
+                self.piece_moves(pos, p, limit, &occupied, &empty, out);
+                return out[k as usize];
+            }
+            k -= n;
+        }
+        unreachable!("k is below the total of the counts")
     }
 
     /// Whether the piece on `p` has a first leap: most pieces have none, and

@@ -50,6 +50,14 @@ impl Engine {
         total
     }
 
+    /// The number of legal moves by counting, where [`Engine::playout`] counts
+    /// instead of generating (None elsewhere): for tests that the two agree.
+    #[doc(hidden)]
+    pub fn counted_moves(&self, pos: &Position, roll: Option<u8>) -> Option<u32> {
+        let mut counts = Vec::new();
+        self.count_by_piece(pos, roll.unwrap_or(u8::MAX), &mut counts)
+    }
+
     /// perft split by first ply: (ply notation, count), sorted by notation.
     pub fn divide(&self, pos: &Position, depth: u32) -> Vec<(String, u64)> {
         let mut out = Vec::new();
@@ -83,6 +91,7 @@ impl Engine {
         let mut pos = pos.clone();
         let mut plies = 0;
         let mut choices = 0u64;
+        let mut counts = Vec::with_capacity(32);
         loop {
             if let Some(outcome) = pos.result {
                 return Playout { outcome, plies, choices };
@@ -91,6 +100,19 @@ impl Engine {
                 return Playout { outcome: Outcome { winner: None, reason: Reason::PlyLimit }, plies, choices };
             }
             let roll = self.game.dice.map(|d| rng.gen_range(1..=d.sides));
+            // Where pieces never capture by moving, count the moves and make only
+            // the chosen one; passes and the end of the game take the long way.
+            let limit = roll.unwrap_or(u8::MAX);
+            if let Some(total @ 1..) = self.count_by_piece(&pos, limit, &mut counts) {
+                choices += total as u64;
+                let m = self.nth_counted(&pos, limit, &counts, rng.gen_range(0..total), moves);
+                if let Some(r) = record.as_deref_mut() {
+                    r.push(self.ply_notation(roll, &m));
+                }
+                pos = self.play_unchecked(&pos, &m);
+                plies += 1;
+                continue;
+            }
             self.moves(&pos, roll, moves);
             if moves.is_empty() {
                 let outcome = self.outcome(&pos).unwrap_or(Outcome { winner: None, reason: Reason::NoMove(pos.turn) });
