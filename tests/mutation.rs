@@ -125,6 +125,11 @@ fn exercise(text: &str) {
             let _ = engine.notation(&mv);
             pos = engine.play_unchecked(&pos, &mv);
         }
+        // A random playout (which counts moves instead of making them in some games).
+        use rand::SeedableRng;
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(text.len() as u64);
+        let p = engine.playout(&engine.start(), 30, &mut rng, &mut moves, None);
+        assert!(p.plies <= 30);
     }
 }
 

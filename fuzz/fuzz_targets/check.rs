@@ -29,5 +29,31 @@ fuzz_target!(|data: &[u8]| {
             let read = engine.parse_position(&written).expect("a written position reads back");
             assert_eq!(engine.position_notation(&read), written);
         }
+        // A short random playout, which counts moves instead of making them in some games.
+        let mut rng = Lcg(data.len() as u64);
+        let p = engine.playout(&engine.start(), 24, &mut rng, &mut moves, None);
+        assert!(p.plies <= 24);
     }
 });
+
+/// A tiny deterministic generator, so the target needs no RNG crate of its own.
+struct Lcg(u64);
+
+impl rand::RngCore for Lcg {
+    fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        rand::RngCore::try_fill_bytes(self, dest).expect("infallible")
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand::Error> {
+        for b in dest {
+            *b = self.next_u64() as u8;
+        }
+        Ok(())
+    }
+}
