@@ -218,10 +218,6 @@ pub struct Moves {
 }
 
 impl Moves {
-    pub fn any(&self) -> bool {
-        (0..PLAYERS)
-            .any(|p| self.step[p] | self.slide[p] | self.jump[p] | self.fly[p] | self.leave[p] | self.take[p] != 0)
-    }
     /// Whether the piece captures by its own move (a leap or a take), as
     /// opposed to custodially.
     pub fn captures_by_moving(&self, player: usize) -> bool {

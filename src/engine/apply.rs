@@ -199,7 +199,7 @@ impl Engine {
         self.game.goals.iter().find_map(|g| {
             let (hit, subject, reason) = match g.condition {
                 // The mover encircles the other side.
-                Condition::Encircled(x) if x != me && pos.counts[x as usize] > 0 => {
+                Condition::Encircled(x) if x != me && !pos.occupied[x as usize].is_empty() => {
                     (self.encircled(pos, x), g.player.unwrap_or(x), Reason::Encircled(x))
                 }
                 Condition::Fortified(k) => {

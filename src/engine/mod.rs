@@ -134,7 +134,6 @@ pub struct Position {
     occupied: [PointSet; PLAYERS],
     pub turn: PlayerId,
     pub ply: u32,
-    counts: [u16; PLAYERS],
     hash: u64,
     /// Set by a move that ended the game (a capture, an escape, a goal reached).
     result: Option<Outcome>,
@@ -149,7 +148,7 @@ impl Position {
         self.hash
     }
     pub fn pieces(&self, player: PlayerId) -> u16 {
-        self.counts[player as usize]
+        self.occupied[player as usize].len() as u16
     }
     /// The outcome a move has already decided, if any (see [`Engine::outcome`]).
     pub fn decided(&self) -> Option<Outcome> {
@@ -393,15 +392,8 @@ impl Engine {
     }
 
     pub fn empty_position(&self, turn: PlayerId) -> Position {
-        let mut p = Position {
-            cells: [0; 256],
-            occupied: [PointSet::default(); PLAYERS],
-            turn,
-            ply: 0,
-            counts: [0; PLAYERS],
-            hash: 0,
-            result: None,
-        };
+        let mut p =
+            Position { cells: [0; 256], occupied: [PointSet::default(); PLAYERS], turn, ply: 0, hash: 0, result: None };
         if turn == 1 {
             p.hash ^= self.zobrist_turn;
         }
@@ -421,20 +413,13 @@ impl Engine {
         let old = pos.cells[p as usize];
         if old != 0 {
             pos.hash ^= self.zobrist[p as usize * CELL_VALUES + old as usize];
-            pos.counts[owner(old) as usize] -= 1;
             pos.occupied[owner(old) as usize].remove(p);
         }
         if c != 0 {
             pos.hash ^= self.zobrist[p as usize * CELL_VALUES + c as usize];
-            pos.counts[owner(c) as usize] += 1;
             pos.occupied[owner(c) as usize].insert(p);
         }
         pos.cells[p as usize] = c;
-    }
-
-    /// Sets a point (for building positions from notation).
-    pub fn set(&self, pos: &mut Position, p: Point, c: Cell) {
-        self.put(pos, p, c);
     }
 
     /// The legal moves. In a dice game, `roll` is the die's value (`None`
@@ -466,7 +451,7 @@ impl Engine {
             return Some(r);
         }
         let me = pos.turn;
-        if pos.counts[me as usize] == 0 {
+        if pos.occupied[me as usize].is_empty() {
             if let Some(o) = self.no_goal(me, true) {
                 return Some(o);
             }
@@ -481,7 +466,6 @@ impl Engine {
 
     /// The outcome when `player` has no pieces (`pieces`) or no move.
     fn no_goal(&self, player: PlayerId, pieces: bool) -> Option<Outcome> {
-        let other = 1 - player;
         self.game.goals.iter().find_map(|g| {
             let applies = match g.condition {
                 Condition::NoPieces => pieces,
@@ -496,7 +480,6 @@ impl Engine {
             // wins or loses by it instead.
             let subject = g.player.unwrap_or(player);
             let winner = if g.wins { subject } else { 1 - subject };
-            let _ = other;
             Some(Outcome { winner: Some(winner), reason })
         })
     }

@@ -53,13 +53,7 @@ impl Search<'_> {
         } else {
             self.emit(land, next_kind, out);
         }
-        self.jumped = {
-            let mut s = PointSet::default();
-            for &t in &self.scratch.taken[..depth] {
-                s.insert(t);
-            }
-            s
-        };
+        self.jumped.remove(over); // `over` was jumped once only on this path
         self.scratch.len -= 1;
     }
 
@@ -280,6 +274,7 @@ impl Engine {
         let pl = me as usize;
         let occupied = pos.occupied[0].union(&pos.occupied[1]);
         let empty = self.all_points.minus(&occupied);
+        let occupied_bits = occupied.low128();
         let mut total = 0;
         for p in pos.occupied[pl].iter() {
             let kind = kind_of(pos.at(p));
@@ -290,7 +285,7 @@ impl Engine {
             }
             if moves.slide[pl] != 0 {
                 let max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
-                n += self.slide_targets(p, kind, pl, max, occupied.low128()).count_ones();
+                n += self.slide_targets(p, kind, pl, max, occupied_bits).count_ones();
             }
             n += self.leave_dirs(pos, p, kind, pl, limit).count_ones();
             if n > 0 {

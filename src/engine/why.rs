@@ -41,8 +41,7 @@ impl Engine {
         let g = &self.game;
         let labels = &g.board.labels;
         let me = pos.turn;
-        if let Some(o) = self.outcome(pos) {
-            let _ = o;
+        if self.outcome(pos).is_some() {
             return "the game is over".into();
         }
         let strip = |m: &String| m.split_once(':').map_or(m.clone(), |(_, x)| x.to_string());
