@@ -198,12 +198,38 @@ fn options_and_describe_show_the_game() {
     assert!(stdout(&o).contains("capture = opposite"));
 }
 
+/// Where the engine reaches a limit (a capture search cut short, a sequence
+/// longer than a move holds), every command that uses it says so, exits 1, and
+/// gives no verdict: a cut-short list of moves would call legal moves illegal.
 #[test]
-fn an_exploding_capture_search_is_cut_short_and_reported() {
-    let o = rulebook(&["moves", "tests/engine/explosion.game"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("more capture sequences than rulebook explores"), "{}", stderr(&o));
-    assert!(stdout(&o).is_empty());
+fn every_command_reports_an_engine_limit_and_gives_no_verdict() {
+    let dir = temp_dir("limits");
+    let record = dir.join("explosion.txt");
+    std::fs::write(&record, "[Game \"Explosion\"]\nh8xh4\n").unwrap();
+    let record = record.to_str().unwrap();
+    let steps = "stopped at its limit";
+    let landings = "past 24 landings";
+    let cases: &[(&[&str], &str)] = &[
+        (&["moves", "tests/engine/explosion.game"], steps),
+        (&["moves", "tests/engine/long-chain.game"], landings),
+        (&["perft", "tests/engine/long-chain.game", "1"], landings),
+        (&["perft", "tests/engine/explosion.game", "1", "--divide"], steps),
+        (&["why", "tests/engine/explosion.game", "h8-h9"], steps),
+        (&["why", "tests/engine/long-chain.game", "a1xc1"], landings),
+        (&["position", "tests/engine/explosion.game", "--plies", "h8-h9"], steps),
+        (&["replay", "tests/engine/explosion.game", record], steps),
+        (&["simulate", "tests/engine/long-chain.game", "--games", "3"], landings),
+        (&["play", "tests/engine/explosion.game", "--player", "white=random", "--player", "black=random"], steps),
+        (&["play", "tests/engine/long-chain.game"], landings),
+    ];
+    for (args, expected) in cases {
+        let o = with_input(args, "a1xc1\nmoves\nquit\n");
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        let out = stdout(&o);
+        assert!(!out.contains("legal") && !out.contains("perft(") && !out.contains("won"), "{args:?}: {out}");
+    }
 }
 
 #[test]

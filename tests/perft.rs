@@ -74,7 +74,12 @@ fn run(slow: bool) {
         };
         for (i, &expected) in case.counts.iter().enumerate() {
             let depth = i as u32 + 1;
-            assert_eq!(engine.perft(&pos, depth), expected, "tests/perft.txt:{}: perft({depth})", case.line);
+            assert_eq!(
+                engine.perft(&pos, depth),
+                Ok(expected as u128),
+                "tests/perft.txt:{}: perft({depth})",
+                case.line
+            );
         }
     }
 }
@@ -102,6 +107,7 @@ fn both_ways_of_generating_slides_agree() {
         ("games/turkish-draughts.game", 4),
         ("games/brandubh.game", 3),
         ("games/copenhagen-hnefatafl.game", 3),
+        ("tests/engine/overlap.game", 3),
     ] {
         let mut engine = common::engine(file, &[]);
         let start = engine.start();
@@ -113,8 +119,8 @@ fn both_ways_of_generating_slides_agree() {
         let mut pos = engine.start();
         let mut moves = Vec::new();
         for _ in 0..60 {
-            engine.moves(&pos, engine.dice(), &mut moves);
-            if moves.is_empty() || engine.outcome(&pos).is_some() {
+            engine.moves(&pos, engine.dice(), &mut moves).unwrap();
+            if moves.is_empty() || engine.outcome(&pos).unwrap().is_some() {
                 break;
             }
             rng_state = rng_state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -145,7 +151,7 @@ fn counting_moves_agrees_with_generating_them() {
         for _ in 0..20 {
             let mut pos = engine.start();
             for _ in 0..150 {
-                if engine.outcome(&pos).is_some() {
+                if engine.outcome(&pos).unwrap().is_some() {
                     break;
                 }
                 let rolls: Vec<Option<u8>> = match engine.dice() {
@@ -153,7 +159,7 @@ fn counting_moves_agrees_with_generating_them() {
                     None => vec![None],
                 };
                 for &roll in &rolls {
-                    engine.moves(&pos, roll, &mut moves);
+                    engine.moves(&pos, roll, &mut moves).unwrap();
                     let generated = moves.iter().filter(|m| m.kind != rulebook::engine::MoveType::Pass).count() as u32;
                     assert_eq!(
                         engine.counted_moves(&pos, roll),
@@ -163,11 +169,64 @@ fn counting_moves_agrees_with_generating_them() {
                     );
                     checked += 1;
                 }
-                engine.moves(&pos, engine.dice(), &mut moves);
+                engine.moves(&pos, engine.dice(), &mut moves).unwrap();
                 let m = moves[rng.gen_range(0..moves.len())];
                 pos = engine.play_unchecked(&pos, &m);
             }
         }
         assert!(checked > 1000, "{file}: {checked}");
     }
+}
+
+/// Each legal move is generated once: no two moves of a position read the
+/// same, so perft(1) is the length of the list `moves` prints. Checked over
+/// random games of every shipped game and of a file whose move statements
+/// overlap (a step and a slide, a short and a flying leap).
+#[test]
+fn every_move_is_generated_once() {
+    use rand::{Rng, SeedableRng};
+    let mut files: Vec<String> = std::fs::read_dir("games")
+        .unwrap()
+        .chain(std::fs::read_dir("games/variants").unwrap())
+        .map(|e| e.unwrap().path().to_string_lossy().into_owned())
+        .filter(|p| p.ends_with(".game") || p.ends_with(".toml"))
+        .collect();
+    files.sort();
+    files.push("tests/engine/overlap.game".into());
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
+    let mut moves = Vec::new();
+    for file in &files {
+        let engine = common::engine(file, &[]);
+        for _ in 0..10 {
+            let mut pos = engine.start();
+            for _ in 0..100 {
+                if engine.outcome(&pos).unwrap().is_some() {
+                    break;
+                }
+                let roll = engine.dice().map(|d| rng.gen_range(1..=d));
+                engine.moves(&pos, roll, &mut moves).unwrap();
+                let mut seen: Vec<String> = moves.iter().map(|m| engine.notation(m)).collect();
+                seen.sort();
+                let listed = seen.len();
+                seen.dedup();
+                assert_eq!(seen.len(), listed, "{file} at {}", engine.position_notation(&pos));
+                if roll.is_none() {
+                    assert_eq!(engine.perft(&pos, 1), Ok(listed as u128), "{file}");
+                }
+                pos = engine.play_unchecked(&pos, &moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+    }
+}
+
+/// Dice multiply counts fast: perft is 128-bit, and a count past that is an
+/// error, never a wrapped number. In `shuttle.game` perft(n) is 6^n exactly.
+#[test]
+fn dice_perft_counts_in_128_bits_and_reports_overflow() {
+    let engine = common::engine("tests/engine/shuttle.game", &[]);
+    let start = engine.start();
+    assert_eq!(engine.perft(&start, 25), Ok(6u128.pow(25)));
+    assert!(6u128.pow(25) > u64::MAX as u128);
+    assert_eq!(engine.perft(&start, 49), Ok(6u128.pow(49)));
+    assert_eq!(engine.perft(&start, 50), Err(rulebook::engine::Limit::Count));
 }

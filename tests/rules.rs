@@ -75,10 +75,10 @@ fn jumped_pieces_block_until_the_sequence_ends() {
     // From d1: west over b1 to a1, then b1 (jumped, still there) blocks the way back.
     // East over e1 to f1, over g1 to h1, then g1 blocks the way back.
     let end = rulebook::load_text(LINE_GAME, &[]).unwrap();
-    assert_eq!(end.move_list(&end.start(), None), ["d1xa1", "d1xf1xh1"]);
+    assert_eq!(end.move_list(&end.start(), None).unwrap(), ["d1xa1", "d1xf1xh1"]);
     // Removed at once, the king crosses the emptied points and takes all three.
     let once = rulebook::load_text(LINE_GAME, &[("removal", "once")]).unwrap();
-    assert_eq!(once.move_list(&once.start(), None), ["d1xa1xf1xh1", "d1xf1xa1xh1", "d1xf1xh1xa1"]);
+    assert_eq!(once.move_list(&once.start(), None).unwrap(), ["d1xa1xf1xh1", "d1xf1xa1xh1", "d1xf1xh1xa1"]);
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn no_pieces_or_no_move_loses() {
     // Black's only man on c1: nothing lies south; a1 and e1 are taken and
     // have nothing behind them; c2 has c3 behind it. No move, so black loses.
     let pos = e.parse_position("B:Wa1,e1,c2,c3:Bc1").unwrap();
-    assert_eq!(e.outcome(&pos), Some(Outcome { winner: Some(0), reason: Reason::NoMove(1) }));
+    assert_eq!(e.outcome(&pos).unwrap(), Some(Outcome { winner: Some(0), reason: Reason::NoMove(1) }));
 }
 
 // -------------------------------------------------------------------- Tablut
@@ -233,7 +233,7 @@ fn a_roll_that_allows_nothing_is_a_pass() {
     assert_eq!(moves(&e, "D:Ad4,f4,e3,a9:De4", Some(2)), ["e4-e6"]);
     // With no die there is no pass: a side with no move loses.
     let pos = e.parse_position("D:Ad4,f4,e3,e6,a9:De4").unwrap();
-    assert_eq!(e.outcome(&pos), Some(Outcome { winner: Some(0), reason: Reason::NoMove(1) }));
+    assert_eq!(e.outcome(&pos).unwrap(), Some(Outcome { winner: Some(0), reason: Reason::NoMove(1) }));
 }
 
 #[test]
@@ -262,7 +262,7 @@ fn play_checks_legality_and_play_unchecked_trusts_the_caller() {
     let e = tabal(&[]);
     let start = e.start();
     let mut legal = Vec::new();
-    e.moves(&start, None, &mut legal);
+    e.moves(&start, None, &mut legal).unwrap();
     let after = e.play(&start, None, &legal[0]).unwrap();
     assert_eq!(after, e.play_unchecked(&start, &legal[0]));
     // A move legal for white is not legal again once it is black's turn.

@@ -2,7 +2,7 @@
 
 use super::load::{self, Loaded};
 use super::{At, GameArgs, EXIT_INVALID};
-use rulebook::engine::{Engine, Outcome, Position, Reason, Verdict};
+use rulebook::engine::{Engine, Limit, Outcome, Position, Reason, Verdict};
 use std::time::Instant;
 
 /// The engine and the position after `--position` and `--plies`.
@@ -12,18 +12,12 @@ fn setup(game: &GameArgs, at: &At) -> Result<(Loaded, Position), i32> {
     Ok((loaded, pos))
 }
 
-/// Exit code 1 with a message when a capture search was cut short: the moves
-/// (and anything counted from them) are then incomplete.
-pub fn search_limit(engine: &Engine) -> i32 {
-    if engine.search_limit_hit() {
-        eprintln!(
-            "error: a position had more capture sequences than rulebook explores ({} search steps); \
-             the results above are incomplete",
-            rulebook::engine::MAX_SEARCH_STEPS
-        );
-        return EXIT_INVALID;
-    }
-    0
+/// Exit code 1 with a message when an engine limit was reached: the moves
+/// (and anything counted or judged from them) would be incomplete, so the
+/// command gives no answer.
+pub fn limit_reached(limit: Limit) -> i32 {
+    eprintln!("error: no answer: {limit}");
+    EXIT_INVALID
 }
 
 pub fn start_at(engine: &Engine, at: &At) -> Result<Position, i32> {
@@ -36,7 +30,7 @@ pub fn start_at(engine: &Engine, at: &At) -> Result<Position, i32> {
     };
     if let Some(plies) = &at.plies {
         for (i, ply) in plies.split_whitespace().enumerate() {
-            if let Some(o) = engine.outcome(&pos) {
+            if let Some(o) = engine.outcome(&pos).map_err(limit_reached)? {
                 eprintln!("error: ply {} `{ply}` comes after the game is over ({:?})", i + 1, o.reason);
                 return Err(EXIT_INVALID);
             }
@@ -70,7 +64,10 @@ pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>) -> i32 {
         (Some(sides), None) => {
             let mut all = Vec::new();
             for r in 1..=sides {
-                all.extend(engine.move_list(&pos, Some(r)).into_iter().map(|m| format!("{r}:{m}")));
+                match engine.move_list(&pos, Some(r)) {
+                    Ok(list) => all.extend(list.into_iter().map(|m| format!("{r}:{m}"))),
+                    Err(limit) => return limit_reached(limit),
+                }
             }
             all.sort();
             for m in all {
@@ -80,10 +77,10 @@ pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>) -> i32 {
         }
         _ => {}
     }
-    let list = engine.move_list(&pos, roll);
-    if engine.search_limit_hit() {
-        return search_limit(engine);
-    }
+    let list = match engine.move_list(&pos, roll) {
+        Ok(list) => list,
+        Err(limit) => return limit_reached(limit),
+    };
     for m in list {
         println!("{m}");
     }
@@ -104,27 +101,30 @@ pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool) -> i32 {
     };
     let engine = &loaded.engine;
     for d in 1..=depth {
+        let start = Instant::now();
         if divide && d == depth {
-            let start = Instant::now();
-            let parts = engine.divide(&pos, d);
-            let total: u64 = parts.iter().map(|p| p.1).sum();
+            let parts = match engine.divide(&pos, d) {
+                Ok(parts) => parts,
+                Err(limit) => return limit_reached(limit),
+            };
+            let Some(total) = parts.iter().try_fold(0u128, |t, p| t.checked_add(p.1)) else {
+                return limit_reached(Limit::Count);
+            };
             for (m, n) in &parts {
                 println!("{m} {n}");
             }
             println!("perft({d}) = {total}  ({})", rate(total, start));
         } else {
-            let start = Instant::now();
-            let n = engine.perft(&pos, d);
-            println!("perft({d}) = {n}  ({})", rate(n, start));
-        }
-        if engine.search_limit_hit() {
-            break;
+            match engine.perft(&pos, d) {
+                Ok(n) => println!("perft({d}) = {n}  ({})", rate(n, start)),
+                Err(limit) => return limit_reached(limit),
+            }
         }
     }
-    search_limit(engine)
+    0
 }
 
-fn rate(nodes: u64, start: Instant) -> String {
+fn rate(nodes: u128, start: Instant) -> String {
     let secs = start.elapsed().as_secs_f64();
     if secs < 1e-3 {
         return format!("{:.3} s", secs);
@@ -220,11 +220,12 @@ pub fn why(game: &GameArgs, ply: &str, at: &At) -> i32 {
         return super::EXIT_USAGE;
     }
     match engine.why(&pos, None, ply) {
-        Verdict::Legal(..) => {
+        Err(limit) => limit_reached(limit),
+        Ok(Verdict::Legal(..)) => {
             println!("{ply} is legal.");
             0
         }
-        Verdict::Illegal { reason, legal } => {
+        Ok(Verdict::Illegal { reason, legal }) => {
             println!("{ply} is not legal: {reason}.");
             if !legal.is_empty() {
                 println!("Legal moves: {}", legal.join(" "));
@@ -267,7 +268,11 @@ pub fn replay(game: &GameArgs, path: &std::path::Path) -> i32 {
         None => engine.start(),
     };
     for (i, ply) in record.plies.iter().enumerate() {
-        if let Some(o) = engine.outcome(&pos) {
+        let outcome = match engine.outcome(&pos) {
+            Ok(o) => o,
+            Err(limit) => return limit_reached(limit),
+        };
+        if let Some(o) = outcome {
             eprintln!(
                 "error: ply {} `{ply}` comes after the end of the game ({})",
                 i + 1,
@@ -276,8 +281,9 @@ pub fn replay(game: &GameArgs, path: &std::path::Path) -> i32 {
             return EXIT_INVALID;
         }
         match engine.why(&pos, None, ply) {
-            Verdict::Legal(_, mv) => pos = engine.play_unchecked(&pos, &mv),
-            Verdict::Illegal { reason, legal } => {
+            Err(limit) => return limit_reached(limit),
+            Ok(Verdict::Legal(_, mv)) => pos = engine.play_unchecked(&pos, &mv),
+            Ok(Verdict::Illegal { reason, legal }) => {
                 eprintln!("error: ply {} `{ply}` is not legal: {reason}", i + 1);
                 if !legal.is_empty() {
                     eprintln!("legal there: {}", legal.join(" "));
@@ -289,8 +295,9 @@ pub fn replay(game: &GameArgs, path: &std::path::Path) -> i32 {
     print!("{}", rulebook::render::render(engine, &pos));
     println!("{}", engine.position_notation(&pos));
     let result = match engine.outcome(&pos) {
-        Some(o) => describe_outcome(engine, &o),
-        None => "unfinished".into(),
+        Ok(Some(o)) => describe_outcome(engine, &o),
+        Ok(None) => "unfinished".into(),
+        Err(limit) => return limit_reached(limit),
     };
     println!("{} plies, all legal. Result: {result}.", record.plies.len());
     if let Some(claimed) = record.tag("Result") {
@@ -328,7 +335,9 @@ pub fn bench(files: &[std::path::PathBuf], seconds: f64) -> i32 {
         let mut games = 0u64;
         while start.elapsed().as_secs_f64() < seconds {
             for _ in 0..16 {
-                e.playout(&e.start(), 400, &mut rng, &mut moves, None);
+                if let Err(limit) = e.playout(&e.start(), 400, &mut rng, &mut moves, None) {
+                    return limit_reached(limit);
+                }
             }
             games += 16;
         }
@@ -338,7 +347,10 @@ pub fn bench(files: &[std::path::PathBuf], seconds: f64) -> i32 {
         let (mut depth, mut rate) = (0, 0.0);
         for d in 1..=12 {
             let t = Instant::now();
-            let n = e.perft(&pos, d);
+            let n = match e.perft(&pos, d) {
+                Ok(n) => n,
+                Err(limit) => return limit_reached(limit),
+            };
             let secs = t.elapsed().as_secs_f64();
             if secs > 1e-3 {
                 (depth, rate) = (d, n as f64 / secs);

@@ -130,7 +130,11 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
         for a in announcements.drain(..) {
             println!("{}: \"{a}\"", g.players[1 - pos.turn as usize].name);
         }
-        if let Some(o) = engine.outcome(&pos) {
+        let outcome = match engine.outcome(&pos) {
+            Ok(o) => o,
+            Err(limit) => return super::commands::limit_reached(limit),
+        };
+        if let Some(o) = outcome {
             let result = super::commands::describe_outcome(&engine, &o);
             println!("\nGame over: {result}.");
             println!("The game: {}", plies.join(" "));
@@ -151,7 +155,9 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
             println!("{} rolls {r}.", g.players[me].name);
         }
         let mut moves: Vec<Move> = Vec::new();
-        engine.moves(&pos, roll, &mut moves);
+        if let Err(limit) = engine.moves(&pos, roll, &mut moves) {
+            return super::commands::limit_reached(limit);
+        }
         let chosen = match &mut seats[me] {
             Seat::Computer(agent) => {
                 let m = agent.choose(&engine, &pos, &moves, &mut rng);
@@ -174,7 +180,10 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
                          moves: list the legal moves   undo: take back your last move   save FILE: write the game to FILE\n\
                          position: print the position   quit: stop (save first to resume with --resume FILE)"
                     ),
-                    "moves" => println!("{}", engine.move_list(&pos, roll).join(" ")),
+                    "moves" => match engine.move_list(&pos, roll) {
+                        Ok(list) => println!("{}", list.join(" ")),
+                        Err(limit) => return super::commands::limit_reached(limit),
+                    },
                     "position" => println!("{}", engine.position_notation(&pos)),
                     "quit" => {
                         println!("The game so far: {}", plies.join(" "));
@@ -208,8 +217,9 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
                         break None;
                     }
                     _ => match engine.why(&pos, roll, line) {
-                        Verdict::Legal(_, m) => break Some(m),
-                        Verdict::Illegal { reason, legal } => {
+                        Err(limit) => return super::commands::limit_reached(limit),
+                        Ok(Verdict::Legal(_, m)) => break Some(m),
+                        Ok(Verdict::Illegal { reason, legal }) => {
                             println!("`{line}` is not legal: {reason}.");
                             if !legal.is_empty() {
                                 println!("Legal moves: {}", legal.join(" "));

@@ -106,6 +106,8 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     let next = AtomicUsize::new(0);
     let total: Mutex<Stats> = Mutex::new(Stats::default());
     let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    // The first engine limit any game reached: the statistics would be skewed, so none are given.
+    let limit: Mutex<Option<rulebook::engine::Limit>> = Mutex::new(None);
     let start = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..threads {
@@ -121,13 +123,20 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
                     let seed = game_seed(opts.seed, i);
                     let mut rng = Pcg64Mcg::seed_from_u64(seed);
                     record.clear();
-                    let p = engine.playout(
+                    let p = match engine.playout(
                         &start_pos,
                         opts.max_plies,
                         &mut rng,
                         &mut moves,
                         opts.record.is_some().then_some(&mut record),
-                    );
+                    ) {
+                        Ok(p) => p,
+                        Err(l) => {
+                            limit.lock().expect("no panics while held").get_or_insert(l);
+                            next.store(opts.games, Ordering::Relaxed);
+                            break;
+                        }
+                    };
                     if let Some(dir) = &opts.record {
                         let mut r = super::play::record(engine, game, seed, &start_pos, &record);
                         r.set("Result", describe(engine, &p.outcome));
@@ -149,11 +158,14 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
         eprintln!("error: cannot write a record: {e}");
         return super::EXIT_USAGE;
     }
+    if let Some(l) = limit.into_inner().expect("threads done") {
+        return super::commands::limit_reached(l);
+    }
     let mut stats = total.into_inner().expect("threads done");
     // A fixed order, whatever order the threads finished in.
     stats.outcomes.sort_by_key(|(o, n)| (std::cmp::Reverse(*n), format!("{o:?}")));
     summary(engine, opts, threads, &stats, elapsed);
-    super::commands::search_limit(engine)
+    0
 }
 
 pub fn describe(engine: &Engine, o: &Outcome) -> String {

@@ -3,31 +3,37 @@
 
 use super::*;
 
-/// A move that is not among the legal moves of the position it was played in.
+/// Why [`Engine::play`] refused a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove {
-    pub notation: String,
+pub enum PlayError {
+    /// The move is not among the legal moves of the position it was played in.
+    Illegal { notation: String },
+    /// The legal moves are not known in full, so the move cannot be judged.
+    Limit(Limit),
 }
 
-impl std::fmt::Display for IllegalMove {
+impl std::fmt::Display for PlayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "`{}` is not legal here", self.notation)
+        match self {
+            PlayError::Illegal { notation } => write!(f, "`{notation}` is not legal here"),
+            PlayError::Limit(limit) => write!(f, "no verdict: {limit}"),
+        }
     }
 }
 
-impl std::error::Error for IllegalMove {}
+impl std::error::Error for PlayError {}
 
 impl Engine {
     /// The position after `mv`, if `mv` is legal at `pos` under `roll` (the
     /// die's value in a dice game). Use [`Engine::play_unchecked`] with moves
     /// that come from [`Engine::moves`].
-    pub fn play(&self, pos: &Position, roll: Option<u8>, mv: &Move) -> Result<Position, IllegalMove> {
+    pub fn play(&self, pos: &Position, roll: Option<u8>, mv: &Move) -> Result<Position, PlayError> {
         let mut legal = Vec::new();
-        self.moves(pos, roll, &mut legal);
+        self.moves(pos, roll, &mut legal).map_err(PlayError::Limit)?;
         if legal.contains(mv) {
             Ok(self.play_unchecked(pos, mv))
         } else {
-            Err(IllegalMove { notation: self.notation(mv) })
+            Err(PlayError::Illegal { notation: self.notation(mv) })
         }
     }
 

@@ -14,7 +14,7 @@ pub use why::Verdict;
 
 use crate::game::*;
 
-pub use apply::IllegalMove;
+pub use apply::PlayError;
 pub use notation::ParseMoveError;
 pub use position::PositionError;
 
@@ -23,9 +23,41 @@ pub const MAX_PATH: usize = 24;
 
 /// The most steps the capture search takes for one position. Real games need
 /// a few thousand at most; a crafted file could otherwise make the number of
-/// capture sequences explode. Past it the search stops and the engine says so
-/// ([`Engine::search_limit_hit`]) rather than answer silently wrong.
+/// capture sequences explode. Past it the search stops and the engine returns
+/// [`Limit::SearchSteps`] rather than answer silently wrong.
 pub const MAX_SEARCH_STEPS: u32 = 1 << 18;
+
+/// A limit of the engine was reached: the answer it would give is incomplete,
+/// so it gives none. Every function that generates moves returns it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// The capture search of one position took more than [`MAX_SEARCH_STEPS`] steps.
+    SearchSteps,
+    /// A capture sequence went on past [`MAX_PATH`] landings.
+    PathLength,
+    /// A count did not fit in 128 bits.
+    Count,
+}
+
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Limit::SearchSteps => write!(
+                f,
+                "the capture search of one position stopped at its limit of {MAX_SEARCH_STEPS} steps, \
+                 so the legal moves are not known in full"
+            ),
+            Limit::PathLength => write!(
+                f,
+                "a capture sequence goes on past {MAX_PATH} landings, the most one move may hold, \
+                 so the legal moves are not known in full"
+            ),
+            Limit::Count => write!(f, "the count does not fit in 128 bits"),
+        }
+    }
+}
+
+impl std::error::Error for Limit {}
 
 /// What a move does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -220,8 +252,6 @@ pub struct Engine {
     max_roll: u8,
     /// Whether some goal looks at the whole position after each move.
     position_goals: bool,
-    /// Set when a capture search hit [`MAX_SEARCH_STEPS`].
-    limit_hit: std::sync::atomic::AtomicBool,
 }
 
 impl Clone for Engine {
@@ -352,7 +382,6 @@ impl Engine {
             no_stop_bits,
             max_roll,
             position_goals: game_has_position_goals,
-            limit_hit: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -374,12 +403,6 @@ impl Engine {
     pub fn ray(&self, p: Point, d: Dir) -> &[Point] {
         let i = p as usize * 8 + d as usize;
         &self.rays[self.ray_at[i] as usize..self.ray_at[i + 1] as usize]
-    }
-
-    /// Whether some capture search stopped at [`MAX_SEARCH_STEPS`]: the moves
-    /// it returned were then incomplete.
-    pub fn search_limit_hit(&self) -> bool {
-        self.limit_hit.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     pub fn board(&self) -> &Board {
@@ -424,44 +447,45 @@ impl Engine {
 
     /// The legal moves. In a dice game, `roll` is the die's value (`None`
     /// means the largest face) and a forced pass is returned as one move.
-    pub fn moves(&self, pos: &Position, roll: Option<u8>, out: &mut Vec<Move>) {
+    pub fn moves(&self, pos: &Position, roll: Option<u8>, out: &mut Vec<Move>) -> Result<(), Limit> {
         out.clear();
         if pos.result.is_some() {
-            return;
+            return Ok(());
         }
         let limit = match (self.game.dice, roll) {
             (Some(d), Some(r)) => r.min(d.sides),
             (Some(d), None) => d.sides,
             (None, _) => u8::MAX,
         };
-        self.generate(pos, limit, out);
+        self.generate(pos, limit, out)?;
         if out.is_empty() && limit < self.max_roll && self.game.dice.is_some() {
             // Nothing fits this roll: a pass if another roll would allow a move.
             let mut any = Vec::new();
-            self.generate(pos, self.max_roll, &mut any);
+            self.generate(pos, self.max_roll, &mut any)?;
             if !any.is_empty() {
                 out.push(Move::PASS);
             }
         }
+        Ok(())
     }
 
     /// The outcome, if the game is over at `pos` (this may generate moves).
-    pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
+    pub fn outcome(&self, pos: &Position) -> Result<Option<Outcome>, Limit> {
         if let Some(r) = pos.result {
-            return Some(r);
+            return Ok(Some(r));
         }
         let me = pos.turn;
         if pos.occupied[me as usize].is_empty() {
             if let Some(o) = self.no_goal(me, true) {
-                return Some(o);
+                return Ok(Some(o));
             }
         }
         let mut moves = Vec::new();
-        self.generate(pos, self.max_roll, &mut moves);
+        self.generate(pos, self.max_roll, &mut moves)?;
         if moves.is_empty() {
-            return Some(self.no_goal(me, false).unwrap_or(Outcome { winner: None, reason: Reason::NoMove(me) }));
+            return Ok(Some(self.no_goal(me, false).unwrap_or(Outcome { winner: None, reason: Reason::NoMove(me) })));
         }
-        None
+        Ok(None)
     }
 
     /// The outcome when `player` has no pieces (`pieces`) or no move.
@@ -500,7 +524,8 @@ impl Engine {
 
     /// Texts announced after `mv` led to `pos` (output only; no rule reads them).
     pub fn announcements(&self, pos: &Position, mover: PlayerId, mv: &Move) -> Vec<String> {
-        if matches!(mv.kind, MoveType::Pass | MoveType::Leave) || self.outcome(pos).is_some() {
+        // A search limit here is reported by the next call that generates moves.
+        if matches!(mv.kind, MoveType::Pass | MoveType::Leave) || !matches!(self.outcome(pos), Ok(None)) {
             return Vec::new();
         }
         let mut out = Vec::new();

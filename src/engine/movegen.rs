@@ -17,6 +17,8 @@ struct Search<'a> {
     no_reversal: bool,
     /// Steps left before [`MAX_SEARCH_STEPS`].
     budget: u32,
+    /// Set when the search stopped at a limit: what it found is incomplete.
+    limit: Option<Limit>,
 }
 
 impl Search<'_> {
@@ -48,7 +50,7 @@ impl Search<'_> {
             }
         }
         let rules = &self.engine.game.jumps;
-        if rules.continues && !stop && depth + 1 < MAX_PATH {
+        if rules.continues && !stop {
             self.extend(land, next_kind, Some(dir), out);
         } else {
             self.emit(land, next_kind, out);
@@ -59,11 +61,16 @@ impl Search<'_> {
 
     /// Tries every leap from `cur`; where there is none, the sequence ends.
     fn extend(&mut self, cur: Point, kind: KindId, came: Option<Dir>, out: &mut Vec<Move>) {
+        if self.limit.is_some() {
+            return;
+        }
         if self.budget == 0 {
-            self.engine.limit_hit.store(true, std::sync::atomic::Ordering::Relaxed);
+            self.limit = Some(Limit::SearchSteps);
             return;
         }
         self.budget -= 1;
+        // A further leap would not fit in a move: say so rather than cut the sequence.
+        let full = self.scratch.len as usize == MAX_PATH;
         let board = &self.engine.game.board;
         let moves = &self.engine.game.kinds[kind as usize].moves;
         let me = self.me as usize;
@@ -73,7 +80,8 @@ impl Search<'_> {
             Some(d) if self.no_reversal => 1 << opposite(d),
             _ => 0,
         };
-        for d in dirs(moves.jump[me] & !closed) {
+        // A flying leap in a direction covers the short leap there: generate it once.
+        for d in dirs(moves.jump[me] & !moves.fly[me] & !closed) {
             let over = board.step(cur, d);
             if over == NONE || !self.jumpable(over) {
                 continue;
@@ -83,6 +91,10 @@ impl Search<'_> {
                 continue;
             }
             found = true;
+            if full {
+                self.limit = Some(Limit::PathLength);
+                return;
+            }
             self.leap(kind, d, over, land, out);
         }
         for d in dirs(moves.fly[me] & !closed) {
@@ -96,6 +108,10 @@ impl Search<'_> {
             let mut land = board.step(q, d);
             while land != NONE && self.vacant(land) {
                 found = true;
+                if full {
+                    self.limit = Some(Limit::PathLength);
+                    return;
+                }
                 self.leap(kind, d, q, land, out);
                 land = board.step(land, d);
             }
@@ -124,10 +140,10 @@ impl Engine {
     }
 
     /// Every legal move with a distance of at most `limit`, before passes.
-    pub(super) fn generate(&self, pos: &Position, limit: u8, out: &mut Vec<Move>) {
+    pub(super) fn generate(&self, pos: &Position, limit: u8, out: &mut Vec<Move>) -> Result<(), Limit> {
         let me = pos.turn;
         if self.any_jumps {
-            self.captures(pos, out);
+            self.captures(pos, out)?;
             if !out.is_empty() {
                 let rules = &self.game.jumps;
                 if rules.majority {
@@ -135,7 +151,7 @@ impl Engine {
                     out.retain(|m| m.len == most);
                 }
                 if rules.compulsory {
-                    return;
+                    return Ok(());
                 }
             }
         }
@@ -144,6 +160,7 @@ impl Engine {
         for p in pos.occupied[me as usize].iter() {
             self.piece_moves(pos, p, limit, &occupied_set, &empty, out);
         }
+        Ok(())
     }
 
     /// The moves of the piece on `p` that capture nothing by moving: steps,
@@ -176,14 +193,17 @@ impl Engine {
             },
             ..Move::PASS
         };
+        // A slide of one space where the piece also steps is that step: made once.
+        let mut stepped = PointSet::default();
         if limit >= 1 && moves.step[pl] != 0 {
-            for q in self.step_targets(p, kind, me, empty).iter() {
+            stepped = self.step_targets(p, kind, me, empty);
+            for q in stepped.iter() {
                 out.push(plain(q, 1));
             }
         }
         let max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
         if self.bit_slides && moves.slide[pl] != 0 {
-            let mut targets = self.slide_targets(p, kind, pl, max, occupied.low128());
+            let mut targets = self.slide_targets(p, kind, pl, max, occupied.low128()) & !stepped.low128();
             let n = board.len();
             while targets != 0 {
                 let q = targets.trailing_zeros() as Point;
@@ -198,7 +218,7 @@ impl Engine {
                     if pos.at(q) != 0 {
                         break;
                     }
-                    if self.no_stop[q as usize] & stop_bit == 0 {
+                    if self.no_stop[q as usize] & stop_bit == 0 && !stepped.contains(q) {
                         out.push(plain(q, i as u8 + 1));
                     }
                 }
@@ -280,12 +300,15 @@ impl Engine {
             let kind = kind_of(pos.at(p));
             let moves = &self.game.kinds[kind as usize].moves;
             let mut n = 0;
+            let mut stepped = 0u128;
             if limit >= 1 && moves.step[pl] != 0 {
-                n += self.step_targets(p, kind, me, &empty).len() as u32;
+                let steps = self.step_targets(p, kind, me, &empty);
+                n += steps.len() as u32;
+                stepped = steps.low128();
             }
             if moves.slide[pl] != 0 {
                 let max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
-                n += self.slide_targets(p, kind, pl, max, occupied_bits).count_ones();
+                n += (self.slide_targets(p, kind, pl, max, occupied_bits) & !stepped).count_ones();
             }
             n += self.leave_dirs(pos, p, kind, pl, limit).count_ones();
             if n > 0 {
@@ -353,7 +376,7 @@ impl Engine {
     }
 
     /// Every capture sequence by jumping, for the side to move.
-    fn captures(&self, pos: &Position, out: &mut Vec<Move>) {
+    fn captures(&self, pos: &Position, out: &mut Vec<Move>) -> Result<(), Limit> {
         let me = pos.turn;
         let mut budget = MAX_SEARCH_STEPS;
         for p in pos.occupied[me as usize].iter() {
@@ -371,6 +394,7 @@ impl Engine {
                 scratch: Move { kind: MoveType::Jumps, from: p, ..Move::PASS },
                 no_reversal: self.game.jumps.no_reversal,
                 budget,
+                limit: None,
             };
             let kind = kind_of(c);
             // Takes: one space onto an enemy piece.
@@ -386,7 +410,11 @@ impl Engine {
                 }
             }
             s.extend(p, kind, None, out);
+            if let Some(limit) = s.limit {
+                return Err(limit);
+            }
             budget = s.budget;
         }
+        Ok(())
     }
 }

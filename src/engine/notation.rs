@@ -36,14 +36,13 @@ impl Engine {
         }
     }
 
-    /// The legal moves in notation, sorted in byte order, duplicates removed.
-    pub fn move_list(&self, pos: &Position, roll: Option<u8>) -> Vec<String> {
+    /// The legal moves in notation, sorted in byte order.
+    pub fn move_list(&self, pos: &Position, roll: Option<u8>) -> Result<Vec<String>, Limit> {
         let mut moves = Vec::new();
-        self.moves(pos, roll, &mut moves);
+        self.moves(pos, roll, &mut moves)?;
         let mut out: Vec<String> = moves.iter().map(|m| self.notation(m)).collect();
         out.sort();
-        out.dedup();
-        out
+        Ok(out)
     }
 
     /// Reads a ply (`MOVE`, or `ROLL:MOVE` in a dice game) against the legal
@@ -63,13 +62,12 @@ impl Engine {
         let mv_text = numbered.as_str();
         self.check_shape(mv_text)?;
         let mut moves = Vec::new();
-        self.moves(pos, roll, &mut moves);
+        self.moves(pos, roll, &mut moves).map_err(ParseMoveError::Limit)?;
         match moves.iter().find(|m| self.notation(m) == mv_text) {
             Some(m) => Ok((roll, *m)),
             None => {
                 let mut legal: Vec<String> = moves.iter().map(|m| self.ply_notation(roll, m)).collect();
                 legal.sort();
-                legal.dedup();
                 Err(ParseMoveError::Illegal { text: text.to_string(), roll, legal })
             }
         }
@@ -144,11 +142,28 @@ impl Engine {
 /// Why a typed ply was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseMoveError {
-    NotAMove { text: String, why: String },
-    MissingRoll { text: String, sides: u8 },
-    BadRoll { text: String, sides: u8 },
-    UnexpectedRoll { text: String },
-    Illegal { text: String, roll: Option<u8>, legal: Vec<String> },
+    NotAMove {
+        text: String,
+        why: String,
+    },
+    MissingRoll {
+        text: String,
+        sides: u8,
+    },
+    BadRoll {
+        text: String,
+        sides: u8,
+    },
+    UnexpectedRoll {
+        text: String,
+    },
+    Illegal {
+        text: String,
+        roll: Option<u8>,
+        legal: Vec<String>,
+    },
+    /// The legal moves are not known in full: no verdict can be given.
+    Limit(Limit),
 }
 
 impl std::fmt::Display for ParseMoveError {
@@ -170,6 +185,7 @@ impl std::fmt::Display for ParseMoveError {
             ParseMoveError::Illegal { text, legal, .. } => {
                 write!(f, "`{text}` is not legal here; the legal moves are: {}", legal.join(" "))
             }
+            ParseMoveError::Limit(limit) => write!(f, "no verdict: {limit}"),
         }
     }
 }

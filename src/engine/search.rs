@@ -5,49 +5,59 @@ use rand::Rng;
 
 impl Engine {
     /// perft(pos, depth): leaf nodes at `depth`. In a dice game each ply is a
-    /// roll and a move, summed over the rolls.
-    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+    /// roll and a move, summed over the rolls, so counts grow fast: they are
+    /// 128-bit, and one that would not fit is [`Limit::Count`], never wrapped.
+    pub fn perft(&self, pos: &Position, depth: u32) -> Result<u128, Limit> {
         let mut buffers = vec![Vec::new(); depth as usize + 1];
         self.perft_with(pos, depth, &mut buffers)
     }
 
-    fn perft_with(&self, pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+    fn perft_with(&self, pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> Result<u128, Limit> {
         if depth == 0 {
-            return 1;
+            return Ok(1);
         }
         let (moves, rest) = buffers.split_first_mut().expect("one buffer a ply");
         if pos.result.is_some() {
-            return 0;
+            return Ok(0);
         }
         moves.clear();
-        self.generate(pos, self.max_roll, moves);
+        self.generate(pos, self.max_roll, moves)?;
         if moves.is_empty() {
-            return 0;
+            return Ok(0);
         }
         let Some(dice) = self.game.dice else {
             if depth == 1 {
-                return moves.len() as u64;
+                return Ok(moves.len() as u128);
             }
-            return moves.iter().map(|m| self.perft_with(&self.play_unchecked(pos, m), depth - 1, rest)).sum();
+            let mut total = 0u128;
+            for m in moves.iter() {
+                // A crafted game can branch widely enough to overflow: check.
+                let n = self.perft_with(&self.play_unchecked(pos, m), depth - 1, rest)?;
+                total = total.checked_add(n).ok_or(Limit::Count)?;
+            }
+            return Ok(total);
         };
         // A move of distance k is legal under the rolls k..=sides; a roll below
         // every move's distance is a pass.
-        let sides = dice.sides as u64;
-        let weight = |m: &Move| sides + 1 - (m.distance.max(1) as u64).min(sides);
-        let least = moves.iter().map(|m| m.distance.max(1) as u64).min().unwrap_or(1);
+        let sides = dice.sides as u128;
+        let weight = |m: &Move| sides + 1 - (m.distance.max(1) as u128).min(sides);
+        let least = moves.iter().map(|m| m.distance.max(1) as u128).min().unwrap_or(1);
         let passes = least - 1;
         if depth == 1 {
-            return moves.iter().map(weight).sum::<u64>() + passes;
+            return Ok(moves.iter().map(weight).sum::<u128>() + passes);
         }
-        let mut total = 0;
+        let mut total = 0u128;
         let list = moves.clone();
+        let weighted = |w: u128, n: u128, total: u128| w.checked_mul(n).and_then(|x| x.checked_add(total));
         for m in &list {
-            total += weight(m) * self.perft_with(&self.play_unchecked(pos, m), depth - 1, rest);
+            let n = self.perft_with(&self.play_unchecked(pos, m), depth - 1, rest)?;
+            total = weighted(weight(m), n, total).ok_or(Limit::Count)?;
         }
         if passes > 0 {
-            total += passes * self.perft_with(&self.play_unchecked(pos, &Move::PASS), depth - 1, rest);
+            let n = self.perft_with(&self.play_unchecked(pos, &Move::PASS), depth - 1, rest)?;
+            total = weighted(passes, n, total).ok_or(Limit::Count)?;
         }
-        total
+        Ok(total)
     }
 
     /// The number of legal moves by counting, where [`Engine::playout`] counts
@@ -59,7 +69,7 @@ impl Engine {
     }
 
     /// perft split by first ply: (ply notation, count), sorted by notation.
-    pub fn divide(&self, pos: &Position, depth: u32) -> Vec<(String, u64)> {
+    pub fn divide(&self, pos: &Position, depth: u32) -> Result<Vec<(String, u128)>, Limit> {
         let mut out = Vec::new();
         let rolls: Vec<Option<u8>> = match self.game.dice {
             Some(d) => (1..=d.sides).map(Some).collect(),
@@ -67,14 +77,14 @@ impl Engine {
         };
         let mut moves = Vec::new();
         for roll in rolls {
-            self.moves(pos, roll, &mut moves);
+            self.moves(pos, roll, &mut moves)?;
             for m in &moves {
-                let n = if depth <= 1 { 1 } else { self.perft(&self.play_unchecked(pos, m), depth - 1) };
+                let n = if depth <= 1 { 1 } else { self.perft(&self.play_unchecked(pos, m), depth - 1)? };
                 out.push((self.ply_notation(roll, m), n));
             }
         }
         out.sort();
-        out
+        Ok(out)
     }
 
     /// One random game from `pos`: uniform among the legal moves (after a
@@ -87,17 +97,17 @@ impl Engine {
         rng: &mut R,
         moves: &mut Vec<Move>,
         mut record: Option<&mut Vec<String>>,
-    ) -> Playout {
+    ) -> Result<Playout, Limit> {
         let mut pos = pos.clone();
         let mut plies = 0;
         let mut choices = 0u64;
         let mut counts = Vec::with_capacity(32);
         loop {
             if let Some(outcome) = pos.result {
-                return Playout { outcome, plies, choices };
+                return Ok(Playout { outcome, plies, choices });
             }
             if plies >= max_plies {
-                return Playout { outcome: Outcome { winner: None, reason: Reason::PlyLimit }, plies, choices };
+                return Ok(Playout { outcome: Outcome { winner: None, reason: Reason::PlyLimit }, plies, choices });
             }
             let roll = self.game.dice.map(|d| rng.gen_range(1..=d.sides));
             // Where pieces never capture by moving, count the moves and make only
@@ -113,10 +123,10 @@ impl Engine {
                 plies += 1;
                 continue;
             }
-            self.moves(&pos, roll, moves);
+            self.moves(&pos, roll, moves)?;
             if moves.is_empty() {
-                let outcome = self.outcome(&pos).unwrap_or(Outcome { winner: None, reason: Reason::NoMove(pos.turn) });
-                return Playout { outcome, plies, choices };
+                let outcome = self.outcome(&pos)?.unwrap_or(Outcome { winner: None, reason: Reason::NoMove(pos.turn) });
+                return Ok(Playout { outcome, plies, choices });
             }
             choices += moves.len() as u64;
             let m = moves[rng.gen_range(0..moves.len())];

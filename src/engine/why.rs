@@ -12,12 +12,14 @@ pub enum Verdict {
 impl Engine {
     /// Says whether `text` is a legal ply at `pos` (with `roll` the die's value
     /// in a dice game, if the ply does not give its own) and, if not, why not.
-    pub fn why(&self, pos: &Position, roll: Option<u8>, text: &str) -> Verdict {
+    /// A search limit gives no verdict at all: a cut-short list of legal
+    /// moves could call a legal move illegal.
+    pub fn why(&self, pos: &Position, roll: Option<u8>, text: &str) -> Result<Verdict, Limit> {
         let text = text.trim();
         if let (Some(r), Some((typed, _))) = (roll, text.split_once(':')) {
             if typed.trim() != r.to_string() {
-                let legal = self.move_list(pos, Some(r)).iter().map(|m| format!("{r}:{m}")).collect();
-                return Verdict::Illegal { reason: format!("the roll is {r}, not {typed}"), legal };
+                let legal = self.move_list(pos, Some(r))?.iter().map(|m| format!("{r}:{m}")).collect();
+                return Ok(Verdict::Illegal { reason: format!("the roll is {r}, not {typed}"), legal });
             }
         }
         let with_roll = match (self.game.dice, roll) {
@@ -25,25 +27,36 @@ impl Engine {
             _ => text.to_string(),
         };
         let err = match self.parse_ply(pos, &with_roll) {
-            Ok((r, mv)) => return Verdict::Legal(r, mv),
+            Ok((r, mv)) => return Ok(Verdict::Legal(r, mv)),
             Err(e) => e,
         };
         let (roll, legal) = match &err {
             ParseMoveError::Illegal { roll, legal, .. } => (*roll, legal.clone()),
-            other => return Verdict::Illegal { reason: other.to_string(), legal: Vec::new() },
+            ParseMoveError::Limit(limit) => return Err(*limit),
+            other => return Ok(Verdict::Illegal { reason: other.to_string(), legal: Vec::new() }),
         };
         let mv_text = with_roll.split_once(':').map_or(with_roll.as_str(), |(_, m)| m);
-        let reason = self.reason(pos, roll, mv_text, &legal);
-        Verdict::Illegal { reason, legal }
+        let reason = self.reason(pos, roll, mv_text, &legal)?;
+        Ok(Verdict::Illegal { reason, legal })
     }
 
-    fn reason(&self, pos: &Position, roll: Option<u8>, text: &str, legal: &[String]) -> String {
+    fn reason(&self, pos: &Position, roll: Option<u8>, text: &str, legal: &[String]) -> Result<String, Limit> {
+        if self.outcome(pos)?.is_some() {
+            return Ok("the game is over".into());
+        }
+        let mut any = Vec::new();
+        if let Some(d) = self.game.dice {
+            self.generate(pos, d.sides, &mut any)?;
+        }
+        Ok(self.rule_against(pos, roll, text, legal, &any))
+    }
+
+    /// The rule that forbids `text`, given the legal moves and, in a dice
+    /// game, the moves any roll would allow (`any`).
+    fn rule_against(&self, pos: &Position, roll: Option<u8>, text: &str, legal: &[String], any: &[Move]) -> String {
         let g = &self.game;
         let labels = &g.board.labels;
         let me = pos.turn;
-        if self.outcome(pos).is_some() {
-            return "the game is over".into();
-        }
         let strip = |m: &String| m.split_once(':').map_or(m.clone(), |(_, x)| x.to_string());
         let legal_moves: Vec<String> = legal.iter().map(strip).collect();
         if text == "pass" {
@@ -81,9 +94,7 @@ impl Engine {
             }
         }
         // Under a die: would the move be legal with a higher roll?
-        if let (Some(r), Some(d)) = (roll, g.dice) {
-            let mut any = Vec::new();
-            self.generate(pos, d.sides, &mut any);
+        if let (Some(r), Some(_)) = (roll, g.dice) {
             if let Some(m) = any.iter().find(|m| self.notation(m) == text) {
                 return format!("the roll is {r}, and this move covers {} spaces", m.distance);
             }

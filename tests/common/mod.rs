@@ -18,7 +18,7 @@ pub fn engine(path: &str, options: &[(&str, &str)]) -> Engine {
 
 /// The sorted legal moves at `position` (with `roll` in a dice game).
 pub fn moves(e: &Engine, position: &str, roll: Option<u8>) -> Vec<String> {
-    e.move_list(&e.parse_position(position).unwrap(), roll)
+    e.move_list(&e.parse_position(position).unwrap(), roll).unwrap()
 }
 
 /// Plays `ply` at `position`; returns the new position's notation and outcome.
@@ -26,5 +26,5 @@ pub fn play(e: &Engine, position: &str, ply: &str) -> (String, Option<Outcome>) 
     let pos = e.parse_position(position).unwrap();
     let (_, mv) = e.parse_ply(&pos, ply).unwrap();
     let next = e.play_unchecked(&pos, &mv);
-    (e.position_notation(&next), e.outcome(&next))
+    (e.position_notation(&next), e.outcome(&next).unwrap())
 }
