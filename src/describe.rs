@@ -212,6 +212,12 @@ pub fn describe(game: &Game) -> String {
         if j.no_reversal {
             line("  A leap may not turn straight back the way the previous leap came.".into());
         }
+        if j.land_to_continue {
+            line(
+                "  A flying leap must land where the capture can go on, if any landing beyond the jumped piece allows that."
+                    .into(),
+            );
+        }
     }
     if let Some(c) = &game.custodial {
         let mut how = Vec::new();

@@ -341,6 +341,12 @@ pub fn needs_jump(span: Span, what: &str) -> Diagnostic {
         .help("add `jump DIRECTIONS` to a piece, or remove this line")
 }
 
+pub fn landing_rule_idle(span: Span, why: &str) -> Diagnostic {
+    Diagnostic::error("E0520", "`land where it can continue` can never apply")
+        .label(span, why.to_string())
+        .help("it chooses among the landings of a flying leap in a sequence: add `continue` and a `jump ... flying`, or remove this line")
+}
+
 pub fn too_many_players(span: Span, max: usize) -> Diagnostic {
     Diagnostic::error("E0508", format!("a game has at most {max} players")).label(span, "one player too many")
 }
@@ -489,6 +495,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0506", "number out of range"),
     ("E0507", "capture rule without jumps"),
     ("E0508", "too many players"),
+    ("E0520", "landing rule that can never apply"),
     ("E0601", "unknown option"),
     ("E0602", "bad option value"),
     ("E0603", "option inside a conditional"),

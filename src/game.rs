@@ -256,6 +256,9 @@ pub struct JumpRules {
     pub majority: bool,
     /// A leap may not go back the way the previous leap came (no 180-degree turn).
     pub no_reversal: bool,
+    /// A flying leap must land where the sequence can go on, if any of its
+    /// landings allows that.
+    pub land_to_continue: bool,
 }
 
 /// Custodial capture: an enemy is taken when the piece that moved and a

@@ -162,3 +162,28 @@ fn pool_checkers_captures_freely_with_men_backward() {
     assert_eq!(moves(&brazilian, "W:Wd4:Bc5,e3,c7,h8"), ["d4xb6xd8"]);
     assert_eq!(moves(&e, "W:Wd4:Bc5,e3,c7,h8"), ["d4xb6xd8", "d4xf2"]);
 }
+
+#[test]
+fn a_flying_king_lands_where_it_can_go_on_capturing() {
+    // Pool checkers and Russian draughts: king a1 jumps c3 and may land on d4,
+    // e5, f6, g7 or h8; only from e5 can it go on (over f4), so it must land
+    // there. Without the rule (English-style free landing) all six would do.
+    for file in ["games/variants/pool-checkers.toml", "games/variants/russian-draughts.toml"] {
+        let e = game(file, &[]);
+        assert_eq!(moves(&e, "W:WKa1:Bc3,f4"), ["a1xe5xg3", "a1xe5xh2"], "{file}");
+        // Where no landing goes on, any landing will do.
+        assert_eq!(moves(&e, "W:WKa1:Bc3"), ["a1xd4", "a1xe5", "a1xf6", "a1xg7", "a1xh8"], "{file}");
+    }
+    // With the majority rule the landing rule is implied, not stated.
+    let brazilian = game("games/variants/brazilian-draughts.toml", &[]);
+    assert_eq!(moves(&brazilian, "W:WKa1:Bc3,f4"), ["a1xe5xg3", "a1xe5xh2"]);
+    // `why` names the rule and the landing it requires.
+    let pool = game("games/variants/pool-checkers.toml", &[]);
+    let pos = pool.parse_position("W:WKa1:Bc3,f4").unwrap();
+    match pool.why(&pos, None, "a1xf6").unwrap() {
+        rulebook::engine::Verdict::Illegal { reason, .. } => {
+            assert_eq!(reason, "a king must land where it can go on capturing: e5")
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -757,7 +757,19 @@ impl<'a> Compiler<'a> {
                 self.err(diag::needs_jump(span, what));
             }
         }
+        if let Some(span) = j.land_to_continue {
+            let flies = self.kinds.iter().any(|k| k.moves.fly.iter().any(|&d| d != 0));
+            if j.continues.is_none() {
+                self.err(diag::landing_rule_idle(span, "the capture block has no `continue`: a sequence is one leap"));
+            } else if !flies {
+                self.err(diag::landing_rule_idle(
+                    span,
+                    "no piece has `jump ... flying`: a short leap has one landing, so there is no choice",
+                ));
+            }
+        }
         JumpRules {
+            land_to_continue: j.land_to_continue.is_some(),
             compulsory: j.compulsory.is_some(),
             continues: j.continues.is_some(),
             remove_at_once: j.remove_at_once.is_some_and(|(once, _)| once),

@@ -129,6 +129,7 @@ pub struct JumpDecl {
     pub majority: Option<Span>,
     pub no_reversal: Option<Span>,
     pub remove_at_once: Option<(bool, Span)>,
+    pub land_to_continue: Option<Span>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -230,7 +231,7 @@ const TOP: &[&str] = &[
 ];
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number"];
 const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote"];
-const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "remove", "no"];
+const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "remove", "no", "land"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall"];
 const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within"];
 const GOALS: &[&str] = &["win", "wins", "lose", "loses"];
@@ -748,6 +749,17 @@ fn capture_stmt(stmt: &Stmt, j: &mut JumpDecl) -> Result<(), Diagnostic> {
                 return Err(diag::duplicate_statement(stmt.span, first, "`no reversing`"));
             }
             j.no_reversal = Some(stmt.span);
+        }
+        "land" => {
+            let mut a = Args::new(stmt, "land where it can continue");
+            for word in ["where", "it", "can", "continue"] {
+                a.keyword(word)?;
+            }
+            a.end()?;
+            if let Some(first) = j.land_to_continue {
+                return Err(diag::duplicate_statement(stmt.span, first, "`land where it can continue`"));
+            }
+            j.land_to_continue = Some(stmt.span);
         }
         "remove" => {
             let mut a = Args::new(stmt, "remove at end");

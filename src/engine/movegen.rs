@@ -105,20 +105,88 @@ impl Search<'_> {
             if q == NONE || !self.jumpable(q) {
                 continue;
             }
-            let mut land = board.step(q, d);
+            let first = board.step(q, d);
+            let only = self.landings_that_go_on(kind, d, q, first);
+            let mut land = first;
             while land != NONE && self.vacant(land) {
                 found = true;
                 if full {
                     self.limit = Some(Limit::PathLength);
                     return;
                 }
-                self.leap(kind, d, q, land, out);
+                if only.is_empty() || only.contains(land) {
+                    self.leap(kind, d, q, land, out);
+                }
                 land = board.step(land, d);
             }
         }
         if !found && self.scratch.len > 0 {
             self.emit(cur, kind, out);
         }
+    }
+
+    /// Under `land where it can continue`: the landings, from `first` on
+    /// beyond the jumped `over` in direction `d`, from which the sequence can
+    /// go on. Empty when the rule is off or no landing allows it (then any
+    /// landing will do).
+    fn landings_that_go_on(&mut self, kind: KindId, d: Dir, over: Point, first: Point) -> PointSet {
+        let mut only = PointSet::default();
+        if !self.engine.game.jumps.land_to_continue || !self.engine.game.jumps.continues {
+            return only;
+        }
+        let board = &self.engine.game.board;
+        self.jumped.insert(over);
+        let mut land = first;
+        while land != NONE && self.vacant(land) {
+            if self.can_go_on(land, kind, d) {
+                only.insert(land);
+            }
+            land = board.step(land, d);
+        }
+        self.jumped.remove(over);
+        only
+    }
+
+    /// Whether a piece of `kind` that landed on `at` by a leap in direction
+    /// `came` has a further leap (jumped pieces as they stand).
+    fn can_go_on(&self, at: Point, kind: KindId, came: Dir) -> bool {
+        let mut kind = kind;
+        if let Some(pr) = &self.engine.game.kinds[kind as usize].promotion {
+            if pr.zone[self.me as usize].contains(at) {
+                if pr.stops {
+                    return false;
+                }
+                if pr.at_once {
+                    kind = pr.into;
+                }
+            }
+        }
+        let board = &self.engine.game.board;
+        let moves = &self.engine.game.kinds[kind as usize].moves;
+        let me = self.me as usize;
+        let closed: DirSet = if self.no_reversal { 1 << opposite(came) } else { 0 };
+        for d in dirs(moves.jump[me] & !moves.fly[me] & !closed) {
+            let over = board.step(at, d);
+            if over != NONE && self.jumpable(over) {
+                let land = board.step(over, d);
+                if land != NONE && self.vacant(land) {
+                    return true;
+                }
+            }
+        }
+        for d in dirs(moves.fly[me] & !closed) {
+            let mut q = board.step(at, d);
+            while q != NONE && self.vacant(q) {
+                q = board.step(q, d);
+            }
+            if q != NONE && self.jumpable(q) {
+                let land = board.step(q, d);
+                if land != NONE && self.vacant(land) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     fn emit(&mut self, end: Point, kind: KindId, out: &mut Vec<Move>) {

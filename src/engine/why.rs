@@ -51,6 +51,42 @@ impl Engine {
         Ok(self.rule_against(pos, roll, text, legal, &any))
     }
 
+    /// Whether the landing rule is what forbids the capture `text`: it would
+    /// be legal without the rule. Names the landings the rule requires.
+    fn landing_rule_against(&self, pos: &Position, text: &str, legal: &[String], kind: &str) -> Option<String> {
+        let mut game = self.game.clone();
+        game.jumps.land_to_continue = false;
+        let free = Engine::new(game).move_list(pos, None).ok()?;
+        if !free.iter().any(|m| m == text) {
+            return None;
+        }
+        // Where the typed sequence and a legal one part along the same leap:
+        // the landing it should have taken.
+        let board = &self.game.board;
+        let heading = |from: &str, to: &str| {
+            let (Some(p), Some(q)) = (board.point(from), board.point(to)) else { return None };
+            let ((px, py), (qx, qy)) = (board.coords[p as usize], board.coords[q as usize]);
+            direction_of(qx - px, qy - py)
+        };
+        let typed: Vec<&str> = text.split('x').collect();
+        let mut required: Vec<&str> = Vec::new();
+        for m in legal {
+            let landings: Vec<&str> = m.split('x').collect();
+            let same = typed.iter().zip(&landings).take_while(|(a, b)| a == b).count();
+            if same == 0 || same >= typed.len() || same >= landings.len() || required.contains(&landings[same]) {
+                continue;
+            }
+            let at = typed[same - 1];
+            if heading(at, typed[same]).is_some() && heading(at, typed[same]) == heading(at, landings[same]) {
+                required.push(landings[same]);
+            }
+        }
+        if required.is_empty() {
+            return None;
+        }
+        Some(format!("a {kind} must land where it can go on capturing: {}", required.join(" ")))
+    }
+
     /// The rule that forbids `text`, given the legal moves and, in a dice
     /// game, the moves any roll would allow (`any`).
     fn rule_against(&self, pos: &Position, roll: Option<u8>, text: &str, legal: &[String], any: &[Move]) -> String {
@@ -91,6 +127,11 @@ impl Engine {
                 if most > taken {
                     return format!("the capture taking the most pieces is compulsory: {most} pieces, not {taken}");
                 }
+            }
+        }
+        if is_capture && g.jumps.land_to_continue {
+            if let Some(reason) = self.landing_rule_against(pos, text, &legal_moves, &kind.name) {
+                return reason;
             }
         }
         // Under a die: would the move be legal with a higher roll?
