@@ -25,6 +25,8 @@
 
 mod common;
 
+use rulebook::engine::Counting;
+
 struct Case {
     line: usize,
     file: String,
@@ -32,6 +34,7 @@ struct Case {
     position: Option<String>,
     counts: Vec<u64>,
     slow: bool,
+    counting: Counting,
 }
 
 fn suite() -> Vec<Case> {
@@ -45,10 +48,13 @@ fn suite() -> Vec<Case> {
         }
         let parts: Vec<&str> = line.split('|').map(str::trim).collect();
         assert_eq!(parts.len(), 4, "tests/perft.txt:{}: four fields", i + 1);
+        // `distinct` among the options counts captures in any order once.
+        let counting = if parts[1].split(',').any(|o| o == "distinct") { Counting::Distinct } else { Counting::Paths };
         let options = match parts[1] {
-            "-" => Vec::new(),
+            "-" | "distinct" => Vec::new(),
             o => o
                 .split(',')
+                .filter(|o| *o != "distinct")
                 .map(|kv| {
                     let (k, v) = kv.split_once('=').unwrap();
                     (k.to_string(), v.to_string())
@@ -57,7 +63,7 @@ fn suite() -> Vec<Case> {
         };
         let position = (parts[2] != "start").then(|| parts[2].to_string());
         let counts = parts[3].split_whitespace().map(|n| n.parse().unwrap()).collect();
-        cases.push(Case { line: i + 1, file: parts[0].to_string(), options, position, counts, slow });
+        cases.push(Case { line: i + 1, file: parts[0].to_string(), options, position, counts, slow, counting });
     }
     cases
 }
@@ -75,7 +81,7 @@ fn run(slow: bool) {
         for (i, &expected) in case.counts.iter().enumerate() {
             let depth = i as u32 + 1;
             assert_eq!(
-                engine.perft(&pos, depth),
+                engine.perft_counting(&pos, depth, case.counting),
                 Ok(expected as u128),
                 "tests/perft.txt:{}: perft({depth})",
                 case.line

@@ -2,7 +2,7 @@
 
 use super::load::{self, Loaded};
 use super::{At, GameArgs, EXIT_INVALID};
-use rulebook::engine::{Engine, Limit, Outcome, Position, Reason, Verdict};
+use rulebook::engine::{Counting, Engine, Limit, Outcome, Position, Reason, Verdict};
 use std::time::Instant;
 
 /// The engine and the position after `--position` and `--plies`.
@@ -90,7 +90,7 @@ pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>) -> i32 {
 /// Deeper than any perft that could finish.
 const MAX_PERFT_DEPTH: u32 = 64;
 
-pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool) -> i32 {
+pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool, counting: Counting) -> i32 {
     if !(1..=MAX_PERFT_DEPTH).contains(&depth) {
         eprintln!("error: the depth must be from 1 to {MAX_PERFT_DEPTH}");
         return super::EXIT_USAGE;
@@ -103,7 +103,7 @@ pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool) -> i32 {
     for d in 1..=depth {
         let start = Instant::now();
         if divide && d == depth {
-            let parts = match engine.divide(&pos, d) {
+            let parts = match engine.divide(&pos, d, counting) {
                 Ok(parts) => parts,
                 Err(limit) => return limit_reached(limit),
             };
@@ -115,7 +115,7 @@ pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool) -> i32 {
             }
             println!("perft({d}) = {total}  ({})", rate(total, start));
         } else {
-            match engine.perft(&pos, d) {
+            match engine.perft_counting(&pos, d, counting) {
                 Ok(n) => println!("perft({d}) = {n}  ({})", rate(n, start)),
                 Err(limit) => return limit_reached(limit),
             }

@@ -7,6 +7,7 @@ mod simulate;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use rulebook::diagnostics::{self, Style};
+use rulebook::engine::Counting;
 use std::io::IsTerminal;
 
 /// Exit codes: 0 success, 1 the input is invalid (a bad game file, move or
@@ -167,6 +168,10 @@ enum Command {
         /// Splits the last depth by first ply.
         #[arg(long)]
         divide: bool,
+        /// Counts captures that take the same pieces from the same start to the
+        /// same end once (as published draughts tables do), not once per path.
+        #[arg(long)]
+        distinct: bool,
     },
 }
 
@@ -205,7 +210,10 @@ pub fn run() -> i32 {
         Command::Replay { game, record } => commands::replay(&game, &record),
         Command::Bench { files, seconds } => commands::bench(&files, seconds),
         Command::Moves { game, at, roll } => commands::moves(&game, &at, roll),
-        Command::Perft { game, depth, at, divide } => commands::perft(&game, depth, &at, divide),
+        Command::Perft { game, depth, at, divide, distinct } => {
+            let counting = if distinct { Counting::Distinct } else { Counting::Paths };
+            commands::perft(&game, depth, &at, divide, counting)
+        }
     }
 }
 

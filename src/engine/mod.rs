@@ -9,7 +9,7 @@ pub mod position;
 pub mod search;
 mod why;
 
-pub use search::Playout;
+pub use search::{Counting, Playout};
 pub use why::Verdict;
 
 use crate::game::*;

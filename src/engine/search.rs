@@ -3,16 +3,60 @@
 use super::*;
 use rand::Rng;
 
+/// What perft counts as one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// Every move path, as the notation writes moves (RULES.md).
+    Paths,
+    /// Captures that take the same pieces from the same start to the same end
+    /// (and leave the same piece there) count once: the convention of many
+    /// published draughts tables.
+    Distinct,
+}
+
 impl Engine {
     /// perft(pos, depth): leaf nodes at `depth`. In a dice game each ply is a
     /// roll and a move, summed over the rolls, so counts grow fast: they are
     /// 128-bit, and one that would not fit is [`Limit::Count`], never wrapped.
     pub fn perft(&self, pos: &Position, depth: u32) -> Result<u128, Limit> {
-        let mut buffers = vec![Vec::new(); depth as usize + 1];
-        self.perft_with(pos, depth, &mut buffers)
+        self.perft_counting(pos, depth, Counting::Paths)
     }
 
-    fn perft_with(&self, pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> Result<u128, Limit> {
+    /// perft, counting moves as `counting` says.
+    pub fn perft_counting(&self, pos: &Position, depth: u32, counting: Counting) -> Result<u128, Limit> {
+        let mut buffers = vec![Vec::new(); depth as usize + 1];
+        self.perft_with(pos, depth, counting, &mut buffers)
+    }
+
+    /// Keeps one move of each set that differ only in the order of the
+    /// pieces taken.
+    fn distinct_only(moves: &mut Vec<Move>) {
+        if !moves.iter().any(|m| m.kind == MoveType::Jumps && m.len > 1) {
+            return;
+        }
+        let key = |m: &Move| {
+            let mut taken = PointSet::default();
+            m.jumped().iter().for_each(|&p| taken.insert(p));
+            (m.kind, m.from, m.to, m.becomes, taken)
+        };
+        let mut kept: Vec<(MoveType, Point, Point, KindId, PointSet)> = Vec::with_capacity(moves.len());
+        moves.retain(|m| {
+            let k = key(m);
+            if kept.contains(&k) {
+                return false;
+            }
+            kept.push(k);
+            true
+        });
+    }
+
+    fn perft_with(
+        &self,
+        pos: &Position,
+        depth: u32,
+        counting: Counting,
+        buffers: &mut [Vec<Move>],
+    ) -> Result<u128, Limit> {
         if depth == 0 {
             return Ok(1);
         }
@@ -22,6 +66,9 @@ impl Engine {
         }
         moves.clear();
         self.generate(pos, self.max_roll, moves)?;
+        if counting == Counting::Distinct {
+            Self::distinct_only(moves);
+        }
         if moves.is_empty() {
             return Ok(0);
         }
@@ -32,7 +79,7 @@ impl Engine {
             let mut total = 0u128;
             for m in moves.iter() {
                 // A crafted game can branch widely enough to overflow: check.
-                let n = self.perft_with(&self.play_unchecked(pos, m), depth - 1, rest)?;
+                let n = self.perft_with(&self.play_unchecked(pos, m), depth - 1, counting, rest)?;
                 total = total.checked_add(n).ok_or(Limit::Count)?;
             }
             return Ok(total);
@@ -50,11 +97,11 @@ impl Engine {
         let list = moves.clone();
         let weighted = |w: u128, n: u128, total: u128| w.checked_mul(n).and_then(|x| x.checked_add(total));
         for m in &list {
-            let n = self.perft_with(&self.play_unchecked(pos, m), depth - 1, rest)?;
+            let n = self.perft_with(&self.play_unchecked(pos, m), depth - 1, counting, rest)?;
             total = weighted(weight(m), n, total).ok_or(Limit::Count)?;
         }
         if passes > 0 {
-            let n = self.perft_with(&self.play_unchecked(pos, &Move::PASS), depth - 1, rest)?;
+            let n = self.perft_with(&self.play_unchecked(pos, &Move::PASS), depth - 1, counting, rest)?;
             total = weighted(passes, n, total).ok_or(Limit::Count)?;
         }
         Ok(total)
@@ -69,7 +116,9 @@ impl Engine {
     }
 
     /// perft split by first ply: (ply notation, count), sorted by notation.
-    pub fn divide(&self, pos: &Position, depth: u32) -> Result<Vec<(String, u128)>, Limit> {
+    /// Counting distinct moves, a first ply stands for the orders of taking
+    /// that it merges.
+    pub fn divide(&self, pos: &Position, depth: u32, counting: Counting) -> Result<Vec<(String, u128)>, Limit> {
         let mut out = Vec::new();
         let rolls: Vec<Option<u8>> = match self.game.dice {
             Some(d) => (1..=d.sides).map(Some).collect(),
@@ -78,8 +127,15 @@ impl Engine {
         let mut moves = Vec::new();
         for roll in rolls {
             self.moves(pos, roll, &mut moves)?;
+            if counting == Counting::Distinct {
+                Self::distinct_only(&mut moves);
+            }
             for m in &moves {
-                let n = if depth <= 1 { 1 } else { self.perft(&self.play_unchecked(pos, m), depth - 1)? };
+                let n = if depth <= 1 {
+                    1
+                } else {
+                    self.perft_counting(&self.play_unchecked(pos, m), depth - 1, counting)?
+                };
                 out.push((self.ply_notation(roll, m), n));
             }
         }
