@@ -74,13 +74,18 @@ fn possessive(name: &str) -> String {
 
 /// The whole description.
 pub fn describe(game: &Game) -> String {
+    describe_as(game, &game.name)
+}
+
+/// The whole description under another title (a variant's name and description).
+pub fn describe_as(game: &Game, title: &str) -> String {
     let mut out = String::new();
     let mut line = |s: String| {
         out.push_str(&s);
         out.push('\n');
     };
     let b = &game.board;
-    line(game.name.clone());
+    line(title.to_string());
     for s in &game.sources {
         line(format!("  source: {s}"));
     }

@@ -16,7 +16,8 @@ fn with_input(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    // A command that fails before reading its input closes the pipe: not an error here.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
     child.wait_with_output().unwrap()
 }
 
@@ -240,4 +241,334 @@ fn endless_or_absurd_input_is_refused_not_run() {
     assert!(stderr(&o).contains("larger than a game file may be"), "{}", stderr(&o));
     let o = rulebook(&["perft", "games/tabal.game", "100000"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// Every record in `tests/records/` is run as its `# run:` line says (`{record}`
+/// standing for its path) and must give the `# exit:` code and print each
+/// `# stdout:` and `# stderr:` text. Adding a case is adding a file.
+#[test]
+fn records_in_tests_records_give_the_errors_they_expect() {
+    let mut cases = 0;
+    for entry in std::fs::read_dir("tests/records").unwrap() {
+        let path = entry.unwrap().path();
+        let shown = path.display().to_string();
+        let text = String::from_utf8(std::fs::read(&path).unwrap()).unwrap();
+        let directive = |name: &str| -> Vec<String> {
+            let prefix = format!("# {name}: ");
+            text.trim_start_matches('\u{feff}')
+                .lines()
+                .filter_map(|l| l.strip_prefix(&prefix).map(|v| v.replace("{record}", &shown)))
+                .collect()
+        };
+        let run = directive("run");
+        assert_eq!(run.len(), 1, "{shown}: one `# run:` line");
+        let args: Vec<&str> = run[0].split_whitespace().collect();
+        let o = with_input(&args, "quit\n");
+        let exit: i32 = directive("exit")[0].parse().unwrap();
+        assert_eq!(o.status.code(), Some(exit), "{shown}\nstdout: {}\nstderr: {}", stdout(&o), stderr(&o));
+        for want in directive("stdout") {
+            assert!(stdout(&o).contains(&want), "{shown}: stdout lacks `{want}`:\n{}", stdout(&o));
+        }
+        for want in directive("stderr") {
+            assert!(stderr(&o).contains(&want), "{shown}: stderr lacks `{want}`:\n{}", stderr(&o));
+        }
+        cases += 1;
+    }
+    assert!(cases >= 10, "only {cases} cases");
+}
+
+fn with_bytes(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
+
+/// The lines of a played game's output that say what happened (no boards).
+fn events(out: &str) -> Vec<String> {
+    out.lines().filter(|l| l.contains(" rolls ") || l.contains(" plays ")).map(String::from).collect()
+}
+
+#[test]
+fn save_writes_a_new_file_replaces_one_only_when_asked_and_never_the_game() {
+    let dir = temp_dir("save-over");
+    let save = dir.join("game.txt");
+    std::fs::write(&save, "an earlier save\n").unwrap();
+    let game = dir.join("tabal.game");
+    std::fs::copy("games/tabal.game", &game).unwrap();
+    let input = format!("c4-c5\nsave {s}\nsave! {g}\nsave {g}\nquit\n", s = save.display(), g = game.display());
+    let o = with_input(&["play", game.to_str().unwrap(), "--seed", "1"], &input);
+    let out = stdout(&o);
+    assert!(out.contains(&format!("{} exists; `save! {}` replaces it.", save.display(), save.display())), "{out}");
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), "an earlier save\n");
+    assert!(out.contains("is a file the game was read from"), "{out}");
+    assert_eq!(std::fs::read_to_string(&game).unwrap(), std::fs::read_to_string("games/tabal.game").unwrap());
+    let o = with_input(&["play", game.to_str().unwrap(), "--seed", "1"], &format!("save! {}\nquit\n", save.display()));
+    assert!(stdout(&o).contains("Saved to"), "{}", stdout(&o));
+    assert!(std::fs::read_to_string(&save).unwrap().contains("[Game \"Permainan Tabal\"]"));
+    // --record is checked before the game starts, and --force replaces.
+    let agents = ["--player", "white=random", "--player", "black=random", "--seed", "3"];
+    let o = rulebook(&[&["play", "games/tabal.game", "--record", save.to_str().unwrap()], &agents[..]].concat());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("add --force to replace it"), "{}", stderr(&o));
+    assert!(!stdout(&o).contains("plays"), "{}", stdout(&o));
+    let o =
+        rulebook(&[&["play", "games/tabal.game", "--force", "--record", save.to_str().unwrap()], &agents[..]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&save).unwrap().contains("[Result \""));
+}
+
+/// A file-size limit makes every write past it fail, as a full disk does.
+#[cfg(unix)]
+#[test]
+fn a_failed_write_keeps_the_earlier_save_and_leaves_nothing_behind() {
+    let dir = temp_dir("full-disk");
+    // A game file deep enough that the record's File tag alone outgrows the limit.
+    let mut deep = dir.clone();
+    for i in 0..12 {
+        deep.push(format!("{i}{}", "x".repeat(150)));
+    }
+    std::fs::create_dir_all(&deep).unwrap();
+    let game = deep.join("tabal.game");
+    std::fs::copy("games/tabal.game", &game).unwrap();
+    let save = dir.join("game.txt");
+    std::fs::write(&save, "an earlier save\n").unwrap();
+    let limited = |args: &[&str], input: &str| {
+        let mut child = Command::new("sh")
+            .args(["-c", "trap '' XFSZ; ulimit -f 1 && exec \"$0\" \"$@\"", env!("CARGO_BIN_EXE_rulebook")])
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+        child.wait_with_output().unwrap()
+    };
+    let input = format!("c4-c5\nsave! {}\nquit\n", save.display());
+    let o = limited(&["play", game.to_str().unwrap(), "--seed", "1"], &input);
+    assert!(stdout(&o).contains("Cannot save to"), "{}\n{}", stdout(&o), stderr(&o));
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), "an earlier save\n");
+    let record = dir.join("record.txt");
+    let args = ["play", game.to_str().unwrap(), "--player", "white=random", "--record", record.to_str().unwrap()];
+    let o = limited(&[&args[..], &["--player", "black=random", "--seed", "2"]].concat(), "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("cannot write the record"), "{}", stderr(&o));
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 2, "only the save and the folder remain: {left:?}");
+}
+
+#[test]
+fn a_resumed_game_keeps_its_seats_dice_and_roll() {
+    let dir = temp_dir("resume");
+    let save = dir.join("game.txt");
+    let args = ["play", "games/tablut.game", "--seed", "5", "--player", "defenders=human"];
+    // Defenders to move with a roll shown: list the moves, pick the first.
+    let o = with_input(&args, "moves\nquit\n");
+    let first = stdout(&o)
+        .lines()
+        .find(|l| l.starts_with("defenders> "))
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let straight = with_input(&args, &format!("{first}\nquit\n"));
+    let o = with_input(&args, &format!("save {}\nquit\n", save.display()));
+    assert!(stdout(&o).contains("Saved to"), "{}", stdout(&o));
+    let resume = ["play", "games/tablut.game", "--resume", save.to_str().unwrap()];
+    let once = with_input(&resume, &format!("{first}\nquit\n"));
+    let twice = with_input(&resume, &format!("{first}\nquit\n"));
+    assert_eq!(stdout(&once), stdout(&twice));
+    // The same roll, the same opponent, the same dice as the game never saved.
+    let (resumed, unsaved) = (events(&stdout(&once)), events(&stdout(&straight)));
+    assert!(resumed.len() >= 3 && resumed.len() < unsaved.len(), "{resumed:?}");
+    assert_eq!(resumed, unsaved[unsaved.len() - resumed.len()..]);
+    assert!(resumed.iter().any(|l| l.starts_with("attackers (random) plays")), "{}", stdout(&once));
+    assert_eq!(rulebook(&["play", "games/tablut.game", "--resume", "x", "--seed", "1"]).status.code(), Some(2));
+}
+
+#[test]
+fn undo_takes_back_a_person_s_move_not_the_computer_s() {
+    let args = ["play", "games/tablut.game", "--seed", "7", "--player", "defenders=human"];
+    let o = with_input(&args, "undo\nquit\n");
+    let out = stdout(&o);
+    assert!(out.contains("Nothing to undo"), "{out}");
+    assert_eq!(out.matches("attackers (random) plays").count(), 1, "{out}");
+    // A move, the computer's reply, then undo: the same roll comes back, not a new one.
+    let o = with_input(&args, "moves\nquit\n");
+    let first = stdout(&o)
+        .lines()
+        .find(|l| l.starts_with("defenders> "))
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let o = with_input(&args, &format!("{first}\nundo\nposition\nquit\n"));
+    let ev = events(&stdout(&o));
+    let rolls: Vec<&String> = ev.iter().filter(|l| l.starts_with("defenders rolls")).collect();
+    assert_eq!(rolls.len(), 3, "{ev:?}");
+    assert_eq!(rolls[0], rolls[2], "{ev:?}");
+    assert_eq!(ev.iter().filter(|l| l.contains("plays")).count(), 2, "{ev:?}");
+    let start = stdout(&with_input(&args, "position\nquit\n"));
+    let before = start.lines().filter(|l| l.starts_with("position ")).nth(1).unwrap().to_string();
+    let after = stdout(&o).lines().rfind(|l| l.starts_with("position ")).unwrap().to_string();
+    assert_eq!(before, after);
+}
+
+#[test]
+fn naming_one_seat_makes_the_others_the_computer() {
+    let o = with_input(&["play", "games/tablut.game", "--seed", "1", "--player", "defenders=human"], "quit\n");
+    assert!(stdout(&o).contains("attackers (random) plays"), "{}", stdout(&o));
+    let o = with_input(&["play", "games/tabal.game", "--seed", "1", "--player", "black=greedy"], "quit\n");
+    assert!(stdout(&o).contains("white> "), "{}", stdout(&o));
+    let o = rulebook(&["play", "games/tabal.game", "--player", "black=greedy", "--player", "black=human"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("`black` is named twice"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_line_that_is_not_text_is_refused_and_the_game_goes_on() {
+    let o = with_bytes(&["play", "games/tabal.game", "--seed", "1"], b"\xff\xfe\nc4-c5\nquit\n");
+    let out = stdout(&o);
+    assert!(out.contains("That line is not text"), "{out}");
+    assert!(out.contains("black (random) plays"), "{out}");
+}
+
+#[test]
+fn a_file_name_with_a_line_break_cannot_break_the_record() {
+    let odd = temp_dir("newline").join("two\nlines");
+    std::fs::create_dir_all(&odd).unwrap();
+    let game = odd.join("tabal.game");
+    std::fs::copy("games/tabal.game", &game).unwrap();
+    let save = temp_dir("newline-save").join("game.txt");
+    let o = with_input(
+        &["play", game.to_str().unwrap(), "--seed", "1"],
+        &format!("c4-c5\nsave {}\nquit\n", save.display()),
+    );
+    assert!(stdout(&o).contains("Saved to"), "{}", stdout(&o));
+    let o = rulebook(&["replay", save.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Away from the game: the File tag, read back, names the folder with the line break.
+    let away = temp_dir("newline-away").join("game.txt");
+    std::fs::copy(&save, &away).unwrap();
+    let o = rulebook(&["replay", away.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("2 plies, all legal"), "{}", stdout(&o));
+}
+
+#[test]
+fn simulate_refuses_a_record_folder_already_used() {
+    let dir = temp_dir("reused");
+    let run = |extra: &[&str]| {
+        let args = ["simulate", "games/tabal.game", "--games", "3", "--record", dir.to_str().unwrap()];
+        rulebook(&[&args[..], extra].concat())
+    };
+    assert_eq!(run(&[]).status.code(), Some(0));
+    let o = run(&["--seed", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("already holds 3 files"), "{}", stderr(&o));
+    let o = run(&["--seed", "2", "--force"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warning"), "{}", stderr(&o));
+    // Records name their game relative to themselves: `replay RECORD` finds it.
+    let o = rulebook(&["replay", dir.join("game-00003.txt").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn play_between_agents_stops_at_the_ply_limit() {
+    let dir = temp_dir("ply-limit");
+    let record = dir.join("game.txt");
+    let o = rulebook(&[
+        "play",
+        "games/tablut.game",
+        "--player",
+        "attackers=random",
+        "--player",
+        "defenders=random",
+        "--seed",
+        "4",
+        "--max-plies",
+        "7",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Game over: unfinished (ply limit 7)."), "{}", stdout(&o));
+    let o = rulebook(&["replay", record.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("7 plies, all legal"), "{}", stdout(&o));
+}
+
+#[test]
+fn undo_in_a_long_resumed_game_gives_the_position_replayed_from_the_start() {
+    // A 150-ply record: undo goes back across the kept positions to ply 149.
+    let dir = temp_dir("long");
+    let o = rulebook(&[
+        "simulate",
+        "games/variants/tablut-no-dice.toml",
+        "--games",
+        "20",
+        "--max-plies",
+        "150",
+        "--record",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let long = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| std::fs::read_to_string(p).unwrap().contains("[Plies \"150\"]"))
+        .expect("a game reaches the ply limit");
+    let game = "games/variants/tablut-no-dice.toml";
+    let o =
+        with_input(&["play", game, "--resume", long.to_str().unwrap(), "--max-plies", "500"], "undo\nposition\nquit\n");
+    let out = stdout(&o);
+    assert!(out.contains("Resumed after 150 plies"), "{out}");
+    let after_undo =
+        out.lines().rfind(|l| l.starts_with("position ")).unwrap().trim_start_matches("position ").to_string();
+    let record = rulebook::record::Record::parse(&std::fs::read_to_string(&long).unwrap()).unwrap();
+    let plies = record.plies[..148].join(" ");
+    let o = rulebook(&["position", game, "--plies", &plies]);
+    assert_eq!(stdout(&o).trim(), after_undo);
+}
+
+#[test]
+fn moves_under_a_roll_are_plies_that_plies_reads() {
+    let o = rulebook(&["moves", "games/tablut.game", "--roll", "1"]);
+    let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+    assert!(!lines.is_empty() && lines.iter().all(|l| l.starts_with("1:")), "{lines:?}");
+    let o = rulebook(&["moves", "games/tablut.game", "--plies", &lines[0]]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn perft_gives_no_speed_for_weighted_dice_counts() {
+    let o = rulebook(&["perft", "games/tablut.game", "2"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("perft(2) = 99272"), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("nodes/s"), "{}", stdout(&o));
+}
+
+#[test]
+fn a_variant_is_called_by_its_name() {
+    let v = "games/variants/tablut-no-dice.toml";
+    let o = rulebook(&["describe", v]);
+    let out = stdout(&o);
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("Tablut without dice (variant of Tablut)"));
+    assert!(lines.next().unwrap().contains("no die is rolled"), "{out}");
+    let o = rulebook(&["simulate", v, "--games", "2"]);
+    assert!(stdout(&o).starts_with("Tablut without dice: 2 random games"), "{}", stdout(&o));
+    let dir = temp_dir("variant");
+    rulebook(&["simulate", v, "--games", "1", "--record", dir.to_str().unwrap()]);
+    let text = std::fs::read_to_string(dir.join("game-00001.txt")).unwrap();
+    assert!(text.contains("[Game \"Tablut without dice\"]") && text.contains("[Rules \"Tablut\"]"), "{text}");
 }

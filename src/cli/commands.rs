@@ -1,8 +1,10 @@
 //! The commands that run games.
 
 use super::load::{self, Loaded};
+use super::records;
 use super::{At, GameArgs, EXIT_INVALID};
 use rulebook::engine::{Counting, Engine, Limit, Outcome, Position, Reason, Verdict};
+use rulebook::record::Record;
 use std::time::Instant;
 
 /// The engine and the position after `--position` and `--plies`.
@@ -82,7 +84,11 @@ pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>) -> i32 {
         Err(limit) => return limit_reached(limit),
     };
     for m in list {
-        println!("{m}");
+        // A dice game's ply carries its roll (RULES.md), as --plies and why read it.
+        match roll {
+            Some(r) => println!("{r}:{m}"),
+            None => println!("{m}"),
+        }
     }
     0
 }
@@ -113,10 +119,10 @@ pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool, counting: Count
             for (m, n) in &parts {
                 println!("{m} {n}");
             }
-            println!("perft({d}) = {total}  ({})", rate(total, start));
+            println!("perft({d}) = {total}  ({})", rate(engine, total, start));
         } else {
             match engine.perft_counting(&pos, d, counting) {
-                Ok(n) => println!("perft({d}) = {n}  ({})", rate(n, start)),
+                Ok(n) => println!("perft({d}) = {n}  ({})", rate(engine, n, start)),
                 Err(limit) => return limit_reached(limit),
             }
         }
@@ -124,9 +130,12 @@ pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool, counting: Count
     0
 }
 
-fn rate(nodes: u128, start: Instant) -> String {
+/// The time taken, and the speed where the count is of positions visited. A
+/// dice game's count weighs each move by the rolls that allow it without
+/// visiting the copies, so a rate from it would be no speed at all.
+fn rate(engine: &Engine, nodes: u128, start: Instant) -> String {
     let secs = start.elapsed().as_secs_f64();
-    if secs < 1e-3 {
+    if secs < 1e-3 || engine.dice().is_some() {
         return format!("{:.3} s", secs);
     }
     format!("{:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs)
@@ -144,7 +153,11 @@ pub fn render(game: &GameArgs, at: &At) -> i32 {
 pub fn describe(game: &GameArgs) -> i32 {
     match load::game(game) {
         Ok(l) => {
-            print!("{}", rulebook::describe::describe(&l.engine.game));
+            let mut title = l.heading();
+            if let Some(d) = &l.description {
+                title.push_str(&format!("\n  {d}"));
+            }
+            print!("{}", rulebook::describe::describe_as(&l.engine.game, &title));
             0
         }
         Err(code) => code,
@@ -235,7 +248,43 @@ pub fn why(game: &GameArgs, ply: &str, at: &At) -> i32 {
     }
 }
 
-pub fn replay(game: &GameArgs, path: &std::path::Path) -> i32 {
+/// Loads the game a record is for: `given`, or the one its File tag names.
+fn record_game(
+    given: Option<&std::path::Path>,
+    record: &Record,
+    path: &std::path::Path,
+    options: &[String],
+) -> Result<Loaded, i32> {
+    let file = match given {
+        Some(g) => g.to_path_buf(),
+        None => records::game_file(record, path).map_err(|e| {
+            eprintln!("error: {e}");
+            EXIT_INVALID
+        })?,
+    };
+    let game = GameArgs { file, options: records::options(record, options) };
+    let loaded = load::game(&game).inspect_err(|_| {
+        if let Some(line) = record.tag_line("Options") {
+            eprintln!("note: the options come from the record's Options tag, {}", records::place(path, Some(line)));
+        }
+    })?;
+    records::check_game(&loaded, record, path).map_err(|e| {
+        eprintln!("error: {e}");
+        EXIT_INVALID
+    })?;
+    Ok(loaded)
+}
+
+/// `replay [GAME] RECORD`: checks every ply and the claimed result.
+pub fn replay(paths: &[std::path::PathBuf], options: &[String]) -> i32 {
+    let (given, path) = match paths {
+        [r] => (None, r.as_path()),
+        [g, r] => (Some(g.as_path()), r.as_path()),
+        _ => {
+            eprintln!("error: replay takes a record, or a game file and a record");
+            return super::EXIT_USAGE;
+        }
+    };
     let record = match load::read_record(path) {
         Ok(r) => r,
         Err(e) => {
@@ -243,55 +292,20 @@ pub fn replay(game: &GameArgs, path: &std::path::Path) -> i32 {
             return if path.is_file() { EXIT_INVALID } else { super::EXIT_USAGE };
         }
     };
-    let mut game = game.clone();
-    let mut options: Vec<String> = record.options().into_iter().map(|(k, v)| format!("{k}={v}")).collect();
-    options.extend(game.options.iter().cloned());
-    game.options = options;
-    let loaded = match load::game(&game) {
+    let loaded = match record_game(given, &record, path, options) {
         Ok(l) => l,
         Err(code) => return code,
     };
     let engine = &loaded.engine;
-    if let Some(name) = record.tag("Game") {
-        if name != engine.game.name {
-            eprintln!("warning: the record is of `{name}`, the file is `{}`", engine.game.name);
-        }
-    }
-    let mut pos = match record.tag("Position") {
-        Some(p) => match engine.parse_position(p) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("error: {}: the Position tag: {e}", path.display());
-                return EXIT_INVALID;
-            }
-        },
-        None => engine.start(),
-    };
-    for (i, ply) in record.plies.iter().enumerate() {
-        let outcome = match engine.outcome(&pos) {
-            Ok(o) => o,
-            Err(limit) => return limit_reached(limit),
-        };
-        if let Some(o) = outcome {
-            eprintln!(
-                "error: ply {} `{ply}` comes after the end of the game ({})",
-                i + 1,
-                describe_outcome(engine, &o)
-            );
+    let end = records::start(engine, &record, path)
+        .and_then(|pos| records::follow(engine, &record, path, pos, |_, _, _, _| {}));
+    let pos = match end {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
             return EXIT_INVALID;
         }
-        match engine.why(&pos, None, ply) {
-            Err(limit) => return limit_reached(limit),
-            Ok(Verdict::Legal(_, mv)) => pos = engine.play_unchecked(&pos, &mv),
-            Ok(Verdict::Illegal { reason, legal }) => {
-                eprintln!("error: ply {} `{ply}` is not legal: {reason}", i + 1);
-                if !legal.is_empty() {
-                    eprintln!("legal there: {}", legal.join(" "));
-                }
-                return EXIT_INVALID;
-            }
-        }
-    }
+    };
     print!("{}", rulebook::render::render(engine, &pos));
     println!("{}", engine.position_notation(&pos));
     let result = match engine.outcome(&pos) {
@@ -299,10 +313,11 @@ pub fn replay(game: &GameArgs, path: &std::path::Path) -> i32 {
         Ok(None) => "unfinished".into(),
         Err(limit) => return limit_reached(limit),
     };
-    println!("{} plies, all legal. Result: {result}.", record.plies.len());
+    println!("{}: {} plies, all legal. Result: {result}.", loaded.title(), record.plies.len());
     if let Some(claimed) = record.tag("Result") {
-        if claimed != result && !(claimed == "unfinished" || claimed.starts_with("unfinished")) {
-            eprintln!("error: the record says the result is `{claimed}`");
+        if claimed != result && !claimed.starts_with("unfinished") {
+            let at = records::place(path, record.tag_line("Result"));
+            eprintln!("error: {at}: the record says the result is `{claimed}`");
             return EXIT_INVALID;
         }
     }
@@ -359,9 +374,11 @@ pub fn bench(files: &[std::path::PathBuf], seconds: f64) -> i32 {
                 break;
             }
         }
-        let note = if e.dice().is_some() { "  (*)" } else { "" };
-        println!("{:<40} {:>14.0} {:>16.0} {:>12}{note}", file.display().to_string(), playouts, rate, depth);
+        let rate = if e.dice().is_some() { "-  (*)".to_string() } else { format!("{rate:.0}") };
+        println!("{:<40} {:>14.0} {:>16} {:>12}", file.display().to_string(), playouts, rate, depth);
     }
-    println!("(*) a dice game's perft counts each move once per roll that allows it, without visiting the copies.");
+    println!(
+        "(*) no speed: a dice game's perft weighs each move by the rolls that allow it, without visiting the copies."
+    );
     0
 }

@@ -41,7 +41,7 @@ pub fn read_record(path: &Path) -> Result<rulebook::record::Record, String> {
     if text.len() as u64 > MAX_RECORD_BYTES {
         return Err(format!("{} is larger than a record may be ({MAX_RECORD_BYTES} bytes)", path.display()));
     }
-    rulebook::record::Record::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    rulebook::record::Record::parse(&text).map_err(|e| format!("{}:{}: {}", path.display(), e.line, e.message))
 }
 
 /// Checks one game or variant file.
@@ -67,6 +67,25 @@ pub struct Loaded {
     pub engine: Engine,
     /// The variant's name, if a variant file was loaded.
     pub variant: Option<String>,
+    /// The variant's description, if it has one.
+    pub description: Option<String>,
+    /// The files the game was read from (never to be written over).
+    pub files: Vec<std::path::PathBuf>,
+}
+
+impl Loaded {
+    /// What the game is called: the variant's name, else the game's.
+    pub fn title(&self) -> &str {
+        self.variant.as_deref().unwrap_or(&self.engine.game.name)
+    }
+
+    /// The title, with the game a variant is made from: `Tablut without dice (variant of Tablut)`.
+    pub fn heading(&self) -> String {
+        match &self.variant {
+            Some(v) => format!("{v} (variant of {})", self.engine.game.name),
+            None => self.engine.game.name.clone(),
+        }
+    }
 }
 
 /// Loads a game (or variant) with `--option` choices, printing diagnostics on failure.
@@ -78,7 +97,9 @@ pub fn game(args: &super::GameArgs) -> Result<Loaded, i32> {
     match variant::load(&args.file, &choices, &read) {
         Ok(l) => Ok(Loaded {
             engine: Engine::new(l.game),
+            description: l.variant.as_ref().and_then(|v| v.description.clone()),
             variant: l.variant.map(|v| v.name.unwrap_or_else(|| args.file.display().to_string())),
+            files: l.report.sources.iter().map(|(name, _)| name.into()).chain([args.file.clone()]).collect(),
         }),
         Err(report) => {
             print_report(&report);

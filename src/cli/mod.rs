@@ -1,8 +1,10 @@
 //! Command-line front end.
 
 mod commands;
+mod files;
 mod load;
 mod play;
+mod records;
 mod simulate;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -103,22 +105,29 @@ enum Command {
     Play {
         #[command(flatten)]
         game: GameArgs,
-        /// Who plays a side, as PLAYER=AGENT: human, random or greedy
-        /// (default: a person plays the first player against random).
+        /// Who plays a side, as PLAYER=AGENT: human, random or greedy. Default: a
+        /// person plays the first player against random; once a person is named,
+        /// the seats not named are random; if only agents are named, people.
         #[arg(long = "player", value_name = "PLAYER=AGENT")]
         players: Vec<String>,
         /// Seed for the dice and the agents (the same seed plays the same game).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "resume")]
         seed: Option<u64>,
-        /// Continues a game saved with `save FILE`.
+        /// Continues a game saved with `save FILE`: the same seats, dice and roll.
         #[arg(long, value_name = "FILE")]
         resume: Option<std::path::PathBuf>,
-        /// Writes the game's record to FILE when it ends.
+        /// Writes the game's record to FILE when it ends (a new file, unless --force).
         #[arg(long, value_name = "FILE")]
         record: Option<std::path::PathBuf>,
-        /// Starts from this position (position notation) instead of the setup.
+        /// Replaces an existing --record file.
         #[arg(long)]
+        force: bool,
+        /// Starts from this position (position notation) instead of the setup.
+        #[arg(long, conflicts_with = "resume")]
         position: Option<String>,
+        /// Stops the game after this many plies (reported as unfinished).
+        #[arg(long, default_value_t = 400)]
+        max_plies: u32,
     },
     /// Plays random games and prints statistics.
     Simulate {
@@ -135,19 +144,26 @@ enum Command {
         /// Worker threads.
         #[arg(long, default_value_t = 1)]
         threads: usize,
-        /// Writes each game's record to this folder.
+        /// Writes each game's record to this folder (a new or empty one, unless --force).
         #[arg(long, value_name = "DIR")]
         record: Option<std::path::PathBuf>,
+        /// Writes into a --record folder that already holds files.
+        #[arg(long)]
+        force: bool,
         /// Starts every game from this position (position notation).
         #[arg(long)]
         position: Option<String>,
     },
     /// Checks a game record ply by ply and prints the final position and result.
+    #[command(override_usage = "rulebook replay [GAME] RECORD [--option NAME=VALUE]...")]
     Replay {
-        #[command(flatten)]
-        game: GameArgs,
-        /// The record file.
-        record: std::path::PathBuf,
+        /// The game file (by default the one the record names, relative to the
+        /// record), then the record.
+        #[arg(required = true, num_args = 1..=2, value_name = "[GAME] RECORD")]
+        files: Vec<std::path::PathBuf>,
+        /// Chooses an option's value, as NAME=VALUE (repeatable).
+        #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+        options: Vec<String>,
     },
     /// Measures perft nodes/s and random playouts/s on one core.
     Bench {
@@ -201,13 +217,13 @@ pub fn run() -> i32 {
         Command::Options { game } => commands::options(&game),
         Command::Position { game, at, numbers } => commands::position(&game, &at, numbers),
         Command::Why { game, ply, at } => commands::why(&game, &ply, &at),
-        Command::Play { game, players, seed, resume, record, position } => {
-            play::run(&game, &play::Options { players, seed, resume, record, position })
+        Command::Play { game, players, seed, resume, record, force, position, max_plies } => {
+            play::run(&game, &play::Options { players, seed, resume, record, force, position, max_plies })
         }
-        Command::Simulate { game, games, seed, max_plies, threads, record, position } => {
-            simulate::run(&game, &simulate::Options { games, seed, max_plies, threads, record, position })
+        Command::Simulate { game, games, seed, max_plies, threads, record, force, position } => {
+            simulate::run(&game, &simulate::Options { games, seed, max_plies, threads, record, force, position })
         }
-        Command::Replay { game, record } => commands::replay(&game, &record),
+        Command::Replay { files, options } => commands::replay(&files, &options),
         Command::Bench { files, seconds } => commands::bench(&files, seconds),
         Command::Moves { game, at, roll } => commands::moves(&game, &at, roll),
         Command::Perft { game, depth, at, divide, distinct } => {

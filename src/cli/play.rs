@@ -1,13 +1,26 @@
 //! `rulebook play`: a game in the terminal against a person or an agent.
 
+use super::files::{self, WriteError};
 use super::load::{self, Loaded};
+use super::records;
 use super::{GameArgs, EXIT_INVALID, EXIT_USAGE};
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64Mcg;
-use rulebook::agents::{self, Agent};
-use rulebook::engine::{Engine, Move, Position, Verdict};
+use rand::Rng;
+use rulebook::agents::{self, Agent, GameRng};
+use rulebook::engine::{Engine, Limit, Move, Position, Verdict};
 use rulebook::record::Record;
 use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+pub struct Options {
+    pub players: Vec<String>,
+    pub seed: Option<u64>,
+    pub resume: Option<PathBuf>,
+    pub record: Option<PathBuf>,
+    /// Replaces an existing --record file.
+    pub force: bool,
+    pub position: Option<String>,
+    pub max_plies: u32,
+}
 
 /// Who plays a side: a person at the keyboard, or an agent.
 enum Seat {
@@ -15,53 +28,418 @@ enum Seat {
     Computer(Box<dyn Agent + Send>),
 }
 
-/// One played ply, kept so that `undo` can go back to it.
-struct Played {
-    before: Position,
-    roll: Option<u8>,
-}
-
-pub struct Options {
-    pub players: Vec<String>,
-    pub seed: Option<u64>,
-    pub resume: Option<std::path::PathBuf>,
-    pub record: Option<std::path::PathBuf>,
-    pub position: Option<String>,
-}
-
-fn seats(engine: &Engine, specs: &[String]) -> Result<Vec<Seat>, String> {
-    let names: Vec<&str> = engine.game.players.iter().map(|p| p.name.as_str()).collect();
-    let mut seats: Vec<Seat> = vec![Seat::Human, Seat::Computer(Box::new(agents::RandomAgent))];
-    for spec in specs {
-        let (who, what) = spec.split_once('=').ok_or_else(|| {
-            format!("`--player {spec}` is not PLAYER=AGENT (for example `--player {}=random`)", names[1])
-        })?;
-        let i = names
-            .iter()
-            .position(|n| *n == who)
-            .ok_or_else(|| format!("`{who}` is not a player of this game; the players are {}", names.join(" and ")))?;
-        seats[i] = match what {
-            "human" => Seat::Human,
-            other => Seat::Computer(
-                agents::by_name(other)
-                    .ok_or_else(|| format!("`{other}` is not an agent; choose human, {}", agents::AGENTS.join(", ")))?,
-            ),
-        };
+impl Seat {
+    fn parse(what: &str) -> Result<Seat, String> {
+        match what {
+            "human" => Ok(Seat::Human),
+            other => agents::by_name(other)
+                .map(Seat::Computer)
+                .ok_or_else(|| format!("`{other}` is not an agent; choose human, {}", agents::AGENTS.join(", "))),
+        }
     }
-    Ok(seats)
+
+    fn name(&self) -> &str {
+        match self {
+            Seat::Human => "human",
+            Seat::Computer(a) => a.name(),
+        }
+    }
+}
+
+/// `PLAYER=AGENT` as (seat index, seat).
+fn seat_spec(names: &[&str], spec: &str) -> Result<(usize, Seat), String> {
+    let (who, what) = spec
+        .split_once('=')
+        .ok_or_else(|| format!("`{spec}` is not PLAYER=AGENT (for example `{}=random`)", names[names.len() - 1]))?;
+    let i = names
+        .iter()
+        .position(|n| *n == who)
+        .ok_or_else(|| format!("`{who}` is not a player of this game; the players are {}", names.join(" and ")))?;
+    Ok((i, Seat::parse(what)?))
+}
+
+/// The seats: a save's `Seats` tag first, then `--player`. Seats named by
+/// neither are the computer (random) when a person was named or nobody was
+/// named but the first player; a person when only computers were named.
+fn seats(engine: &Engine, saved: Option<(&str, String)>, specs: &[String]) -> Result<Vec<Seat>, String> {
+    let names: Vec<&str> = engine.game.players.iter().map(|p| p.name.as_str()).collect();
+    let mut chosen: Vec<Option<Seat>> = names.iter().map(|_| None).collect();
+    if let Some((tag, place)) = saved {
+        for spec in tag.split_whitespace() {
+            let (i, seat) = seat_spec(&names, spec).map_err(|e| format!("{place}: the Seats tag: {e}"))?;
+            chosen[i] = Some(seat);
+        }
+    }
+    let mut named = vec![false; names.len()];
+    for spec in specs {
+        let (i, seat) = seat_spec(&names, spec).map_err(|e| format!("--player {e}"))?;
+        if std::mem::replace(&mut named[i], true) {
+            return Err(format!("--player: `{}` is named twice", names[i]));
+        }
+        chosen[i] = Some(seat);
+    }
+    let nobody = chosen.iter().all(Option::is_none);
+    let person = nobody || chosen.iter().any(|s| matches!(s, Some(Seat::Human)));
+    Ok(chosen
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            Some(s) => s,
+            None if nobody && i == 0 => Seat::Human,
+            None if person => Seat::Computer(Box::new(agents::RandomAgent)),
+            None => Seat::Human,
+        })
+        .collect())
+}
+
+/// One ply played: its text, the roll it was made under, who made it.
+struct Ply {
+    text: String,
+    roll: Option<u8>,
+    mover: u8,
+}
+
+/// Every how many plies a position is kept for `undo` (the others are
+/// replayed from it), so a long game does not keep a position per ply.
+const CHECKPOINT: usize = 64;
+
+/// A game in progress.
+struct Session<'a> {
+    loaded: &'a Loaded,
+    engine: &'a Engine,
+    file: PathBuf,
+    seats: Vec<Seat>,
+    rng: GameRng,
+    start: Position,
+    pos: Position,
+    plies: Vec<Ply>,
+    /// The position before ply `k * CHECKPOINT`, for each k up to the plies played.
+    checkpoints: Vec<Position>,
+    /// The roll shown for the coming ply, once rolled (Some(None) in a game without dice).
+    roll: Option<Option<u8>>,
+    announcements: Vec<String>,
+}
+
+impl<'a> Session<'a> {
+    fn new(loaded: &'a Loaded, file: PathBuf, seats: Vec<Seat>, rng: GameRng, start: Position) -> Session<'a> {
+        let engine = &loaded.engine;
+        let pos = start.clone();
+        let (plies, checkpoints, announcements) = (Vec::new(), Vec::new(), Vec::new());
+        Session { loaded, engine, file, seats, rng, start, pos, plies, checkpoints, roll: None, announcements }
+    }
+
+    /// The roll for the coming ply: rolled once, then shown again until a move is made.
+    fn roll(&mut self) -> Option<u8> {
+        let (engine, rng) = (self.engine, &mut self.rng);
+        *self.roll.get_or_insert_with(|| engine.dice().map(|d| rng.gen_range(1..=d)))
+    }
+
+    fn push(&mut self, roll: Option<u8>, mv: &Move, text: String) {
+        if self.plies.len().is_multiple_of(CHECKPOINT) {
+            self.checkpoints.push(self.pos.clone());
+        }
+        let mover = self.pos.turn;
+        self.plies.push(Ply { text, roll, mover });
+        let next = self.engine.play_unchecked(&self.pos, mv);
+        self.announcements = self.engine.announcements(&next, mover, mv);
+        self.pos = next;
+        self.roll = None;
+    }
+
+    /// The position before ply `i` (from 0), from the checkpoint before it.
+    fn position_before(&self, i: usize) -> Position {
+        let first = i / CHECKPOINT * CHECKPOINT;
+        let mut pos = self.checkpoints[i / CHECKPOINT].clone();
+        for p in &self.plies[first..i] {
+            let (_, mv) = self.engine.parse_ply(&pos, &p.text).expect("a ply that was played is legal");
+            pos = self.engine.play_unchecked(&pos, &mv);
+        }
+        pos
+    }
+
+    /// Takes back the last ply a person made and the computer's replies after
+    /// it; the roll that ply was made under is shown again, not rolled anew.
+    fn undo(&mut self) -> bool {
+        let human = |p: &Ply| matches!(self.seats[p.mover as usize], Seat::Human);
+        let Some(i) = self.plies.iter().rposition(human) else { return false };
+        self.pos = self.position_before(i);
+        self.roll = Some(self.plies[i].roll);
+        self.plies.truncate(i);
+        self.checkpoints.truncate(i.div_ceil(CHECKPOINT));
+        self.announcements.clear();
+        true
+    }
+
+    fn texts(&self) -> Vec<String> {
+        self.plies.iter().map(|p| p.text.clone()).collect()
+    }
+
+    /// The record, to be written at `dest`: with the seats, the generator's
+    /// state and the roll already shown, so that resuming goes on the same way.
+    fn record(&self, dest: &Path, result: &str) -> Record {
+        let file_tag = files::relative_to(&self.file, &files::folder_of(dest));
+        let mut r = records::new_record(self.loaded, &file_tag, self.rng.seed(), &self.start, self.texts());
+        let names = self.engine.game.players.iter().map(|p| &p.name);
+        let seats: Vec<String> = names.zip(&self.seats).map(|(n, s)| format!("{n}={}", s.name())).collect();
+        r.set("Seats", seats.join(" "));
+        r.set("Draws", self.rng.draws().to_string());
+        if let Some(Some(roll)) = self.roll {
+            r.set("Roll", roll.to_string());
+        }
+        records::finish(&mut r, result);
+        r
+    }
+
+    fn save(&self, arg: &str, replace: bool) {
+        if arg.is_empty() {
+            println!("save needs a file name: save FILE (save! FILE replaces an existing file)");
+            return;
+        }
+        let path = Path::new(arg);
+        match files::write(path, &self.record(path, "unfinished").write(), replace, true, &self.loaded.files) {
+            Ok(()) => println!("Saved to {arg}; continue later with --resume {arg}."),
+            Err(WriteError::Exists) => println!("{arg} exists; `save! {arg}` replaces it."),
+            Err(e) => println!("Cannot save to {arg}: {e}. Nothing was written."),
+        }
+    }
+
+    /// The result, if the game is over (or at the ply limit).
+    fn over(&self, max_plies: u32) -> Result<Option<String>, Limit> {
+        Ok(match self.engine.outcome(&self.pos)? {
+            Some(o) => Some(super::commands::describe_outcome(self.engine, &o)),
+            None if self.plies.len() >= max_plies as usize => Some(format!("unfinished (ply limit {max_plies})")),
+            None => None,
+        })
+    }
+
+    fn show(&mut self) {
+        print!("{}", rulebook::render::render(self.engine, &self.pos));
+        println!("position {}", self.engine.position_notation(&self.pos));
+        let last = self.plies.last().map_or(0, |p| p.mover as usize);
+        for a in self.announcements.drain(..) {
+            println!("{}: \"{a}\"", self.engine.game.players[last].name);
+        }
+    }
+}
+
+/// A line typed at the prompt.
+enum Line {
+    Text(String),
+    NotText,
+    TooLong,
+    End,
+}
+
+/// The longest line read at the prompt.
+const MAX_LINE: u64 = 4096;
+
+fn read_line(input: &mut impl BufRead) -> Line {
+    let mut buf = Vec::new();
+    match std::io::Read::take(&mut *input, MAX_LINE).read_until(b'\n', &mut buf) {
+        Ok(0) => Line::End,
+        Ok(_) if !buf.ends_with(b"\n") && buf.len() as u64 == MAX_LINE => {
+            // Skip the rest of the line, but not forever.
+            let mut rest = Vec::new();
+            match std::io::Read::take(&mut *input, 1 << 20).read_until(b'\n', &mut rest) {
+                Ok(_) if rest.ends_with(b"\n") => Line::TooLong,
+                _ => Line::End,
+            }
+        }
+        Ok(_) => match String::from_utf8(buf) {
+            Ok(s) => Line::Text(s.trim().to_string()),
+            Err(_) => Line::NotText,
+        },
+        Err(e) => {
+            eprintln!("error: reading the input: {e}");
+            Line::End
+        }
+    }
+}
+
+/// What a person's turn came to.
+enum Turn {
+    Move(Move),
+    Undone,
+    Stop,
+    /// The legal moves are not known in full: the game cannot go on.
+    Limit(Limit),
+}
+
+const HELP: &str = "Moves are written FROM-TO (c3-c4), captures FROMxTOxTO (b2xd4xb6), leaving FROM-off-DIR (c5-off-w), pass.\n\
+moves: list the legal moves   undo: take back your last move   save FILE: write the game to FILE (save! FILE replaces it)\n\
+position: print the position   quit: stop (save first to resume with --resume FILE)";
+
+/// Reads lines until the person moves, undoes or stops.
+fn prompt(s: &mut Session, input: &mut impl BufRead, roll: Option<u8>) -> Turn {
+    let name = &s.engine.game.players[s.pos.turn as usize].name;
+    loop {
+        print!("{name}> ");
+        let _ = std::io::stdout().flush();
+        let line = match read_line(input) {
+            Line::Text(l) => l,
+            Line::NotText => {
+                println!("That line is not text (not UTF-8); type a move, or help.");
+                continue;
+            }
+            Line::TooLong => {
+                println!("That line is too long ({MAX_LINE} bytes at most); type a move, or help.");
+                continue;
+            }
+            Line::End => {
+                println!("\nInput ended. The game so far: {}", s.texts().join(" "));
+                return Turn::Stop;
+            }
+        };
+        if let Some(turn) = command(s, &line, roll) {
+            return turn;
+        }
+    }
+}
+
+/// One typed line: a command, or a move. None to stay at the prompt.
+fn command(s: &mut Session, line: &str, roll: Option<u8>) -> Option<Turn> {
+    let (word, arg) = line.split_once(' ').map_or((line, ""), |(w, a)| (w, a.trim()));
+    match word {
+        "" => {}
+        "help" => println!("{HELP}"),
+        "moves" => match s.engine.move_list(&s.pos, roll) {
+            Ok(list) => println!("{}", list.join(" ")),
+            Err(limit) => return Some(Turn::Limit(limit)),
+        },
+        "position" => println!("{}", s.engine.position_notation(&s.pos)),
+        "quit" => {
+            println!("The game so far: {}", s.texts().join(" "));
+            return Some(Turn::Stop);
+        }
+        "save" | "save!" => s.save(arg, word == "save!"),
+        "undo" if s.undo() => return Some(Turn::Undone),
+        "undo" => println!("Nothing to undo: no move of yours to take back."),
+        _ => match s.engine.why(&s.pos, roll, line) {
+            Err(limit) => return Some(Turn::Limit(limit)),
+            Ok(Verdict::Legal(_, m)) => return Some(Turn::Move(m)),
+            Ok(Verdict::Illegal { reason, legal }) => {
+                println!("`{line}` is not legal: {reason}.");
+                if !legal.is_empty() {
+                    println!("Legal moves: {}", legal.join(" "));
+                }
+            }
+        },
+    }
+    None
+}
+
+/// Plays until the game ends or the person stops; returns the exit code.
+fn play_loop(s: &mut Session, input: &mut impl BufRead, opts: &Options) -> i32 {
+    loop {
+        s.show();
+        match s.over(opts.max_plies) {
+            Err(limit) => return super::commands::limit_reached(limit),
+            Ok(Some(result)) => return game_over(s, &result, opts),
+            Ok(None) => {}
+        }
+        let me = s.pos.turn as usize;
+        let roll = s.roll();
+        if let Some(r) = roll {
+            println!("{} rolls {r}.", s.engine.game.players[me].name);
+        }
+        // No seat plays from a cut-short list of moves.
+        let mut moves = Vec::new();
+        if let Err(limit) = s.engine.moves(&s.pos, roll, &mut moves) {
+            return super::commands::limit_reached(limit);
+        }
+        let chosen = match &mut s.seats[me] {
+            Seat::Computer(agent) => {
+                let m = agent.choose(s.engine, &s.pos, &moves, &mut s.rng);
+                println!("{} ({}) plays {}.", s.engine.game.players[me].name, agent.name(), s.engine.notation(&m));
+                m
+            }
+            Seat::Human => match prompt(s, input, roll) {
+                Turn::Move(m) => m,
+                Turn::Undone => continue,
+                Turn::Stop => return 0,
+                Turn::Limit(limit) => return super::commands::limit_reached(limit),
+            },
+        };
+        let text = s.engine.ply_notation(roll, &chosen);
+        s.push(roll, &chosen, text);
+        println!();
+    }
+}
+
+fn game_over(s: &Session, result: &str, opts: &Options) -> i32 {
+    println!("\nGame over: {result}.");
+    println!("The game: {}", s.texts().join(" "));
+    let Some(path) = &opts.record else { return 0 };
+    match files::write(path, &s.record(path, result).write(), opts.force, true, &s.loaded.files) {
+        Ok(()) => {
+            println!("Record written to {}.", path.display());
+            0
+        }
+        Err(e) => {
+            let hint = if matches!(e, WriteError::Exists) { "; add --force to replace it" } else { "" };
+            eprintln!("error: cannot write the record to {}: {e}{hint}", path.display());
+            EXIT_USAGE
+        }
+    }
+}
+
+/// A number from a save's tag, or an error naming the tag's line.
+fn number<T: std::str::FromStr>(rec: &Record, path: &Path, tag: &str) -> Result<Option<T>, String> {
+    let Some(text) = rec.tag(tag) else { return Ok(None) };
+    let at = records::place(path, rec.tag_line(tag));
+    text.parse().map(Some).map_err(|_| format!("{at}: the {tag} tag is not a number: `{text}`"))
+}
+
+/// The game from a save: seats, generator, plies and the roll shown.
+fn resume<'a>(
+    loaded: &'a Loaded,
+    file: PathBuf,
+    opts: &Options,
+    path: &Path,
+    rec: &Record,
+) -> Result<Session<'a>, String> {
+    let engine = &loaded.engine;
+    records::check_game(loaded, rec, path)?;
+    let saved = rec.tag("Seats").map(|t| (t, records::place(path, rec.tag_line("Seats"))));
+    let seats = seats(engine, saved, &opts.players)?;
+    let rng = match number::<u64>(rec, path, "Seed")? {
+        Some(seed) => GameRng::resume(seed, number::<u128>(rec, path, "Draws")?.unwrap_or(0)),
+        None => GameRng::new(clock_seed()),
+    };
+    let start = records::start(engine, rec, path)?;
+    let mut s = Session::new(loaded, file, seats, rng, start.clone());
+    records::follow(engine, rec, path, start, |_, roll, mv, text| s.push(roll, mv, text.to_string()))?;
+    if let Some(r) = number::<u8>(rec, path, "Roll")? {
+        let at = records::place(path, rec.tag_line("Roll"));
+        match engine.dice() {
+            Some(d) if (1..=d).contains(&r) => s.roll = Some(Some(r)),
+            Some(d) => return Err(format!("{at}: the Roll tag must be from 1 to {d}")),
+            None => return Err(format!("{at}: a Roll tag, but this game has no die")),
+        }
+    }
+    Ok(s)
+}
+
+/// A seed from the clock, when none is given: a different game each time.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// A new game: seats from --player, the seed, the starting position.
+fn fresh<'a>(loaded: &'a Loaded, file: PathBuf, opts: &Options) -> Result<Session<'a>, (i32, String)> {
+    let engine = &loaded.engine;
+    let seats = seats(engine, None, &opts.players).map_err(|e| (EXIT_USAGE, e))?;
+    let start = match &opts.position {
+        Some(p) => engine.parse_position(p).map_err(|e| (EXIT_INVALID, format!("--position: {e}")))?,
+        None => engine.start(),
+    };
+    Ok(Session::new(loaded, file, seats, GameRng::new(opts.seed.unwrap_or_else(clock_seed)), start))
 }
 
 pub fn run(game: &GameArgs, opts: &Options) -> i32 {
-    let mut game = game.clone();
-    let resumed = match &opts.resume {
+    let saved = match &opts.resume {
         Some(path) => match load::read_record(path) {
-            Ok(r) => {
-                // The record's options come first; the command line may add to them.
-                let mut options: Vec<String> = r.options().into_iter().map(|(k, v)| format!("{k}={v}")).collect();
-                options.extend(game.options.iter().cloned());
-                game.options = options;
-                Some(r)
-            }
+            Ok(r) => Some((path.as_path(), r)),
             Err(e) => {
                 eprintln!("error: --resume: {e}");
                 return EXIT_USAGE;
@@ -69,190 +447,36 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
         },
         None => None,
     };
-    let Loaded { engine, variant } = match load::game(&game) {
+    let mut game = game.clone();
+    if let Some((_, rec)) = &saved {
+        game.options = records::options(rec, &game.options);
+    }
+    let loaded = match load::game(&game) {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let mut seats = match seats(&engine, &opts.players) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
+    if let Some(path) = &opts.record {
+        if let Err(e) = files::may_write(path, opts.force, &loaded.files) {
+            let hint = if matches!(e, WriteError::Exists) { "; add --force to replace it" } else { "" };
+            eprintln!("error: --record {}: {e}{hint}", path.display());
             return EXIT_USAGE;
         }
-    };
-    let seed = opts.seed.unwrap_or_else(|| {
-        // No seed given: a different game each time, from the clock.
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
-    });
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let given = resumed.as_ref().and_then(|r| r.tag("Position").map(String::from)).or(opts.position.clone());
-    let mut pos = match given.as_deref() {
-        Some(p) => match engine.parse_position(p) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("error: the starting position: {e}");
-                return EXIT_INVALID;
-            }
-        },
-        None => engine.start(),
-    };
-    let start = pos.clone();
-    let mut plies: Vec<String> = Vec::new();
-    let mut history: Vec<Played> = Vec::new();
-    if let Some(r) = &resumed {
-        for (i, ply) in r.plies.iter().enumerate() {
-            match engine.parse_ply(&pos, ply) {
-                Ok((roll, mv)) => {
-                    history.push(Played { before: pos.clone(), roll });
-                    pos = engine.play_unchecked(&pos, &mv);
-                    plies.push(ply.clone());
-                }
-                Err(e) => {
-                    eprintln!("error: the saved game, ply {} `{ply}`: {e}", i + 1);
-                    return EXIT_INVALID;
-                }
-            }
-        }
     }
-    let g = &engine.game;
-    println!("{}{}  (seed {seed})", g.name, variant.map(|v| format!(", {v}")).unwrap_or_default());
-    if resumed.is_some() {
-        println!("Resumed after {} plies.", plies.len());
+    let session = match &saved {
+        Some((path, rec)) => resume(&loaded, game.file.clone(), opts, path, rec).map_err(|e| (EXIT_INVALID, e)),
+        None => fresh(&loaded, game.file.clone(), opts),
+    };
+    let mut s = match session {
+        Ok(s) => s,
+        Err((code, e)) => {
+            eprintln!("error: {e}");
+            return code;
+        }
+    };
+    println!("{}  (seed {})", loaded.heading(), s.rng.seed());
+    if saved.is_some() {
+        println!("Resumed after {} plies.", s.plies.len());
     }
     println!("Type a move (`c3-c4`, `b2xd4xb6`), or: moves, undo, save FILE, position, help, quit.\n");
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    let mut announcements: Vec<String> = Vec::new();
-    let mut pending_roll: Option<Option<u8>> = None;
-    loop {
-        print!("{}", rulebook::render::render(&engine, &pos));
-        println!("position {}", engine.position_notation(&pos));
-        for a in announcements.drain(..) {
-            println!("{}: \"{a}\"", g.players[1 - pos.turn as usize].name);
-        }
-        let outcome = match engine.outcome(&pos) {
-            Ok(o) => o,
-            Err(limit) => return super::commands::limit_reached(limit),
-        };
-        if let Some(o) = outcome {
-            let result = super::commands::describe_outcome(&engine, &o);
-            println!("\nGame over: {result}.");
-            println!("The game: {}", plies.join(" "));
-            if let Some(path) = &opts.record {
-                let mut rec = record(&engine, &game, seed, &start, &plies);
-                rec.set("Result", result);
-                if let Err(e) = std::fs::write(path, rec.write()) {
-                    eprintln!("error: cannot write the record to {}: {e}", path.display());
-                    return EXIT_USAGE;
-                }
-                println!("Record written to {}.", path.display());
-            }
-            return 0;
-        }
-        let me = pos.turn as usize;
-        let roll = *pending_roll.get_or_insert_with(|| engine.dice().map(|d| rng.gen_range(1..=d)));
-        if let Some(r) = roll {
-            println!("{} rolls {r}.", g.players[me].name);
-        }
-        let mut moves: Vec<Move> = Vec::new();
-        if let Err(limit) = engine.moves(&pos, roll, &mut moves) {
-            return super::commands::limit_reached(limit);
-        }
-        let chosen = match &mut seats[me] {
-            Seat::Computer(agent) => {
-                let m = agent.choose(&engine, &pos, &moves, &mut rng);
-                println!("{} ({}) plays {}.", g.players[me].name, agent.name(), engine.notation(&m));
-                Some(m)
-            }
-            Seat::Human => loop {
-                print!("{}> ", g.players[me].name);
-                let _ = std::io::stdout().flush();
-                let Some(Ok(line)) = lines.next() else {
-                    println!("\nInput ended. The game so far: {}", plies.join(" "));
-                    return 0;
-                };
-                let line = line.trim();
-                let (word, arg) = line.split_once(' ').map_or((line, ""), |(w, a)| (w, a.trim()));
-                match word {
-                    "" => continue,
-                    "help" => println!(
-                        "Moves are written FROM-TO (c3-c4), captures FROMxTOxTO (b2xd4xb6), leaving FROM-off-DIR (c5-off-w), pass.\n\
-                         moves: list the legal moves   undo: take back your last move   save FILE: write the game to FILE\n\
-                         position: print the position   quit: stop (save first to resume with --resume FILE)"
-                    ),
-                    "moves" => match engine.move_list(&pos, roll) {
-                        Ok(list) => println!("{}", list.join(" ")),
-                        Err(limit) => return super::commands::limit_reached(limit),
-                    },
-                    "position" => println!("{}", engine.position_notation(&pos)),
-                    "quit" => {
-                        println!("The game so far: {}", plies.join(" "));
-                        return 0;
-                    }
-                    "save" if !arg.is_empty() => {
-                        let mut rec = record(&engine, &game, seed, &start, &plies);
-                        rec.set("Result", "unfinished");
-                        match std::fs::write(arg, rec.write()) {
-                            Ok(()) => println!("Saved to {arg}; continue later with --resume {arg}."),
-                            Err(e) => println!("Cannot save to {arg}: {e}"),
-                        }
-                    }
-                    "save" => println!("save needs a file name: save FILE"),
-                    "undo" => {
-                        // Back to this side's previous turn, taking back the agents' replies too.
-                        let mut undone = 0;
-                        while let Some(p) = history.pop() {
-                            plies.pop();
-                            undone += 1;
-                            pos = p.before;
-                            pending_roll = Some(p.roll);
-                            if pos.turn as usize == me {
-                                break;
-                            }
-                        }
-                        if undone == 0 {
-                            println!("Nothing to undo.");
-                            continue;
-                        }
-                        break None;
-                    }
-                    _ => match engine.why(&pos, roll, line) {
-                        Err(limit) => return super::commands::limit_reached(limit),
-                        Ok(Verdict::Legal(_, m)) => break Some(m),
-                        Ok(Verdict::Illegal { reason, legal }) => {
-                            println!("`{line}` is not legal: {reason}.");
-                            if !legal.is_empty() {
-                                println!("Legal moves: {}", legal.join(" "));
-                            }
-                        }
-                    },
-                }
-            },
-        };
-        let Some(m) = chosen else { continue };
-        history.push(Played { before: pos.clone(), roll });
-        plies.push(engine.ply_notation(roll, &m));
-        let next = engine.play_unchecked(&pos, &m);
-        announcements = engine.announcements(&next, me as u8, &m);
-        pos = next;
-        pending_roll = None;
-        println!();
-    }
-}
-
-/// The record of a game played from `start`.
-pub fn record(engine: &Engine, game: &GameArgs, seed: u64, start: &Position, plies: &[String]) -> Record {
-    let mut r = Record::default();
-    r.set("Game", engine.game.name.clone());
-    r.set("File", game.file.display().to_string());
-    let options: Vec<String> = engine.game.options.iter().map(|o| format!("{}={}", o.name, o.value)).collect();
-    if !options.is_empty() {
-        r.set("Options", options.join(" "));
-    }
-    r.set("Seed", seed.to_string());
-    if *start != engine.start() {
-        r.set("Position", engine.position_notation(start));
-    }
-    r.plies = plies.to_vec();
-    r
+    play_loop(&mut s, &mut std::io::stdin().lock(), opts)
 }

@@ -1,6 +1,7 @@
 //! `rulebook simulate`: many random games, with statistics.
 
 use super::load;
+use super::records;
 use super::GameArgs;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -15,6 +16,8 @@ pub struct Options {
     pub max_plies: u32,
     pub threads: usize,
     pub record: Option<std::path::PathBuf>,
+    /// Writes into a --record folder that already holds files.
+    pub force: bool,
     pub position: Option<String>,
 }
 
@@ -92,17 +95,15 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
         None => engine.start(),
     };
     if let Some(dir) = &opts.record {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!("error: --record {}: {e}", dir.display());
+        if let Err(e) = record_folder(dir, opts.force) {
+            eprintln!("error: {e}");
             return super::EXIT_USAGE;
         }
     }
+    // The game as each record names it: relative to the folder, found wherever both move.
+    let file_tag = opts.record.as_deref().map(|dir| super::files::relative_to(&game.file, dir)).unwrap_or_default();
     let threads = opts.threads.max(1).min(opts.games.max(1));
-    let bar = indicatif::ProgressBar::new(opts.games as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-            .expect("a valid template"),
-    );
+    let bar = progress_bar(opts.games as u64);
     let next = AtomicUsize::new(0);
     let total: Mutex<Stats> = Mutex::new(Stats::default());
     let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
@@ -138,10 +139,10 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
                         }
                     };
                     if let Some(dir) = &opts.record {
-                        let mut r = super::play::record(engine, game, seed, &start_pos, &record);
-                        r.set("Result", describe(engine, &p.outcome));
+                        let mut r = records::new_record(&loaded, &file_tag, seed, &start_pos, record.clone());
+                        records::finish(&mut r, &describe(engine, &p.outcome));
                         let path = dir.join(format!("game-{:05}.txt", i + 1));
-                        if let Err(e) = std::fs::write(&path, r.write()) {
+                        if let Err(e) = super::files::write(&path, &r.write(), true, false, &loaded.files) {
                             errors.lock().expect("no panics while held").push(format!("{}: {e}", path.display()));
                         }
                     }
@@ -164,8 +165,50 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     let mut stats = total.into_inner().expect("threads done");
     // A fixed order, whatever order the threads finished in.
     stats.outcomes.sort_by_key(|(o, n)| (std::cmp::Reverse(*n), format!("{o:?}")));
-    summary(engine, opts, threads, &stats, elapsed);
+    summary(&loaded, opts, threads, &stats, elapsed);
     0
+}
+
+/// Creates the --record folder; refuses one that already holds files unless
+/// `force`, so that the records of two runs never mix unnoticed.
+fn record_folder(dir: &std::path::Path, force: bool) -> Result<(), String> {
+    let shown = dir.display();
+    std::fs::create_dir_all(dir).map_err(|e| format!("--record {shown}: {e}"))?;
+    let held = std::fs::read_dir(dir).map_err(|e| format!("--record {shown}: {e}"))?.count();
+    if held > 0 && !force {
+        return Err(format!(
+            "--record {shown} already holds {held} file{}: the records of two runs would mix; \
+             choose a new or empty folder, or add --force to write over the records of the same numbers",
+            if held == 1 { "" } else { "s" }
+        ));
+    }
+    if held > 0 {
+        eprintln!("warning: --record {shown} already held {held} files; records of the same numbers are replaced");
+    }
+    Ok(())
+}
+
+/// The progress bar (drawn only on a terminal): games done and games a second.
+fn progress_bar(games: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(games);
+    let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  eta {eta}")
+        .expect("a valid template")
+        .with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = w.write_str(&per_second(s.per_sec(), "games"));
+        });
+    bar.set_style(style);
+    bar
+}
+
+/// A rate for people: `12813 games/s`, `2.5 games/s`.
+pub fn per_second(rate: f64, what: &str) -> String {
+    if !rate.is_finite() {
+        return format!("- {what}/s");
+    }
+    if rate < 10.0 {
+        return format!("{rate:.1} {what}/s");
+    }
+    format!("{rate:.0} {what}/s")
 }
 
 pub fn describe(engine: &Engine, o: &Outcome) -> String {
@@ -186,12 +229,13 @@ fn reason_words(engine: &Engine, r: &Reason) -> String {
     }
 }
 
-fn summary(engine: &Engine, opts: &Options, threads: usize, stats: &Stats, elapsed: f64) {
+fn summary(loaded: &load::Loaded, opts: &Options, threads: usize, stats: &Stats, elapsed: f64) {
+    let engine = &loaded.engine;
     let g = &engine.game;
     let n = stats.games.max(1) as f64;
     println!(
         "{}: {} random games (seed {}, ply limit {}, {} thread{})",
-        g.name,
+        loaded.title(),
         stats.games,
         opts.seed,
         opts.max_plies,
@@ -232,4 +276,14 @@ fn summary(engine: &Engine, opts: &Options, threads: usize, stats: &Stats, elaps
         stats.plies as f64 / elapsed,
         elapsed
     );
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rates_are_whole_numbers_unless_small() {
+        assert_eq!(super::per_second(12812.4103, "games"), "12812 games/s");
+        assert_eq!(super::per_second(2.54, "games"), "2.5 games/s");
+        assert_eq!(super::per_second(f64::INFINITY, "games"), "- games/s");
+    }
 }

@@ -1,0 +1,146 @@
+//! Writing files so that nothing is lost: through a temporary file in the
+//! same folder and a rename, never over an existing file unless asked, never
+//! over the game being played.
+
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+
+/// Why a file was not written.
+#[derive(Debug)]
+pub enum WriteError {
+    /// The file exists and replacing it was not asked for.
+    Exists,
+    /// The file is one the game was read from, or not a regular file.
+    Refused(String),
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WriteError::Exists => write!(f, "the file exists"),
+            WriteError::Refused(why) => write!(f, "{why}"),
+            WriteError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// Whether `a` and `b` name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Checks that `path` may be written: not one of `protected` (the files the
+/// game was read from), not a folder or device, and new unless `replace`.
+pub fn may_write(path: &Path, replace: bool, protected: &[PathBuf]) -> Result<(), WriteError> {
+    if protected.iter().any(|p| same_file(p, path)) {
+        return Err(WriteError::Refused(format!("{} is a file the game was read from", path.display())));
+    }
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => Err(WriteError::Refused(format!("{} is not a regular file", path.display()))),
+        Ok(_) if !replace => Err(WriteError::Exists),
+        _ => Ok(()),
+    }
+}
+
+/// Writes `text` to `path` through a temporary file in the same folder, then
+/// renames it into place: a failed write (a full disk) leaves any earlier
+/// file whole and no partial file behind. With `sync`, the data reaches the
+/// disk before the rename (a save survives a crash; simulate's thousands of
+/// records skip it, as it costs a disk flush each).
+pub fn write(path: &Path, text: &str, replace: bool, sync: bool, protected: &[PathBuf]) -> Result<(), WriteError> {
+    may_write(path, replace, protected)?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path.file_name().map_or("record".into(), |n| n.to_string_lossy().to_string());
+    let (tmp, mut file) = temp_file(&dir, &name).map_err(WriteError::Io)?;
+    let written = file.write_all(text.as_bytes()).and_then(|()| if sync { file.sync_all() } else { file.flush() });
+    drop(file);
+    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(WriteError::Io(e));
+    }
+    // Make the rename itself durable where the system allows it.
+    if let Some(d) = std::fs::File::open(&dir).ok().filter(|_| sync) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// A new file `.NAME.PID.N.tmp` in `dir`.
+fn temp_file(dir: &Path, name: &str) -> std::io::Result<(PathBuf, std::fs::File)> {
+    let mut n = 0;
+    loop {
+        let tmp = dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
+        match std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(f) => return Ok((tmp, f)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 100 => n += 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// `target` as a path relative to the folder `base` (both made absolute
+/// first), so that a record names its game wherever the two are moved
+/// together; `target` as given if either cannot be resolved.
+pub fn relative_to(target: &Path, base: &Path) -> PathBuf {
+    let (Ok(target_abs), Ok(base_abs)) = (target.canonicalize(), base.canonicalize()) else {
+        return target.to_path_buf();
+    };
+    let t: Vec<Component> = target_abs.components().collect();
+    let b: Vec<Component> = base_abs.components().collect();
+    let common = t.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if !t[..common].iter().any(|c| matches!(c, Component::Normal(_))) {
+        return target_abs; // nothing shared but the root: an absolute path says more
+    }
+    let mut out = PathBuf::new();
+    for _ in common..b.len() {
+        out.push("..");
+    }
+    for c in &t[common..] {
+        out.push(c.as_os_str());
+    }
+    out
+}
+
+/// The folder a file is in (`.` for a bare name).
+pub fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// The game a record names in its `File` tag, relative to the record's
+/// folder; only a regular `.game` or `.toml` file is accepted.
+pub fn game_of_record(record_path: &Path, file_tag: &str) -> Result<PathBuf, String> {
+    let named = Path::new(file_tag);
+    let path = if named.is_absolute() { named.to_path_buf() } else { folder_of(record_path).join(named) };
+    let ext_ok = path.extension().is_some_and(|e| e == "game" || e == "toml");
+    if !ext_ok {
+        return Err(format!("the record names `{file_tag}`, which is not a .game or .toml file"));
+    }
+    match std::fs::metadata(&path) {
+        Ok(m) if m.is_file() => Ok(path),
+        Ok(_) => Err(format!("the record names `{file_tag}`, which is not a regular file")),
+        Err(e) => Err(format!("the record names `{file_tag}` ({}): {e}", path.display())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_paths_climb_and_descend() {
+        let here = std::env::current_dir().unwrap();
+        let rel = relative_to(Path::new("games/tabal.game"), &here.join("tests/check"));
+        assert_eq!(rel, Path::new("../../games/tabal.game"));
+        assert_eq!(relative_to(Path::new("games/tabal.game"), &here), Path::new("games/tabal.game"));
+    }
+}
