@@ -147,6 +147,20 @@ pub fn describe_as(game: &Game, title: &str) -> String {
         if m.take.iter().any(|&s| s != 0) {
             line(format!("    captures by moving one space onto an enemy piece, {}.", per_player(game, &m.take)));
         }
+        let all_kinds = (1u16 << game.kinds.len()) - 1;
+        if k.can_capture & all_kinds != all_kinds && m.captures_by_moving_any() {
+            let names: Vec<&str> = (0..game.kinds.len())
+                .filter(|&i| k.can_capture & (1 << i) != 0)
+                .map(|i| game.kinds[i].name.as_str())
+                .collect();
+            line(match names.as_slice() {
+                [] => "    may capture no piece.".to_string(),
+                _ => format!("    may capture only a {}.", names.join(" or a ")),
+            });
+        }
+        if k.value != 1 {
+            line(format!("    is worth {}.", k.value));
+        }
         if let Some(pr) = &k.promotion {
             let zones: Vec<String> = game
                 .players
@@ -209,11 +223,7 @@ pub fn describe_as(game: &Game, title: &str) -> String {
             "  Jumped pieces are removed when the sequence ends; until then they block and cannot be jumped twice."
                 .into()
         });
-        line(if j.majority {
-            "  Only the sequences taking the most pieces are legal.".into()
-        } else {
-            "  The choice among captures is free.".into()
-        });
+        line(preferences(game));
         if j.no_reversal {
             line("  A leap may not turn straight back the way the previous leap came.".into());
         }
@@ -354,4 +364,29 @@ pub fn describe_as(game: &Game, title: &str) -> String {
         }
     }
     out
+}
+
+/// Which capture must be chosen, in words.
+fn preferences(game: &Game) -> String {
+    let name = |k: KindId| game.kinds[k as usize].name.as_str();
+    match game.jumps.prefer.as_slice() {
+        [] => "  The choice among captures is free.".into(),
+        [Preference::MostPieces] => "  Only the sequences taking the most pieces are legal.".into(),
+        criteria => {
+            let said: Vec<String> = criteria
+                .iter()
+                .map(|c| match *c {
+                    Preference::MostPieces => "the most pieces taken".to_string(),
+                    Preference::MostValue => "the greatest value taken".to_string(),
+                    Preference::With(k) => format!("capturing with a {}", name(k)),
+                    Preference::MostOf(k) => format!("the most {} pieces taken", name(k)),
+                    Preference::EarliestOf(k) => format!("meeting a {} earliest", name(k)),
+                })
+                .collect();
+            format!(
+                "  Where several captures are possible, the one played must be the best by, in order: {}; any of those that tie may be chosen.",
+                said.join("; then ")
+            )
+        }
+    }
 }

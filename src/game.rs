@@ -223,6 +223,11 @@ impl Moves {
     pub fn captures_by_moving(&self, player: usize) -> bool {
         self.jump[player] | self.fly[player] | self.take[player] != 0
     }
+
+    /// Whether the kind captures by moving for some player.
+    pub fn captures_by_moving_any(&self) -> bool {
+        (0..PLAYERS).any(|p| self.captures_by_moving(p))
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -241,10 +246,31 @@ pub struct Kind {
     pub letter: char,
     pub moves: Moves,
     pub promotion: Option<Promotion>,
+    /// What the piece is worth (`value N`, default 1): for `prefer most value`
+    /// and for agents' material counts.
+    pub value: u32,
+    /// The kinds it may capture by leaping or taking (`can capture ...`; all by default).
+    pub can_capture: u16,
+}
+
+/// One criterion of which capture must be chosen, applied in order: each keeps
+/// the captures that score best on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preference {
+    /// The most pieces taken (`prefer most pieces`, or `majority`).
+    MostPieces,
+    /// The greatest value taken (`prefer most value`).
+    MostValue,
+    /// Capturing with a piece of this kind (`prefer with king`).
+    With(KindId),
+    /// The most pieces of this kind taken (`prefer most king`).
+    MostOf(KindId),
+    /// Pieces of this kind met earliest in the sequence (`prefer earliest king`).
+    EarliestOf(KindId),
 }
 
 /// Rules for captures by jumping.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct JumpRules {
     /// If any capture exists, the turn must capture.
     pub compulsory: bool,
@@ -252,8 +278,9 @@ pub struct JumpRules {
     pub continues: bool,
     /// Jumped pieces leave at once, instead of when the sequence ends.
     pub remove_at_once: bool,
-    /// Only sequences taking the most pieces are legal.
-    pub majority: bool,
+    /// Which captures are legal when several are possible: criteria in order
+    /// (empty: free choice).
+    pub prefer: Vec<Preference>,
     /// A leap may not go back the way the previous leap came (no 180-degree turn).
     pub no_reversal: bool,
     /// A flying leap must land where the sequence can go on, if any of its

@@ -187,3 +187,44 @@ fn a_flying_king_lands_where_it_can_go_on_capturing() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn italian_capture_precedence() {
+    let e = game("games/italian-draughts.game", &[]);
+    // Men may not capture kings: the man on d3 cannot take the king on e4.
+    assert_eq!(moves(&e, "W:Wd3:BKe4"), ["d3-c4"]);
+    assert_eq!(moves(&e, "W:Wd3:Be4"), ["d3xf5"]);
+    // One piece either way: the king's capture comes before the man's.
+    assert_eq!(moves(&e, "W:Wd3,Kb5:Be4,c6"), ["b5xd7"]);
+    // One piece either way, both with the king: the one taking a king.
+    assert_eq!(moves(&e, "W:WKc4:BKd5,b5"), ["c4xe6"]);
+    // Two pieces and one king either way: the king met first (b5, then b7)
+    // rather than second (d5, then f7).
+    assert_eq!(moves(&e, "W:WKc4:Bd5,Kf7,Kb5,b7"), ["c4xa6xc8"]);
+    // `why` names the criterion that rules a capture out.
+    let pos = e.parse_position("W:WKc4:Bd5,Kf7,Kb5,b7").unwrap();
+    match e.why(&pos, None, "c4xe6xg8").unwrap() {
+        rulebook::engine::Verdict::Illegal { reason, .. } => {
+            assert_eq!(reason, "the capture that meets a king earliest in the sequence is compulsory")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn czech_a_king_capture_takes_precedence() {
+    // The man on c3 can take d4 and f6; the king on h2 can take g3, land on
+    // e5 (the one landing from which it goes on), take f6 and land on g7 or
+    // h8: two pieces each, and the king's capture must be played.
+    let e = game("games/czech-draughts.game", &[]);
+    assert_eq!(moves(&e, "W:Wc3,Kh2:Bd4,f6,g3"), ["h2xe5xg7", "h2xe5xh8"]);
+    let pos = e.parse_position("W:Wc3,Kh2:Bd4,f6,g3").unwrap();
+    match e.why(&pos, None, "c3xe5xg7").unwrap() {
+        rulebook::engine::Verdict::Illegal { reason, .. } => {
+            assert_eq!(reason, "a capture with a king takes precedence")
+        }
+        other => panic!("{other:?}"),
+    }
+    // Without kings in play the choice is free: not the most pieces.
+    assert_eq!(moves(&e, "W:Wc3,e3:Bd4,f6,f4"), ["c3xe5xg7", "e3xc5", "e3xg5xe7"]);
+}

@@ -673,7 +673,26 @@ impl<'a> Compiler<'a> {
                 let zone = self.region(&pr.zone);
                 Some(Promotion { into: into?, zone: zone?, at_once: pr.at_once, stops: pr.stops })
             });
-            self.kinds.push(Kind { name: p.name.value.clone(), letter: letter.unwrap_or('?'), moves, promotion });
+            let value = match &p.value {
+                Some(v) if !(1..=1_000_000).contains(&v.value) => {
+                    self.err(diag::bad_number(v.span, "a piece's value", 1, 1_000_000));
+                    1
+                }
+                Some(v) => v.value as u32,
+                None => 1,
+            };
+            let can_capture = match &p.can_capture {
+                Some((kinds, _)) => self.kind_mask(kinds),
+                None => u16::MAX,
+            };
+            self.kinds.push(Kind {
+                name: p.name.value.clone(),
+                letter: letter.unwrap_or('?'),
+                moves,
+                promotion,
+                value,
+                can_capture,
+            });
         }
         if d.pieces.is_empty() {
             self.err(diag::missing_statement(self.file_end, "pieces", "piece man M {\n  step forward\n}"));
@@ -746,6 +765,30 @@ impl<'a> Compiler<'a> {
             return JumpRules::default();
         };
         let any_jump = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
+        let mut prefer = Vec::new();
+        let mut said: Vec<Span> = Vec::new();
+        if let Some(span) = j.majority {
+            prefer.push(Preference::MostPieces);
+            said.push(span);
+        }
+        for p in &j.prefer {
+            let (criterion, span) = match p {
+                PreferDecl::MostPieces(span) => (Some(Preference::MostPieces), *span),
+                PreferDecl::MostValue(span) => (Some(Preference::MostValue), *span),
+                PreferDecl::With(k) => (self.kind(k).map(Preference::With), k.span),
+                PreferDecl::MostOf(k) => (self.kind(k).map(Preference::MostOf), k.span),
+                PreferDecl::EarliestOf(k) => (self.kind(k).map(Preference::EarliestOf), k.span),
+            };
+            let Some(criterion) = criterion else { continue };
+            if let Some(i) = prefer.iter().position(|&c| c == criterion) {
+                self.err(diag::duplicate_statement(span, said[i], "this `prefer` criterion"));
+            }
+            if !any_jump {
+                self.err(diag::needs_jump(span, "prefer"));
+            }
+            prefer.push(criterion);
+            said.push(span);
+        }
         let flags = [
             (j.continues, "continue"),
             (j.majority, "majority"),
@@ -773,7 +816,7 @@ impl<'a> Compiler<'a> {
             compulsory: j.compulsory.is_some(),
             continues: j.continues.is_some(),
             remove_at_once: j.remove_at_once.is_some_and(|(once, _)| once),
-            majority: j.majority.is_some(),
+            prefer,
             no_reversal: j.no_reversal.is_some(),
         }
     }

@@ -97,6 +97,9 @@ pub struct PieceDecl {
     pub letter: Sp<String>,
     pub moves: Vec<MoveDecl>,
     pub promote: Option<PromoteDecl>,
+    pub value: Option<Sp<u64>>,
+    /// `can capture KIND...`: the kinds it may take (None: all).
+    pub can_capture: Option<(Vec<Sp<String>>, Span)>,
     /// Some statement in its block could not be read.
     pub had_errors: bool,
 }
@@ -121,12 +124,24 @@ pub struct HostileDecl {
     pub when_empty: bool,
 }
 
+/// One `prefer` criterion, its kind still a name.
+#[derive(Clone, Debug)]
+pub enum PreferDecl {
+    MostPieces(Span),
+    MostValue(Span),
+    With(Sp<String>),
+    MostOf(Sp<String>),
+    EarliestOf(Sp<String>),
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct JumpDecl {
     pub span: Span,
     pub compulsory: Option<Span>,
     pub continues: Option<Span>,
     pub majority: Option<Span>,
+    /// `prefer ...` criteria in order.
+    pub prefer: Vec<PreferDecl>,
     pub no_reversal: Option<Span>,
     pub remove_at_once: Option<(bool, Span)>,
     pub land_to_continue: Option<Span>,
@@ -230,8 +245,8 @@ const TOP: &[&str] = &[
     "announce",
 ];
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number"];
-const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote"];
-const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "remove", "no", "land"];
+const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote", "value", "can"];
+const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall"];
 const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within"];
 const GOALS: &[&str] = &["win", "wins", "lose", "loses"];
@@ -379,7 +394,15 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             let name = a.word("the piece's name")?;
             let letter = a.word("the piece's letter")?;
             a.end()?;
-            let mut piece = PieceDecl { name, letter, moves: Vec::new(), promote: None, had_errors: false };
+            let mut piece = PieceDecl {
+                name,
+                letter,
+                moves: Vec::new(),
+                promote: None,
+                value: None,
+                can_capture: None,
+                had_errors: false,
+            };
             if let Some(nodes) = block(stmt, example, diags) {
                 for s in select_block.select(nodes) {
                     if let Err(e) = piece_stmt(s, &mut piece) {
@@ -696,6 +719,24 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             a.end()?;
             p.moves.push(MoveDecl { kind: if flying { MoveKind::Fly } else { MoveKind::Jump }, dirs, span: stmt.span });
         }
+        "value" => {
+            let mut a = Args::new(stmt, "value 2");
+            let n = a.number("what the piece is worth")?;
+            a.end()?;
+            if let Some(first) = &p.value {
+                return Err(diag::duplicate_statement(stmt.span, first.span, "`value`"));
+            }
+            p.value = Some(n);
+        }
+        "can" => {
+            let mut a = Args::new(stmt, "can capture man");
+            a.keyword("capture")?;
+            let kinds = a.words("pieces")?;
+            if let Some((_, first)) = &p.can_capture {
+                return Err(diag::duplicate_statement(stmt.span, *first, "`can capture`"));
+            }
+            p.can_capture = Some((kinds, stmt.span));
+        }
         "promote" => {
             let mut a = Args::new(stmt, "promote to king in far-rank");
             a.keyword("to")?;
@@ -749,6 +790,22 @@ fn capture_stmt(stmt: &Stmt, j: &mut JumpDecl) -> Result<(), Diagnostic> {
                 return Err(diag::duplicate_statement(stmt.span, first, "`no reversing`"));
             }
             j.no_reversal = Some(stmt.span);
+        }
+        "prefer" => {
+            let mut a = Args::new(stmt, "prefer most pieces");
+            let how = a.choice(&["most", "with", "earliest"])?;
+            let what = a.word(match how.value.as_str() {
+                "most" => "`pieces`, `value` or a piece",
+                _ => "a piece",
+            })?;
+            a.end()?;
+            j.prefer.push(match (how.value.as_str(), what.value.as_str()) {
+                ("most", "pieces") => PreferDecl::MostPieces(stmt.span),
+                ("most", "value") => PreferDecl::MostValue(stmt.span),
+                ("most", _) => PreferDecl::MostOf(what),
+                ("with", _) => PreferDecl::With(what),
+                _ => PreferDecl::EarliestOf(what),
+            });
         }
         "land" => {
             let mut a = Args::new(stmt, "land where it can continue");

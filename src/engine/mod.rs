@@ -6,6 +6,7 @@ mod apply;
 mod movegen;
 pub mod notation;
 pub mod position;
+mod precedence;
 pub mod search;
 mod why;
 

@@ -28,9 +28,13 @@ impl Search<'_> {
     }
 
     #[inline]
-    fn jumpable(&self, q: Point) -> bool {
+    fn jumpable(&self, q: Point, kind: KindId) -> bool {
         let c = self.pos.at(q);
-        c != 0 && q != self.from && owner(c) != self.me && !self.jumped.contains(q)
+        c != 0
+            && q != self.from
+            && owner(c) != self.me
+            && !self.jumped.contains(q)
+            && self.engine.game.kinds[kind as usize].can_capture & (1 << kind_of(c)) != 0
     }
 
     fn leap(&mut self, kind: KindId, dir: Dir, over: Point, land: Point, out: &mut Vec<Move>) {
@@ -83,7 +87,7 @@ impl Search<'_> {
         // A flying leap in a direction covers the short leap there: generate it once.
         for d in dirs(moves.jump[me] & !moves.fly[me] & !closed) {
             let over = board.step(cur, d);
-            if over == NONE || !self.jumpable(over) {
+            if over == NONE || !self.jumpable(over, kind) {
                 continue;
             }
             let land = board.step(over, d);
@@ -102,7 +106,7 @@ impl Search<'_> {
             while q != NONE && self.vacant(q) {
                 q = board.step(q, d);
             }
-            if q == NONE || !self.jumpable(q) {
+            if q == NONE || !self.jumpable(q, kind) {
                 continue;
             }
             let first = board.step(q, d);
@@ -167,7 +171,7 @@ impl Search<'_> {
         let closed: DirSet = if self.no_reversal { 1 << opposite(came) } else { 0 };
         for d in dirs(moves.jump[me] & !moves.fly[me] & !closed) {
             let over = board.step(at, d);
-            if over != NONE && self.jumpable(over) {
+            if over != NONE && self.jumpable(over, kind) {
                 let land = board.step(over, d);
                 if land != NONE && self.vacant(land) {
                     return true;
@@ -179,7 +183,7 @@ impl Search<'_> {
             while q != NONE && self.vacant(q) {
                 q = board.step(q, d);
             }
-            if q != NONE && self.jumpable(q) {
+            if q != NONE && self.jumpable(q, kind) {
                 let land = board.step(q, d);
                 if land != NONE && self.vacant(land) {
                     return true;
@@ -213,12 +217,8 @@ impl Engine {
         if self.any_jumps {
             self.captures(pos, out)?;
             if !out.is_empty() {
-                let rules = &self.game.jumps;
-                if rules.majority {
-                    let most = out.iter().map(|m| m.len).max().unwrap_or(0);
-                    out.retain(|m| m.len == most);
-                }
-                if rules.compulsory {
+                self.keep_preferred(pos, out);
+                if self.game.jumps.compulsory {
                     return Ok(());
                 }
             }
@@ -415,7 +415,9 @@ impl Engine {
     fn can_capture(&self, pos: &Position, p: Point, kind: KindId, me: PlayerId) -> bool {
         let board = &self.game.board;
         let moves = &self.game.kinds[kind as usize].moves;
-        let enemy = |q: Point| q != NONE && pos.at(q) != 0 && owner(pos.at(q)) != me;
+        let prey = self.game.kinds[kind as usize].can_capture;
+        let enemy =
+            |q: Point| q != NONE && pos.at(q) != 0 && owner(pos.at(q)) != me && prey & (1 << kind_of(pos.at(q))) != 0;
         let vacant = |q: Point| q != NONE && pos.at(q) == 0;
         for d in dirs(moves.take[me as usize]) {
             if enemy(board.step(p, d)) {
@@ -469,7 +471,8 @@ impl Engine {
             let board = &self.game.board;
             for d in dirs(self.game.kinds[kind as usize].moves.take[me as usize]) {
                 let q = board.step(p, d);
-                if q != NONE && pos.at(q) != 0 && owner(pos.at(q)) != me {
+                let prey = self.game.kinds[kind as usize].can_capture;
+                if q != NONE && pos.at(q) != 0 && owner(pos.at(q)) != me && prey & (1 << kind_of(pos.at(q))) != 0 {
                     let mut m = Move { kind: MoveType::Jumps, from: p, to: q, len: 1, distance: 1, ..Move::PASS };
                     m.path[0] = q;
                     m.taken[0] = q;

@@ -121,12 +121,9 @@ impl Engine {
         if !is_capture && all_captures && g.jumps.compulsory && !legal_moves.is_empty() {
             return format!("capturing is compulsory, and captures exist: {}", legal_moves.join(" "));
         }
-        if is_capture && g.jumps.majority {
-            let taken = text.matches('x').count();
-            if let Some(most) = legal_moves.iter().map(|m| m.matches('x').count()).max() {
-                if most > taken {
-                    return format!("the capture taking the most pieces is compulsory: {most} pieces, not {taken}");
-                }
+        if is_capture {
+            if let Some(reason) = self.preference_against(pos, text) {
+                return reason;
             }
         }
         if is_capture && g.jumps.land_to_continue {
