@@ -70,7 +70,14 @@ fn conditional(pair: Pair<Rule>) -> IfNode {
     let option = Spanned::new(name.as_str().to_string(), name.as_span().into());
     let value = parts.next().map(arg);
     let then = block_of(inner.next().expect("if has a block"));
-    let otherwise = inner.next().map(block_of);
+    // `else if ...` is an `else` block holding that one conditional.
+    let otherwise = inner.next().map(|p| match p.as_rule() {
+        Rule::conditional => {
+            let span = Span::from(p.as_span());
+            Block { nodes: vec![Node::If(conditional(p))], span }
+        }
+        _ => block_of(p),
+    });
     IfNode { option, value, then, otherwise, head, span }
 }
 
@@ -255,6 +262,17 @@ mod tests {
             shape("# c\n\ngame \"x\" # c\nboard {\n  files a..e\n}\nif dice { die d6 limits distance } else {\n}\n"),
             vec!["game/1/false", "board/0/true", "if dice"]
         );
+    }
+
+    #[test]
+    fn else_if_nests_a_conditional_in_the_else_block() {
+        let nodes = parse("if size = 10 {\n  a\n} else if size = 12 {\n  b\n} else {\n  c\n}\n").unwrap();
+        let Node::If(first) = &nodes[0] else { panic!() };
+        let otherwise = first.otherwise.as_ref().unwrap();
+        let [Node::If(second)] = otherwise.nodes.as_slice() else { panic!("{:?}", otherwise.nodes) };
+        assert_eq!(second.option.value, "size");
+        let Node::Stmt(c) = &second.otherwise.as_ref().unwrap().nodes[0] else { panic!() };
+        assert_eq!(c.keyword.value, "c");
     }
 
     #[test]
