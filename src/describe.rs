@@ -161,6 +161,21 @@ pub fn describe_as(game: &Game, title: &str) -> String {
         if k.value != 1 {
             line(format!("    is worth {}.", k.value));
         }
+        if let Some(limit) = k.run_limit {
+            let has: Vec<&str> = (0..game.kinds.len())
+                .filter(|&i| limit.while_has & (1 << i) != 0)
+                .map(|i| game.kinds[i].name.as_str())
+                .collect();
+            let while_has = if has.len() == game.kinds.len() {
+                String::new()
+            } else {
+                format!(", while its side has a {}", has.join(" or a "))
+            };
+            line(format!(
+                "    may make at most {} moves in a row without capturing{while_has}; a move of another piece, or a capture, starts the count again.",
+                limit.max
+            ));
+        }
         if let Some(pr) = &k.promotion {
             let zones: Vec<String> = game
                 .players

@@ -251,6 +251,17 @@ pub struct Kind {
     pub value: u32,
     /// The kinds it may capture by leaping or taking (`can capture ...`; all by default).
     pub can_capture: u16,
+    /// `at most N moves in a row while its side has KIND`.
+    pub run_limit: Option<RunLimit>,
+}
+
+/// The same piece may make at most `max` moves in a row that capture nothing,
+/// while its side has a piece of one of the kinds in `while_has` (any piece
+/// at all when it names none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunLimit {
+    pub max: u8,
+    pub while_has: u16,
 }
 
 /// One criterion of which capture must be chosen, applied in order: each keeps

@@ -228,3 +228,43 @@ fn czech_a_king_capture_takes_precedence() {
     // Without kings in play the choice is free: not the most pieces.
     assert_eq!(moves(&e, "W:Wc3,e3:Bd4,f6,f4"), ["c3xe5xg7", "e3xc5", "e3xg5xe7"]);
 }
+
+#[test]
+fn frisian_king_makes_at_most_three_quiet_moves_in_a_row_while_men_remain() {
+    let e = game("games/frisian-draughts.game", &[]);
+    let start = "W:WKe1,a1:Bh10,j10";
+    let three = "e1-f2 j10-i9 f2-e1 i9-h8 e1-f2 h8-g7";
+    let at = |position: &str, plies: &str| {
+        let mut pos = e.parse_position(position).unwrap();
+        for ply in plies.split_whitespace() {
+            let (_, mv) = e.parse_ply(&pos, ply).unwrap();
+            pos = e.play_unchecked(&pos, &mv);
+        }
+        pos
+    };
+    // After three king moves in a row, only the man may move.
+    assert_eq!(e.move_list(&at(start, three), None).unwrap(), ["a1-b2"]);
+    match e.why(&at(start, three), None, "f2-e1").unwrap() {
+        rulebook::engine::Verdict::Illegal { reason, .. } => assert_eq!(
+            reason,
+            "the king on f2 has made 3 moves in a row without capturing, the most it may make while its side has a man"
+        ),
+        other => panic!("{other:?}"),
+    }
+    // A move of the man starts the count again.
+    let reset = at(start, &format!("{three} a1-b2 h10-i9"));
+    assert!(e.move_list(&reset, None).unwrap().contains(&"f2-e1".to_string()));
+    // With no men left the limit is lifted.
+    let kings_only = at("W:WKe1:Bh10,j10", three);
+    assert!(e.move_list(&kings_only, None).unwrap().contains(&"f2-e1".to_string()));
+}
+
+#[test]
+fn frisian_captures_orthogonally_and_by_value() {
+    let e = game("games/frisian-draughts.game", &[]);
+    // The man on c3 leaps e3 orthogonally to g3 (squares of a rank are two apart).
+    assert_eq!(moves(&e, "W:Wc3:Be3"), ["c3xg3"]);
+    // One king (199) outweighs one man (100); two men (200) outweigh one king.
+    assert_eq!(moves(&e, "W:Wc3:Bd4,Kb4"), ["c3xa5"]);
+    assert_eq!(moves(&e, "W:Wc3:Bd4,f6,Kb4"), ["c3xe5xg7"]);
+}

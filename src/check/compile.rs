@@ -685,6 +685,13 @@ impl<'a> Compiler<'a> {
                 Some((kinds, _)) => self.kind_mask(kinds),
                 None => u16::MAX,
             };
+            let run_limit = p.run_limit.as_ref().map(|(n, kinds, _)| {
+                if !(1..=99).contains(&n.value) {
+                    self.err(diag::bad_number(n.span, "a run of moves", 1, 99));
+                }
+                let while_has = if kinds.is_empty() { u16::MAX } else { self.kind_mask(kinds) };
+                RunLimit { max: n.value.clamp(1, 99) as u8, while_has }
+            });
             self.kinds.push(Kind {
                 name: p.name.value.clone(),
                 letter: letter.unwrap_or('?'),
@@ -692,6 +699,7 @@ impl<'a> Compiler<'a> {
                 promotion,
                 value,
                 can_capture,
+                run_limit,
             });
         }
         if d.pieces.is_empty() {

@@ -100,6 +100,8 @@ pub struct PieceDecl {
     pub value: Option<Sp<u64>>,
     /// `can capture KIND...`: the kinds it may take (None: all).
     pub can_capture: Option<(Vec<Sp<String>>, Span)>,
+    /// `at most N moves in a row [while its side has KIND...]`.
+    pub run_limit: Option<(Sp<u64>, Vec<Sp<String>>, Span)>,
     /// Some statement in its block could not be read.
     pub had_errors: bool,
 }
@@ -245,7 +247,7 @@ const TOP: &[&str] = &[
     "announce",
 ];
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number"];
-const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote", "value", "can"];
+const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote", "value", "can", "at"];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall"];
 const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within"];
@@ -401,6 +403,7 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
                 promote: None,
                 value: None,
                 can_capture: None,
+                run_limit: None,
                 had_errors: false,
             };
             if let Some(nodes) = block(stmt, example, diags) {
@@ -727,6 +730,26 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
                 return Err(diag::duplicate_statement(stmt.span, first.span, "`value`"));
             }
             p.value = Some(n);
+        }
+        "at" => {
+            let mut a = Args::new(stmt, "at most 3 moves in a row while its side has man");
+            a.keyword("most")?;
+            let n = a.number("how many moves")?;
+            for word in ["moves", "in", "a", "row"] {
+                a.keyword(word)?;
+            }
+            let mut kinds = Vec::new();
+            if a.optional("while").is_some() {
+                for word in ["its", "side", "has"] {
+                    a.keyword(word)?;
+                }
+                kinds = a.words("pieces")?;
+            }
+            a.end()?;
+            if let Some((_, _, first)) = &p.run_limit {
+                return Err(diag::duplicate_statement(stmt.span, *first, "`at most ... moves in a row`"));
+            }
+            p.run_limit = Some((n, kinds, stmt.span));
         }
         "can" => {
             let mut a = Args::new(stmt, "can capture man");

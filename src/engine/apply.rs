@@ -76,11 +76,44 @@ impl Engine {
         if result.is_none() && self.position_goals && mv.kind != MoveType::Pass {
             result = self.goal_position(&next, me);
         }
+        if self.run_limits {
+            next.run[me as usize] = self.run_after(pos, &next, mv);
+        }
         next.turn = 1 - me;
         next.hash ^= self.zobrist_turn;
         next.ply += 1;
         next.result = result;
         next
+    }
+
+    /// The mover's run of moves that capture nothing, after `mv` (for kinds
+    /// with `at most N moves in a row`): one longer if the same piece made it
+    /// and nothing was captured, else begun anew or ended.
+    fn run_after(&self, before: &Position, after: &Position, mv: &Move) -> Run {
+        let me = before.turn as usize;
+        let quiet = matches!(mv.kind, MoveType::Plain | MoveType::Leave)
+            && before.occupied[1 - me].len() == after.occupied[1 - me].len();
+        let limited =
+            mv.kind == MoveType::Plain && self.game.kinds[kind_of(before.at(mv.from)) as usize].run_limit.is_some();
+        if !quiet || !limited {
+            return Run::NONE;
+        }
+        let last = before.run[me];
+        let count = if last.at == mv.from { last.count.saturating_add(1) } else { 1 };
+        Run { at: mv.to, count }
+    }
+
+    /// Whether the piece on `p` has made as many moves in a row without
+    /// capturing as its kind allows, so that only a capture is left to it.
+    #[inline]
+    pub(super) fn run_exhausted(&self, pos: &Position, p: Point, kind: KindId) -> bool {
+        let run = pos.run[pos.turn as usize];
+        if run.at != p {
+            return false;
+        }
+        let Some(limit) = self.game.kinds[kind as usize].run_limit else { return false };
+        run.count >= limit.max
+            && pos.occupied[pos.turn as usize].iter().any(|q| limit.while_has & (1 << kind_of(pos.at(q))) != 0)
     }
 
     /// Custodial captures and traps caused by the piece that landed on `q`,

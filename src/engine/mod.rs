@@ -170,6 +170,22 @@ pub struct Position {
     hash: u64,
     /// Set by a move that ended the game (a capture, an escape, a goal reached).
     result: Option<Outcome>,
+    /// Per player, the piece making a run of moves that capture nothing, for
+    /// kinds with `at most N moves in a row` (not part of the position notation
+    /// nor the hash: a position set up from notation starts with no run).
+    run: [Run; PLAYERS],
+}
+
+/// A run of moves by one piece that captured nothing: where the piece stands
+/// now, and how many moves long the run is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    pub at: Point,
+    pub count: u8,
+}
+
+impl Run {
+    pub const NONE: Run = Run { at: NONE, count: 0 };
 }
 
 impl Position {
@@ -191,7 +207,7 @@ impl Position {
 
 impl PartialEq for Position {
     fn eq(&self, other: &Self) -> bool {
-        self.cells == other.cells && self.turn == other.turn && self.result == other.result
+        self.cells == other.cells && self.turn == other.turn && self.result == other.result && self.run == other.run
     }
 }
 impl Eq for Position {}
@@ -253,6 +269,8 @@ pub struct Engine {
     max_roll: u8,
     /// Whether some goal looks at the whole position after each move.
     position_goals: bool,
+    /// Whether some kind has `at most N moves in a row`.
+    run_limits: bool,
 }
 
 impl Clone for Engine {
@@ -321,6 +339,7 @@ impl Engine {
         for p in 0..n as Point {
             all_points.insert(p);
         }
+        let run_limits = game.kinds.iter().any(|k| k.run_limit.is_some());
         let game_has_position_goals =
             game.goals.iter().any(|g| matches!(g.condition, Condition::Encircled(_) | Condition::Fortified(_)));
         let mut rays = Vec::new();
@@ -383,6 +402,7 @@ impl Engine {
             no_stop_bits,
             max_roll,
             position_goals: game_has_position_goals,
+            run_limits,
         }
     }
 
@@ -416,8 +436,15 @@ impl Engine {
     }
 
     pub fn empty_position(&self, turn: PlayerId) -> Position {
-        let mut p =
-            Position { cells: [0; 256], occupied: [PointSet::default(); PLAYERS], turn, ply: 0, hash: 0, result: None };
+        let mut p = Position {
+            cells: [0; 256],
+            occupied: [PointSet::default(); PLAYERS],
+            turn,
+            ply: 0,
+            hash: 0,
+            result: None,
+            run: [Run::NONE; PLAYERS],
+        };
         if turn == 1 {
             p.hash ^= self.zobrist_turn;
         }

@@ -245,6 +245,9 @@ impl Engine {
         let me = pos.turn;
         let board = &self.game.board;
         let kind = kind_of(pos.at(p));
+        if self.run_limits && self.run_exhausted(pos, p, kind) {
+            return;
+        }
         let moves = &self.game.kinds[kind as usize].moves;
         let pl = me as usize;
         let stop_bit = 1u16 << kind;
@@ -366,6 +369,9 @@ impl Engine {
         let mut total = 0;
         for p in pos.occupied[pl].iter() {
             let kind = kind_of(pos.at(p));
+            if self.run_limits && self.run_exhausted(pos, p, kind) {
+                continue;
+            }
             let moves = &self.game.kinds[kind as usize].moves;
             let mut n = 0;
             let mut stepped = 0u128;

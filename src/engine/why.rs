@@ -131,6 +131,23 @@ impl Engine {
                 return reason;
             }
         }
+        if !is_capture && self.run_exhausted(pos, from, kind_of(c)) {
+            if let Some(limit) = kind.run_limit {
+                let has: Vec<&str> = (0..g.kinds.len())
+                    .filter(|&k| limit.while_has & (1 << k) != 0)
+                    .map(|k| g.kinds[k].name.as_str())
+                    .collect();
+                let while_has = if has.len() == g.kinds.len() {
+                    String::new()
+                } else {
+                    format!(" while its side has a {}", has.join(" or a "))
+                };
+                return format!(
+                    "the {} on {from_label} has made {} moves in a row without capturing, the most it may make{while_has}",
+                    kind.name, limit.max
+                );
+            }
+        }
         // Under a die: would the move be legal with a higher roll?
         if let (Some(r), Some(_)) = (roll, g.dice) {
             if let Some(m) = any.iter().find(|m| self.notation(m) == text) {
