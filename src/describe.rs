@@ -331,6 +331,7 @@ pub fn describe_as(game: &Game, title: &str) -> String {
         let who = g.player.map(|p| game.players[p as usize].name.clone());
         let (singular, plural_form) = if g.wins { ("wins", "win") } else { ("loses", "lose") };
         let verb = |default: &str| match &who {
+            _ if g.draw => "The game is drawn".to_string(),
             Some(name) => subject_verb(name, singular, plural_form),
             None => format!("{default} {singular}"),
         };
@@ -353,6 +354,24 @@ pub fn describe_as(game: &Game, title: &str) -> String {
                 verb("Its owner"),
                 game.kinds[*k as usize].name
             ),
+            Condition::Repeated(n) => {
+                format!(
+                    "{} when the same position (and side to move) has stood {n} times",
+                    verb("The player to make it")
+                )
+            }
+            Condition::NoProgress { plies, capture, kinds } => {
+                let mut resets: Vec<String> = Vec::new();
+                if *capture {
+                    resets.push("a capture".into());
+                }
+                for (i, k) in game.kinds.iter().enumerate() {
+                    if kinds & (1 << i) != 0 {
+                        resets.push(format!("a move of a {}", k.name));
+                    }
+                }
+                format!("{} after {} moves of each side without {}", verb("A player"), plies / 2, resets.join(" or "))
+            }
             Condition::Reaches(k, z) => format!(
                 "{} when a {} reaches {}",
                 verb("Its owner"),

@@ -370,14 +370,38 @@ pub enum Condition {
     /// A piece of this kind stands on the edge, can move, and is walled in by
     /// its own pieces that no enemy can capture or get behind (an edge fort).
     Fortified(KindId),
+    /// The same position (board and side to move) has stood this many times.
+    Repeated(u8),
+    /// This many plies (two per move of each side) have passed without a
+    /// capture (if `capture`) or a move of a kind in `kinds`.
+    NoProgress {
+        plies: u16,
+        capture: bool,
+        kinds: u16,
+    },
 }
 
 #[derive(Clone, Debug)]
 pub struct Goal {
-    /// Whose goal: None means the player the condition is about.
+    /// Whose goal: None means the player the condition is about (for
+    /// `Repeated`, the player who made the last move).
     pub player: Option<PlayerId>,
     pub wins: bool,
+    /// The game is drawn (`player` and `wins` unused).
+    pub draw: bool,
     pub condition: Condition,
+}
+
+impl Goal {
+    /// Who wins when the goal is met about `subject` (the player it names, or
+    /// the one its condition is about): None for a draw.
+    pub fn winner(&self, subject: PlayerId) -> Option<PlayerId> {
+        match (self.draw, self.wins) {
+            (true, _) => None,
+            (false, true) => Some(subject),
+            (false, false) => Some(1 - subject),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

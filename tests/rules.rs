@@ -271,3 +271,61 @@ fn play_checks_legality_and_play_unchecked_trusts_the_caller() {
         format!("`{}` is not legal here", e.notation(&legal[0]))
     );
 }
+
+/// Plays `plies` from the start with the history a front end keeps; returns
+/// the outcome after each ply.
+fn outcomes_along(e: &Engine, plies: &str) -> Vec<Option<Outcome>> {
+    let mut pos = e.start();
+    let mut history = e.history_from(&pos);
+    let mut out = Vec::new();
+    for ply in plies.split_whitespace() {
+        let (_, mv) = e.parse_ply(&pos, ply).unwrap();
+        pos = e.play_in(&pos, &mv, &mut history);
+        out.push(e.outcome(&pos).unwrap());
+    }
+    out
+}
+
+#[test]
+fn a_position_repeated_three_times_is_a_draw_on_the_third() {
+    let e = common::engine("tests/engine/endings.game", &[("ending", "repetition")]);
+    // The start stands again after 4 plies (twice) and after 8 (three times).
+    let cycle = "a1-a2 c3-c2 a2-a1 c2-c3";
+    let seen = outcomes_along(&e, &format!("{cycle} {cycle}"));
+    assert!(seen[..7].iter().all(Option::is_none), "{seen:?}");
+    assert_eq!(seen[7], Some(Outcome { winner: None, reason: Reason::Repeated(3) }));
+    // Without the history (as perft plays), no repetition is seen.
+    let mut pos = e.start();
+    for ply in format!("{cycle} {cycle}").split_whitespace() {
+        let (_, mv) = e.parse_ply(&pos, ply).unwrap();
+        pos = e.play_unchecked(&pos, &mv);
+    }
+    assert_eq!(e.outcome(&pos).unwrap(), None);
+}
+
+#[test]
+fn repetition_can_lose_for_the_player_who_repeats() {
+    // `lose when position repeated 2 times`: black's c2-c3 brings the start back.
+    let e = common::engine("tests/engine/endings.game", &[("ending", "loss")]);
+    let seen = outcomes_along(&e, "a1-a2 c3-c2 a2-a1 c2-c3");
+    assert_eq!(seen[3], Some(Outcome { winner: Some(0), reason: Reason::Repeated(2) }));
+    // Copenhagen hnefatafl: the defenders lose, whoever repeats.
+    let c = common::engine("games/copenhagen-hnefatafl.game", &[]);
+    let cycle = "a4-a3 d6-c6 a3-a4 c6-d6";
+    let seen = outcomes_along(&c, &format!("{cycle} {cycle}"));
+    assert!(seen[..7].iter().all(Option::is_none), "{seen:?}");
+    assert_eq!(seen[7], Some(Outcome { winner: Some(0), reason: Reason::Repeated(3) }));
+}
+
+#[test]
+fn moves_without_progress_end_in_a_draw() {
+    // Three moves of each side without a capture: drawn on the sixth ply.
+    let e = common::engine("tests/engine/endings.game", &[("ending", "progress")]);
+    let seen = outcomes_along(&e, "a1-a2 c3-c2 a2-a1 c2-c3 a1-a2 c3-c2");
+    assert!(seen[..5].iter().all(Option::is_none), "{seen:?}");
+    assert_eq!(seen[5], Some(Outcome { winner: None, reason: Reason::NoProgress(3) }));
+    // A man's move starts the count again: no draw until the ninth ply.
+    let seen = outcomes_along(&e, "a1-a2 c3-c2 b1-b2 c2-c3 a2-a1 c3-c2 a1-a2 c2-c3 a2-a1");
+    assert!(seen[..8].iter().all(Option::is_none), "{seen:?}");
+    assert_eq!(seen[8], Some(Outcome { winner: None, reason: Reason::NoProgress(3) }));
+}

@@ -895,6 +895,7 @@ impl<'a> Compiler<'a> {
             self.err(diag::missing_statement(*span, "goal", "lose when no move"));
         }
         let mut out = Vec::new();
+        let mut spans: Vec<Span> = Vec::new();
         for g in decls {
             let player = match &g.player {
                 Some(p) => match self.player(p) {
@@ -957,8 +958,32 @@ impl<'a> Compiler<'a> {
                     let Some(kind) = self.kind(k) else { continue };
                     Condition::Fortified(kind)
                 }
+                ConditionDecl::Repeated(n) => {
+                    if !(2..=99).contains(&n.value) {
+                        self.err(diag::bad_number(n.span, "a number of repetitions", 2, 99));
+                    }
+                    Condition::Repeated(n.value.clamp(2, 99) as u8)
+                }
+                ConditionDecl::NoProgress { moves, capture, kinds } => {
+                    if !(1..=1000).contains(&moves.value) {
+                        self.err(diag::bad_number(moves.span, "a number of moves", 1, 1000));
+                    }
+                    let kinds = self.kind_mask(kinds);
+                    Condition::NoProgress { plies: 2 * moves.value.clamp(1, 1000) as u16, capture: *capture, kinds }
+                }
             };
-            out.push(Goal { player, wins: g.wins, condition });
+            let ending = matches!(condition, Condition::Repeated(_) | Condition::NoProgress { .. });
+            if let Some(first) = out.iter().zip(&spans).find(|(o, _): &(&Goal, _)| {
+                ending && std::mem::discriminant(&o.condition) == std::mem::discriminant(&condition)
+            }) {
+                let what = match condition {
+                    Condition::Repeated(_) => "a repetition rule",
+                    _ => "a no-progress rule (`draw after ...`)",
+                };
+                self.err(diag::duplicate_statement(g.span, *first.1, what));
+            }
+            spans.push(g.span);
+            out.push(Goal { player, wins: g.wins, draw: g.draw, condition });
         }
         out
     }

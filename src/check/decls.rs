@@ -183,12 +183,23 @@ pub enum ConditionDecl {
     Encircled(Sp<String>),
     /// `KIND fortified`: the piece holds an edge fort that cannot be broken.
     Fortified(Sp<String>),
+    /// `position repeated N times`.
+    Repeated(Sp<u64>),
+    /// `after N moves without capture or KIND move`: `capture` says whether
+    /// a capture starts the count again, `kinds` whose moves do.
+    NoProgress {
+        moves: Sp<u64>,
+        capture: bool,
+        kinds: Vec<Sp<String>>,
+    },
 }
 
 #[derive(Clone, Debug)]
 pub struct GoalDecl {
     pub player: Option<Sp<String>>,
     pub wins: bool,
+    /// `draw when ...` / `draw after ...`.
+    pub draw: bool,
     pub condition: ConditionDecl,
     pub span: Span,
 }
@@ -251,7 +262,7 @@ const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote", "v
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall"];
 const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within"];
-const GOALS: &[&str] = &["win", "wins", "lose", "loses"];
+const GOALS: &[&str] = &["win", "wins", "lose", "loses", "draw"];
 
 const CONTEXTS: &[(&str, &[&str])] = &[
     ("at the top level of the file", TOP),
@@ -951,15 +962,26 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         (None, kw.clone())
     } else {
         let verb = a.word("`wins` or `loses`")?;
-        if !GOALS.contains(&verb.value.as_str()) {
+        if !GOALS.contains(&verb.value.as_str()) || verb.value == "draw" {
             return Err(diag::wrong_argument(verb.span, &format!("`{}`", verb.value), "`wins` or `loses`", example));
         }
         (Some(kw.clone()), verb)
     };
+    let draw = verb.value == "draw";
+    if draw && a.peek_word() == Some("after") {
+        a.keyword("after")?;
+        let condition = no_progress(&mut a)?;
+        return Ok(GoalDecl { player, wins: false, draw, condition, span: stmt.span });
+    }
     a.keyword("when")?;
     let first =
         a.word("a condition: `no move`, `no pieces`, `KIND captured`, `KIND escapes` or `KIND reaches REGION`")?;
-    let condition = if first.value == "no" {
+    let condition = if first.value == "position" {
+        a.keyword("repeated")?;
+        let n = a.number("how many times")?;
+        a.keyword("times")?;
+        ConditionDecl::Repeated(n)
+    } else if first.value == "no" {
         let what = a.choice(&["move", "pieces"])?;
         if what.value == "move" {
             ConditionDecl::NoMove
@@ -977,5 +999,27 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         }
     };
     a.end()?;
-    Ok(GoalDecl { player, wins: verb.value.starts_with("win"), condition, span: stmt.span })
+    Ok(GoalDecl { player, wins: verb.value.starts_with("win"), draw, condition, span: stmt.span })
+}
+
+/// `N moves without capture or KIND move` (after `draw after`).
+fn no_progress(a: &mut Args<'_>) -> Result<ConditionDecl, Diagnostic> {
+    let moves = a.number("how many moves")?;
+    a.keyword("moves")?;
+    a.keyword("without")?;
+    let (mut capture, mut kinds) = (false, Vec::new());
+    loop {
+        let what = a.word("`capture` or `KIND move`")?;
+        if what.value == "capture" {
+            capture = true;
+        } else {
+            a.keyword("move")?;
+            kinds.push(what);
+        }
+        if a.optional("or").is_none() {
+            break;
+        }
+    }
+    a.end()?;
+    Ok(ConditionDecl::NoProgress { moves, capture, kinds })
 }

@@ -31,13 +31,14 @@ pub fn start_at(engine: &Engine, at: &At) -> Result<Position, i32> {
         None => engine.start(),
     };
     if let Some(plies) = &at.plies {
+        let mut history = engine.history_from(&pos);
         for (i, ply) in plies.split_whitespace().enumerate() {
             if let Some(o) = engine.outcome(&pos).map_err(limit_reached)? {
                 eprintln!("error: ply {} `{ply}` comes after the game is over ({:?})", i + 1, o.reason);
                 return Err(EXIT_INVALID);
             }
             match engine.parse_ply(&pos, ply) {
-                Ok((_, mv)) => pos = engine.play_unchecked(&pos, &mv),
+                Ok((_, mv)) => pos = engine.play_in(&pos, &mv, &mut history),
                 Err(e) => {
                     eprintln!("error: ply {} of --plies: {e}", i + 1);
                     return Err(EXIT_INVALID);
@@ -196,6 +197,8 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
         Reason::Reached(k) => format!("a {} reached its goal", g.kinds[k as usize].name),
         Reason::Encircled(p) => format!("{} are encircled", g.players[p as usize].name),
         Reason::Fortified(k) => format!("the {} holds an edge fort", g.kinds[k as usize].name),
+        Reason::Repeated(n) => format!("the same position stood {n} times"),
+        Reason::NoProgress(n) => format!("{n} moves of each side without progress"),
         Reason::PlyLimit => return "unfinished (ply limit)".into(),
     };
     match o.winner {

@@ -6,7 +6,7 @@ use super::records;
 use super::{GameArgs, EXIT_INVALID, EXIT_USAGE};
 use rand::Rng;
 use rulebook::agents::{self, Agent, GameRng};
-use rulebook::engine::{Engine, Limit, Move, Position, Verdict};
+use rulebook::engine::{Engine, History, Limit, Move, Position, Verdict};
 use rulebook::record::Record;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -118,6 +118,8 @@ struct Session<'a> {
     /// The roll shown for the coming ply, once rolled (Some(None) in a game without dice).
     roll: Option<Option<u8>>,
     announcements: Vec<String>,
+    /// The positions since the last capture, for repetition rules.
+    history: History,
 }
 
 impl<'a> Session<'a> {
@@ -125,7 +127,8 @@ impl<'a> Session<'a> {
         let engine = &loaded.engine;
         let pos = start.clone();
         let (plies, checkpoints, announcements) = (Vec::new(), Vec::new(), Vec::new());
-        Session { loaded, engine, file, seats, rng, start, pos, plies, checkpoints, roll: None, announcements }
+        let history = engine.history_from(&start);
+        Session { loaded, engine, file, seats, rng, start, pos, plies, checkpoints, roll: None, announcements, history }
     }
 
     /// The roll for the coming ply: rolled once, then shown again until a move is made.
@@ -140,7 +143,7 @@ impl<'a> Session<'a> {
         }
         let mover = self.pos.turn;
         self.plies.push(Ply { text, roll, mover });
-        let next = self.engine.play_unchecked(&self.pos, mv);
+        let next = self.engine.play_in(&self.pos, mv, &mut self.history);
         self.announcements = self.engine.announcements(&next, mover, mv);
         self.pos = next;
         self.roll = None;
@@ -157,6 +160,21 @@ impl<'a> Session<'a> {
         pos
     }
 
+    /// The history of repeated positions before ply `i`, replayed from the
+    /// start (empty in games without a repetition rule).
+    fn history_before(&self, i: usize) -> History {
+        let mut history = self.engine.history_from(&self.start);
+        if history.is_empty() {
+            return history;
+        }
+        let mut pos = self.start.clone();
+        for p in &self.plies[..i] {
+            let (_, mv) = self.engine.parse_ply(&pos, &p.text).expect("a ply that was played is legal");
+            pos = self.engine.play_in(&pos, &mv, &mut history);
+        }
+        history
+    }
+
     /// Takes back the last ply a person made and the computer's replies after
     /// it; the roll that ply was made under is shown again, not rolled anew.
     fn undo(&mut self) -> bool {
@@ -164,6 +182,7 @@ impl<'a> Session<'a> {
         let Some(i) = self.plies.iter().rposition(human) else { return false };
         self.pos = self.position_before(i);
         self.roll = Some(self.plies[i].roll);
+        self.history = self.history_before(i);
         self.plies.truncate(i);
         self.checkpoints.truncate(i.div_ceil(CHECKPOINT));
         self.announcements.clear();

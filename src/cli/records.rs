@@ -95,6 +95,7 @@ pub fn follow(
     mut pos: Position,
     mut each: impl FnMut(&Position, Option<u8>, &Move, &str),
 ) -> Result<Position, String> {
+    let mut history = engine.history_from(&pos);
     for (i, ply) in record.plies.iter().enumerate() {
         let at = place(path, record.ply_line(i));
         let no_answer = |limit: Limit| format!("{at}: ply {} `{ply}`: no answer: {limit}", i + 1);
@@ -105,7 +106,7 @@ pub fn follow(
         match engine.why(&pos, None, ply).map_err(no_answer)? {
             Verdict::Legal(roll, mv) => {
                 each(&pos, roll, &mv, ply);
-                pos = engine.play_unchecked(&pos, &mv);
+                pos = engine.play_in(&pos, &mv, &mut history);
             }
             Verdict::Illegal { reason, legal } => {
                 let mut msg = format!("{at}: ply {} `{ply}` is not legal: {reason}", i + 1);

@@ -225,6 +225,8 @@ fn reason_words(engine: &Engine, r: &Reason) -> String {
         Reason::Reached(k) => format!("{} reached its goal", g.kinds[*k as usize].name),
         Reason::Encircled(p) => format!("{} encircled", g.players[*p as usize].name),
         Reason::Fortified(k) => format!("{} in an edge fort", g.kinds[*k as usize].name),
+        Reason::Repeated(n) => format!("position repeated {n} times"),
+        Reason::NoProgress(n) => format!("{n} moves without progress"),
         Reason::PlyLimit => "ply limit".into(),
     }
 }
@@ -253,7 +255,14 @@ fn summary(loaded: &load::Loaded, opts: &Options, threads: usize, stats: &Stats,
     let draws = count(&|o| o.winner.is_none() && o.reason != Reason::PlyLimit);
     rows.push(("unfinished".into(), unfinished, String::new()));
     if draws > 0 {
-        rows.push(("drawn".into(), draws, String::new()));
+        // Draws by the rule that made them, as wins are.
+        let drawn: Vec<String> = stats
+            .outcomes
+            .iter()
+            .filter(|(o, _)| o.winner.is_none() && o.reason != Reason::PlyLimit)
+            .map(|(o, c)| format!("{} {c}", reason_words(engine, &o.reason)))
+            .collect();
+        rows.push(("drawn".into(), draws, drawn.join(", ")));
     }
     let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0).max(14);
     for (label, count, why) in &rows {

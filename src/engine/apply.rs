@@ -83,6 +83,7 @@ impl Engine {
         next.hash ^= self.zobrist_turn;
         next.ply += 1;
         next.result = result;
+        self.no_progress_after(pos, &mut next, mv);
         next
     }
 
@@ -248,7 +249,7 @@ impl Engine {
                 }
                 _ => return None,
             };
-            hit.then(|| Outcome { winner: Some(if g.wins { subject } else { 1 - subject }), reason })
+            hit.then(|| Outcome { winner: g.winner(subject), reason })
         })
     }
 
@@ -432,7 +433,7 @@ impl Engine {
             Condition::Captured(k) if captured & (1 << k) != 0 => {
                 // Without a named player, the capturer wins (or the owner loses).
                 let subject = g.player.unwrap_or(if g.wins { me } else { 1 - me });
-                Some(Outcome { winner: Some(if g.wins { subject } else { 1 - subject }), reason: Reason::Captured(k) })
+                Some(Outcome { winner: g.winner(subject), reason: Reason::Captured(k) })
             }
             _ => None,
         })
@@ -442,7 +443,7 @@ impl Engine {
         self.game.goals.iter().find_map(|g| match g.condition {
             Condition::Escapes(k) if k == kind => {
                 let subject = g.player.unwrap_or(me);
-                Some(Outcome { winner: Some(if g.wins { subject } else { 1 - subject }), reason: Reason::Escaped(k) })
+                Some(Outcome { winner: g.winner(subject), reason: Reason::Escaped(k) })
             }
             _ => None,
         })
@@ -452,7 +453,7 @@ impl Engine {
         self.game.goals.iter().find_map(|g| match &g.condition {
             Condition::Reaches(k, zone) if *k == kind && zone[me as usize].contains(to) => {
                 let subject = g.player.unwrap_or(me);
-                Some(Outcome { winner: Some(if g.wins { subject } else { 1 - subject }), reason: Reason::Reached(*k) })
+                Some(Outcome { winner: g.winner(subject), reason: Reason::Reached(*k) })
             }
             _ => None,
         })

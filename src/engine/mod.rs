@@ -3,6 +3,7 @@
 //! never the syntax tree, and knows no game by name.
 
 mod apply;
+mod endings;
 mod movegen;
 pub mod notation;
 pub mod position;
@@ -16,6 +17,7 @@ pub use why::Verdict;
 use crate::game::*;
 
 pub use apply::PlayError;
+pub use endings::History;
 pub use notation::ParseMoveError;
 pub use position::PositionError;
 
@@ -130,6 +132,10 @@ pub enum Reason {
     Encircled(PlayerId),
     /// A piece of this kind holds an edge fort.
     Fortified(KindId),
+    /// The same position stood this many times (a repetition rule).
+    Repeated(u8),
+    /// This many moves of each side passed without progress (a no-progress rule).
+    NoProgress(u16),
     /// The caller's ply limit was reached.
     PlyLimit,
 }
@@ -174,6 +180,9 @@ pub struct Position {
     /// kinds with `at most N moves in a row` (not part of the position notation
     /// nor the hash: a position set up from notation starts with no run).
     run: [Run; PLAYERS],
+    /// Plies since the last capture or move that counts as progress, for
+    /// `draw after N moves without ...` (not in the notation nor the hash).
+    quiet: u16,
 }
 
 /// A run of moves by one piece that captured nothing: where the piece stands
@@ -207,7 +216,11 @@ impl Position {
 
 impl PartialEq for Position {
     fn eq(&self, other: &Self) -> bool {
-        self.cells == other.cells && self.turn == other.turn && self.result == other.result && self.run == other.run
+        self.cells == other.cells
+            && self.turn == other.turn
+            && self.result == other.result
+            && self.run == other.run
+            && self.quiet == other.quiet
     }
 }
 impl Eq for Position {}
@@ -271,6 +284,9 @@ pub struct Engine {
     position_goals: bool,
     /// Whether some kind has `at most N moves in a row`.
     run_limits: bool,
+    /// The goals that are a repetition rule and a no-progress rule, if any.
+    repetition: Option<usize>,
+    no_progress: Option<usize>,
 }
 
 impl Clone for Engine {
@@ -340,6 +356,8 @@ impl Engine {
             all_points.insert(p);
         }
         let run_limits = game.kinds.iter().any(|k| k.run_limit.is_some());
+        let repetition = game.goals.iter().position(|g| matches!(g.condition, Condition::Repeated(_)));
+        let no_progress = game.goals.iter().position(|g| matches!(g.condition, Condition::NoProgress { .. }));
         let game_has_position_goals =
             game.goals.iter().any(|g| matches!(g.condition, Condition::Encircled(_) | Condition::Fortified(_)));
         let mut rays = Vec::new();
@@ -403,6 +421,8 @@ impl Engine {
             max_roll,
             position_goals: game_has_position_goals,
             run_limits,
+            repetition,
+            no_progress,
         }
     }
 
@@ -444,6 +464,7 @@ impl Engine {
             hash: 0,
             result: None,
             run: [Run::NONE; PLAYERS],
+            quiet: 0,
         };
         if turn == 1 {
             p.hash ^= self.zobrist_turn;
@@ -531,8 +552,7 @@ impl Engine {
             // `lose when no move` is about the player in question; a named player
             // wins or loses by it instead.
             let subject = g.player.unwrap_or(player);
-            let winner = if g.wins { subject } else { 1 - subject };
-            Some(Outcome { winner: Some(winner), reason })
+            Some(Outcome { winner: g.winner(subject), reason })
         })
     }
 

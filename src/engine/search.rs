@@ -154,6 +154,7 @@ impl Engine {
         moves: &mut Vec<Move>,
         mut record: Option<&mut Vec<String>>,
     ) -> Result<Playout, Limit> {
+        let mut history = self.history_from(pos);
         let mut pos = pos.clone();
         let mut plies = 0;
         let mut choices = 0u64;
@@ -175,7 +176,7 @@ impl Engine {
                 if let Some(r) = record.as_deref_mut() {
                     r.push(self.ply_notation(roll, &m));
                 }
-                pos = self.play_unchecked(&pos, &m);
+                pos = self.play_in(&pos, &m, &mut history);
                 plies += 1;
                 continue;
             }
@@ -189,7 +190,7 @@ impl Engine {
             if let Some(r) = record.as_deref_mut() {
                 r.push(self.ply_notation(roll, &m));
             }
-            pos = self.play_unchecked(&pos, &m);
+            pos = self.play_in(&pos, &m, &mut history);
             plies += 1;
         }
     }

@@ -1,0 +1,81 @@
+//! Endings that are rules of the game rather than goals reached: a position
+//! repeated N times, and N moves without progress (no capture, no move of
+//! given kinds). The count of quiet plies lives in the position; repetition
+//! needs the positions since the last capture, which a [`History`] keeps.
+
+use super::*;
+
+/// The positions (their hashes) since the last capture, for repetition rules.
+/// Front ends and playouts keep one beside the position and play with
+/// [`Engine::play_in`]; it stays empty in games without such a rule.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    hashes: Vec<u64>,
+    /// Pieces on the board at the last position remembered: a capture (or any
+    /// change in the count) means no earlier position can stand again.
+    pieces: u16,
+}
+
+impl History {
+    /// How many positions it holds (since the last capture).
+    pub fn len(&self) -> usize {
+        self.hashes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.hashes.is_empty()
+    }
+}
+
+impl Engine {
+    /// A history that starts at `pos`.
+    pub fn history_from(&self, pos: &Position) -> History {
+        let mut h = History::default();
+        if self.repetition.is_some() {
+            h.hashes.push(pos.hash);
+            h.pieces = pos.pieces(0) + pos.pieces(1);
+        }
+        h
+    }
+
+    /// Plays `mv` (legal at `pos`) and remembers the new position in
+    /// `history`; ends the game if the position has now stood as many times
+    /// as a repetition rule allows.
+    pub fn play_in(&self, pos: &Position, mv: &Move, history: &mut History) -> Position {
+        let mut next = self.play_unchecked(pos, mv);
+        let Some(goal) = self.repetition else { return next };
+        let pieces = next.pieces(0) + next.pieces(1);
+        if pieces != history.pieces {
+            history.hashes.clear();
+            history.pieces = pieces;
+        }
+        history.hashes.push(next.hash);
+        let Condition::Repeated(times) = self.game.goals[goal].condition else { return next };
+        if next.result.is_none() && history.hashes.iter().filter(|&&h| h == next.hash).count() >= times as usize {
+            let g = &self.game.goals[goal];
+            next.result =
+                Some(Outcome { winner: g.winner(g.player.unwrap_or(pos.turn)), reason: Reason::Repeated(times) });
+        }
+        next
+    }
+
+    /// The count of plies without progress after `mv` took `before` to
+    /// `after`, and the outcome if it has reached the game's limit.
+    pub(super) fn no_progress_after(&self, before: &Position, after: &mut Position, mv: &Move) {
+        let Some(goal) = self.no_progress else { return };
+        let g = &self.game.goals[goal];
+        let Condition::NoProgress { plies, capture, kinds } = g.condition else { return };
+        let me = before.turn as usize;
+        let captured = after.occupied[1 - me].len() < before.occupied[1 - me].len();
+        let moved = match mv.kind {
+            MoveType::Pass => None,
+            _ => Some(kind_of(before.at(mv.from))),
+        };
+        let progress = (capture && captured) || moved.is_some_and(|k| kinds & (1 << k) != 0);
+        after.quiet = if progress { 0 } else { before.quiet.saturating_add(1) };
+        if after.result.is_none() && after.quiet >= plies {
+            let subject = g.player.unwrap_or(before.turn);
+            after.result = Some(Outcome { winner: g.winner(subject), reason: Reason::NoProgress(plies / 2) });
+        }
+    }
+}
