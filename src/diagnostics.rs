@@ -294,6 +294,30 @@ pub fn no_points(span: Span) -> Diagnostic {
         .help("declare points, for example `points a1..h8`")
 }
 
+pub fn ambiguous_point_name(span: Span, name: &str, why: &str) -> Diagnostic {
+    Diagnostic::error("E0408", format!("the point name `{name}` {why}, which move notation cannot carry"))
+        .label(span, format!("names the point `{name}`"))
+        .help(
+            "moves are written `c3-c4` and `b2xd4`, so a point's name may contain neither `x` nor `-`: \
+             rename the point (or leave the file `x` out of the board)",
+        )
+}
+
+pub fn same_place(span: Span, name: &str, first: Span, first_name: &str) -> Diagnostic {
+    Diagnostic::error("E0409", format!("`{name}` is at the same place as `{first_name}`"))
+        .label(span, "this point")
+        .secondary(first, format!("`{first_name}` is declared here"))
+        .help("give each point its own place; a board draws one point per place")
+}
+
+pub fn point_named_like_piece(span: Span, name: &str, letter: Span, kind: &str) -> Diagnostic {
+    let (head, rest) = name.split_at(name.chars().next().map_or(0, char::len_utf8));
+    Diagnostic::error("E0410", format!("the point name `{name}` reads as a `{kind}` on `{rest}` in a position"))
+        .label(span, format!("`{head}` followed by the point `{rest}`"))
+        .secondary(letter, format!("`{head}` is the letter of the piece `{kind}`"))
+        .help("in position notation a piece is its letter then its point; rename the point")
+}
+
 // -------------------------------------------------------- E05 pieces, rules
 
 pub fn placed_twice(span: Span, first: Span, point: &str) -> Diagnostic {
@@ -481,6 +505,9 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0405", "outside the lattice"),
     ("E0406", "line through a missing point"),
     ("E0407", "empty board"),
+    ("E0408", "point name that notation cannot carry"),
+    ("E0409", "two points at one place"),
+    ("E0410", "point name that reads as a piece"),
     ("E0501", "two pieces on one point"),
     ("E0502", "piece that can never move"),
     ("E0503", "promotion into itself"),

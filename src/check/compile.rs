@@ -56,6 +56,37 @@ pub struct Compiler<'a> {
     players: Vec<Player>,
     kinds: Vec<Kind>,
     regions: Vec<Region>,
+    /// The point at each lattice place.
+    coord_index: HashMap<(i32, i32), Point>,
+}
+
+/// A board's labels, coordinates and lattice size.
+type BoardPoints = (Vec<String>, Vec<(i32, i32)>, (i32, i32));
+
+/// Square numbers for `number points from top|bottom left|right`.
+fn numbering(coords: &[(i32, i32)], (top, left): (bool, bool)) -> Vec<u16> {
+    let mut order: Vec<usize> = (0..coords.len()).collect();
+    order.sort_by_key(|&i| {
+        let (x, y) = coords[i];
+        (if top { -y } else { y }, if left { x } else { -x })
+    });
+    let mut numbers = vec![0u16; coords.len()];
+    for (n, &i) in order.iter().enumerate() {
+        numbers[i] = n as u16 + 1;
+    }
+    numbers
+}
+
+/// Why a point's name would make move notation ambiguous (`x` separates the
+/// landings of a capture, `-` the ends of a move), if it would.
+fn notation_clash(name: &str) -> Option<&'static str> {
+    if name.contains('x') {
+        Some("contains `x`")
+    } else if name.contains('-') {
+        Some("contains `-`")
+    } else {
+        None
+    }
 }
 
 impl<'a> Compiler<'a> {
@@ -71,6 +102,7 @@ impl<'a> Compiler<'a> {
             players: Vec::new(),
             kinds: Vec::new(),
             regions: Vec::new(),
+            coord_index: HashMap::new(),
         }
     }
 
@@ -104,6 +136,7 @@ impl<'a> Compiler<'a> {
         };
         self.regions();
         self.kinds();
+        self.points_named_like_pieces();
         let setup = self.setup();
         let stops = self.stops();
         let hostile = self.hostile();
@@ -140,6 +173,28 @@ impl<'a> Compiler<'a> {
     // ------------------------------------------------------------- board
 
     fn board(&mut self, b: &BoardDecl) {
+        self.files_and_ranks(b);
+        let Some((labels, coords, (w, h))) = self.board_points(b) else {
+            return;
+        };
+        self.labels = labels.iter().enumerate().map(|(i, l)| (l.clone(), i as Point)).collect();
+        self.coord_index = coords.iter().enumerate().map(|(i, &c)| (c, i as Point)).collect();
+        let numbers = b.numbering.as_ref().map(|n| numbering(&coords, n.value));
+        let mut board =
+            Board { neighbour: vec![[NONE; 8]; labels.len()], labels, coords, width: w, height: h, numbers };
+        let mut link_spans: HashMap<(Point, Dir), Span> = HashMap::new();
+        for line in &b.lines {
+            match line {
+                LineDecl::Explicit(span, points) => self.explicit_line(&mut board, &mut link_spans, *span, points),
+                LineDecl::Generated { span, diagonal, area } => {
+                    self.generated_lines(&mut board, &mut link_spans, *span, *diagonal, area)
+                }
+            }
+        }
+        self.board = Some(board);
+    }
+
+    fn files_and_ranks(&mut self, b: &BoardDecl) {
         if let Some(f) = &b.files {
             let (x, y) = (&f.value.0, &f.value.1);
             let letter = |s: &str| (s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase()).then(|| s.as_bytes()[0]);
@@ -164,37 +219,43 @@ impl<'a> Compiler<'a> {
                 _ => self.err(diag::bad_board_range(r.span, &format!("{x}..{y}"), "ranks are numbers")),
             }
         }
-        let (width, height) = match (self.files, self.ranks) {
-            (Some((a, z)), Some((lo, hi))) => ((z - a + 1) as i32, (hi - lo + 1) as i32),
-            _ => (0, 0),
-        };
         if (b.files.is_some() != b.ranks.is_some()) && !b.points.is_empty() {
             let span = b.files.as_ref().or(b.ranks.as_ref()).map_or(b.span, |s| s.span);
             let what = if b.files.is_none() { "files" } else { "ranks" };
             self.err(diag::missing_statement(span, what, if what == "files" { "files a..h" } else { "ranks 1..8" }));
         }
+    }
 
-        // Lattice points, in rank-then-file order; then named points.
-        let mut lattice: Vec<(i32, i32)> = Vec::new();
+    /// The board's points: lattice points in rank-then-file order, then named
+    /// points; their labels, coordinates and the lattice's size. Names the
+    /// notation cannot carry and points sharing a place are refused.
+    fn board_points(&mut self, b: &BoardDecl) -> Option<BoardPoints> {
+        let (mut w, mut h) = match (self.files, self.ranks) {
+            (Some((a, z)), Some((lo, hi))) => ((z - a + 1) as i32, (hi - lo + 1) as i32),
+            _ => (0, 0),
+        };
+        // Where each place was first declared, for "two points at one place".
+        let mut places: HashMap<(i32, i32), Span> = HashMap::new();
         for item in &b.points {
-            if let Some(cells) = self.lattice_cells(item) {
-                lattice.extend(cells);
+            for c in self.lattice_cells(item).unwrap_or_default() {
+                places.entry(c).or_insert(item.span());
             }
         }
+        let mut lattice: Vec<(i32, i32)> = places.keys().copied().collect();
         lattice.sort_by_key(|&(x, y)| (y, x));
-        lattice.dedup();
-        let mut labels = Vec::new();
-        let mut coords = Vec::new();
-        for &(x, y) in &lattice {
-            labels.push(self.lattice_label(x, y));
-            coords.push((x, y));
+        let mut labels: Vec<String> = lattice.iter().map(|&(x, y)| self.lattice_label(x, y)).collect();
+        let mut coords = lattice.clone();
+        let lattice_set: std::collections::HashSet<(i32, i32)> = lattice.into_iter().collect();
+        let mut index: HashMap<(i32, i32), usize> = coords.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+        if let Some(i) = labels.iter().position(|l| l.contains('x')) {
+            let d = diag::ambiguous_point_name(places[&coords[i]], &labels[i], "contains `x`");
+            self.err(d);
         }
-        let mut name_spans: HashMap<String, Span> = HashMap::new();
-        let (mut w, mut h) = (width, height);
+        let mut names: HashMap<&str, Span> = HashMap::new();
         for (name, x, y) in &b.named_points {
-            if let Some(first) =
-                name_spans.get(&name.value).copied().or_else(|| labels.contains(&name.value).then_some(name.span))
-            {
+            let first = names.get(name.value.as_str()).copied();
+            let on_lattice = self.on_lattice(&name.value).is_some_and(|c| lattice_set.contains(&c));
+            if let Some(first) = first.or_else(|| on_lattice.then_some(name.span)) {
                 self.err(diag::duplicate_name(name.span, first, "point", &name.value));
                 continue;
             }
@@ -203,16 +264,27 @@ impl<'a> Compiler<'a> {
                 self.err(diag::bad_number(s, "a coordinate", 0, 98));
                 continue;
             }
-            name_spans.insert(name.value.clone(), name.span);
+            let at = (x.value as i32, y.value as i32);
+            if let Some(&first) = places.get(&at) {
+                let first_name = &labels[index[&at]];
+                self.err(diag::same_place(name.span.to(y.span), &name.value, first, first_name));
+                continue;
+            }
+            if let Some(why) = notation_clash(&name.value) {
+                self.err(diag::ambiguous_point_name(name.span, &name.value, why));
+            }
+            places.insert(at, name.span);
+            index.insert(at, labels.len());
+            names.insert(&name.value, name.span);
             labels.push(name.value.clone());
-            coords.push((x.value as i32, y.value as i32));
-            w = w.max(x.value as i32 + 1);
-            h = h.max(y.value as i32 + 1);
+            coords.push(at);
+            w = w.max(at.0 + 1);
+            h = h.max(at.1 + 1);
         }
         if labels.len() > MAX_POINTS {
             let span = b.points.first().map_or(b.span, |p| p.span());
             self.err(diag::board_too_large(span, labels.len(), MAX_POINTS));
-            return;
+            return None;
         }
         if labels.is_empty() {
             if b.files.is_some() == b.ranks.is_some()
@@ -222,60 +294,43 @@ impl<'a> Compiler<'a> {
             {
                 self.err(diag::no_points(b.span));
             }
-            return;
+            return None;
         }
-        self.labels = labels.iter().enumerate().map(|(i, l)| (l.clone(), i as Point)).collect();
-        let numbers = b.numbering.as_ref().map(|n| {
-            let (top, left) = n.value;
-            let mut order: Vec<usize> = (0..labels.len()).collect();
-            order.sort_by_key(|&i| {
-                let (x, y) = coords[i];
-                (if top { -y } else { y }, if left { x } else { -x })
-            });
-            let mut numbers = vec![0u16; labels.len()];
-            for (n, &i) in order.iter().enumerate() {
-                numbers[i] = n as u16 + 1;
+        Some((labels, coords, (w, h)))
+    }
+
+    fn generated_lines(
+        &mut self,
+        board: &mut Board,
+        spans: &mut HashMap<(Point, Dir), Span>,
+        span: Span,
+        diagonal: bool,
+        area: &[SetItem],
+    ) {
+        let mut cells = std::collections::HashSet::new();
+        for item in area {
+            cells.extend(self.lattice_cells(item).unwrap_or_default());
+        }
+        let steps: [(i32, i32); 2] = if diagonal { [(1, 1), (1, -1)] } else { [(1, 0), (0, 1)] };
+        // Only the board's points inside the area can be linked.
+        for p in 0..board.len() as Point {
+            let (x, y) = board.coords[p as usize];
+            if !cells.contains(&(x, y)) {
+                continue;
             }
-            numbers
-        });
-        let mut board =
-            Board { neighbour: vec![[NONE; 8]; labels.len()], labels, coords, width: w, height: h, numbers };
-        let mut link_spans: HashMap<(Point, Dir), Span> = HashMap::new();
-        for line in &b.lines {
-            match line {
-                LineDecl::Explicit(span, points) => self.explicit_line(&mut board, &mut link_spans, *span, points),
-                LineDecl::Generated { span, diagonal, area } => {
-                    let mut cells = Vec::new();
-                    for item in area {
-                        cells.extend(self.lattice_cells(item).unwrap_or_default());
-                    }
-                    let steps: [(i32, i32); 2] = if *diagonal { [(1, 1), (1, -1)] } else { [(1, 0), (0, 1)] };
-                    for &(x, y) in &cells {
-                        for (dx, dy) in steps {
-                            let (qx, qy) = (x + dx, y + dy);
-                            if !cells.contains(&(qx, qy)) {
-                                continue;
-                            }
-                            let (Some(p), Some(q)) = (self.at(&board, x, y), self.at(&board, qx, qy)) else {
-                                continue;
-                            };
-                            self.link(&mut board, &mut link_spans, p, q, *span);
-                        }
-                    }
+            for (dx, dy) in steps {
+                let q = (x + dx, y + dy);
+                if let (true, Some(&q)) = (cells.contains(&q), self.coord_index.get(&q)) {
+                    self.link(board, spans, p, q, span);
                 }
             }
         }
-        self.board = Some(board);
     }
 
     fn lattice_label(&self, x: i32, y: i32) -> String {
         let (a, _) = self.files.unwrap_or((b'a', b'z'));
         let (lo, _) = self.ranks.unwrap_or((1, 99));
         format!("{}{}", (a + x as u8) as char, lo as i32 + y)
-    }
-
-    fn at(&self, board: &Board, x: i32, y: i32) -> Option<Point> {
-        board.coords.iter().position(|&c| c == (x, y)).map(|i| i as Point)
     }
 
     /// The lattice coordinates of a label like `c3`, if it is on the lattice.
@@ -567,8 +622,8 @@ impl<'a> Compiler<'a> {
                 _ => {
                     if let Some(cells) = self.lattice_cells(item) {
                         for c in cells {
-                            if let Some(i) = board.coords.iter().position(|&k| k == c) {
-                                out.push((i as Point, item.span()));
+                            if let Some(&i) = self.coord_index.get(&c) {
+                                out.push((i, item.span()));
                             }
                         }
                     }
@@ -677,6 +732,30 @@ impl<'a> Compiler<'a> {
         }
         if d.pieces.is_empty() {
             self.err(diag::missing_statement(self.file_end, "pieces", "piece man M {\n  step forward\n}"));
+        }
+    }
+
+    /// A point named by a piece's letter and then another point's name or
+    /// number (`Ky` beside `y`, with a piece `K`): in position notation `Ky`
+    /// would be both a piece on `Ky` and a `K` on `y`.
+    fn points_named_like_pieces(&mut self) {
+        let (Some(decl), Some(board)) = (&self.d.board, &self.board) else {
+            return;
+        };
+        let mut found = Vec::new();
+        for (name, ..) in &decl.named_points {
+            let mut chars = name.value.chars();
+            let (Some(first), rest) = (chars.next(), chars.as_str()) else { continue };
+            let Some(k) = self.kinds.iter().position(|k| k.letter == first) else { continue };
+            let numbered = board.numbers.is_some()
+                && rest.parse::<usize>().is_ok_and(|n| (1..=board.len()).contains(&n) && !rest.starts_with('0'));
+            if self.labels.contains_key(&name.value) && (self.labels.contains_key(rest) || numbered) {
+                let piece = &self.d.pieces[k];
+                found.push(diag::point_named_like_piece(name.span, &name.value, piece.letter.span, &piece.name.value));
+            }
+        }
+        for d in found {
+            self.err(d);
         }
     }
 
