@@ -166,6 +166,12 @@ pub fn file_too_large(_len: usize, max: usize) -> Diagnostic {
         .help("game files are a few kilobytes; check that this is the file you meant")
 }
 
+pub fn control_character(span: Span, c: char) -> Diagnostic {
+    Diagnostic::error("E0110", format!("the text holds the control character U+{:04X}", c as u32))
+        .label(span, "a control character")
+        .help("texts are printed to the terminal as they are: remove it (tabs included)")
+}
+
 // ------------------------------------------------------------ E02 statements
 
 pub fn unknown_statement(span: Span, word: &str, context: &str, known: &[&str]) -> Diagnostic {
@@ -486,6 +492,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0107", "line ends too early"),
     ("E0108", "character not allowed"),
     ("E0109", "file too large"),
+    ("E0110", "control character in text"),
     ("E0201", "unknown statement"),
     ("E0202", "statement in the wrong place"),
     ("E0203", "wrong argument"),
@@ -610,10 +617,37 @@ pub fn render(diag: &Diagnostic, name: &str, text: &str, style: Style) -> String
         (false, false) => GraphicalTheme::none(),
     };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
-    let attached = Attached { diag, source: miette::NamedSource::new(name, text.to_string()) };
+    // Whatever a file holds, nothing but printable text reaches the terminal.
+    let diag = &Diagnostic {
+        message: escape_controls(&diag.message),
+        labels: diag.labels.iter().map(|l| Label { text: escape_controls(&l.text), ..l.clone() }).collect(),
+        help: diag.help.as_deref().map(escape_controls),
+        ..diag.clone()
+    };
+    let attached = Attached { diag, source: miette::NamedSource::new(escape_controls(name), blank_controls(text)) };
     let mut out = String::new();
     handler.render_report(&mut out, &attached).expect("writing to a String cannot fail");
     out
+}
+
+/// Control characters written as escapes (`\u{1b}`), for one-line texts.
+fn escape_controls(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_string();
+    }
+    s.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
+}
+
+/// Control characters other than line ends and tabs blanked, byte for byte,
+/// so that spans still point at the same places.
+fn blank_controls(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' | '\r' | '\t' => c.to_string(),
+            c if c.is_control() => " ".repeat(c.len_utf8()),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 /// A diagnostic as JSON for editors and scripts: code, severity, message,
@@ -652,6 +686,14 @@ mod tests {
         assert_eq!(did_you_mean("stpe", ["step", "slide", "jump"]), Some("step"));
         assert_eq!(did_you_mean("kign", ["man", "king"]), Some("king"));
         assert_eq!(did_you_mean("zebra", ["man", "king"]), None);
+    }
+
+    #[test]
+    fn rendering_prints_no_control_characters() {
+        let d = unknown_option(Span::new(0, 3), "a\u{1b}[2J", &[]);
+        let out = render(&d, "f\u{7}.toml", "a\u{1b}b\u{85}c\n", Style::PLAIN);
+        assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+        assert!(out.contains("\\u{1b}"), "the message shows the escape: {out:?}");
     }
 
     #[test]

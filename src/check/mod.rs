@@ -30,6 +30,7 @@ pub struct Parsed {
 pub fn parse(text: &str) -> Result<Parsed, Vec<Diagnostic>> {
     let nodes = syntax::parse(text).map_err(|d| vec![d])?;
     let mut diagnostics = Vec::new();
+    control_characters(&nodes, text, &mut diagnostics);
     let options = options::declarations(&nodes, &mut diagnostics);
     Ok(Parsed { nodes, options, diagnostics, end: Span::new(text.len(), text.len()) })
 }
@@ -123,6 +124,42 @@ fn finish(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diags.retain(|d| seen.insert(d.clone()));
     diags.sort_by_key(|d| (d.primary_span(), d.code));
     diags
+}
+
+/// Quoted texts are printed by `describe`, `play` and `simulate`: a control
+/// character in one (ESC, BEL, NUL...) would reach the terminal raw.
+fn control_characters(nodes: &[Node], text: &str, diags: &mut Vec<Diagnostic>) {
+    let mut check = |arg: &crate::syntax::tree::Arg| {
+        if let crate::syntax::tree::ArgKind::Text(_) = &arg.kind {
+            let raw = text.get(arg.span.start..arg.span.end).unwrap_or("");
+            if let Some((i, c)) = raw.char_indices().find(|(_, c)| c.is_control()) {
+                let at = arg.span.start + i;
+                diags.push(diag::control_character(Span::new(at, at + c.len_utf8()), c));
+            }
+        }
+    };
+    walk_args(nodes, &mut check);
+}
+
+/// Calls `f` on every argument of every statement and condition.
+fn walk_args(nodes: &[Node], f: &mut dyn FnMut(&crate::syntax::tree::Arg)) {
+    for node in nodes {
+        match node {
+            Node::Stmt(s) => {
+                s.args.iter().for_each(&mut *f);
+                if let Some(b) = &s.block {
+                    walk_args(&b.nodes, f);
+                }
+            }
+            Node::If(i) => {
+                i.value.iter().for_each(&mut *f);
+                walk_args(&i.then.nodes, f);
+                if let Some(b) = &i.otherwise {
+                    walk_args(&b.nodes, f);
+                }
+            }
+        }
+    }
 }
 
 fn collect_words<'a>(nodes: &'a [Node], out: &mut Vec<(&'a str, Span)>) {
