@@ -161,9 +161,17 @@ pub fn bad_character(span: Span, c: char) -> Diagnostic {
         .help("names use letters, digits, `-` and `_`; other text belongs in quotes or after `#`")
 }
 
-pub fn file_too_large(_len: usize, max: usize) -> Diagnostic {
-    Diagnostic::error("E0109", format!("the file is larger than a game file may be ({max} bytes)"))
+/// `name` is the file's name where it is known (an extended game names it).
+pub fn file_too_large(name: Option<&str>, max: usize) -> Diagnostic {
+    let what = name.map_or("the file".to_string(), |n| format!("`{n}`"));
+    Diagnostic::error("E0109", format!("{what} is larger than a game file may be ({max} bytes)"))
         .help("game files are a few kilobytes; check that this is the file you meant")
+}
+
+pub fn not_utf8(span: Span) -> Diagnostic {
+    Diagnostic::error("E0111", "the file is not UTF-8 text")
+        .label(span, "the first byte that is not UTF-8")
+        .help("save the file as UTF-8; game files are plain text")
 }
 
 pub fn control_character(span: Span, c: char) -> Diagnostic {
@@ -451,7 +459,7 @@ pub fn variant_value_type(span: Span, option: &str, values: &[&str]) -> Diagnost
 pub fn variant_chain_too_long(span: Span) -> Diagnostic {
     Diagnostic::error("E0611", "a variant must extend a game file (`.game`)")
         .label(span, "this is not a game file")
-        .help("point `extends` at a `.game` file; variants of variants are not supported")
+        .help("point `extends` at a `.game` file; variants of variants are not supported, nor other files")
 }
 
 pub fn condition_not_boolean(span: Span, option: &str) -> Diagnostic {
@@ -465,6 +473,11 @@ impl Diagnostic {
     pub fn io(path: &str, why: &str) -> Diagnostic {
         Diagnostic::error("E0613", format!("cannot read `{path}`: {why}"))
     }
+}
+
+pub fn not_a_game_file(path: &str) -> Diagnostic {
+    Diagnostic::error("E0614", format!("`{path}` is not a game file (`.game`) or a variant file (`.toml`)"))
+        .help("rulebook reads only `.game` and `.toml` files; rename the file if it is one")
 }
 
 // -------------------------------------------------------------- W01 warnings
@@ -493,6 +506,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0108", "character not allowed"),
     ("E0109", "file too large"),
     ("E0110", "control character in text"),
+    ("E0111", "file not UTF-8"),
     ("E0201", "unknown statement"),
     ("E0202", "statement in the wrong place"),
     ("E0203", "wrong argument"),
@@ -536,6 +550,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0611", "variant extends a variant"),
     ("E0612", "`if` on an option that is not true/false"),
     ("E0613", "file cannot be read"),
+    ("E0614", "not a game or variant file"),
     ("W0101", "unused region"),
     ("W0102", "option that changes nothing"),
     ("W0103", "piece nobody has"),

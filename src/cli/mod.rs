@@ -227,7 +227,13 @@ fn check(files: &[std::path::PathBuf], format: Format, options: &[String]) -> i3
     for path in files {
         let report = load::check_path(path, &choices);
         if load::is_io(&report) {
-            load::print_report(&report);
+            match format {
+                Format::Human => load::print_report(&report),
+                Format::Json => json.extend(report.diagnostics.iter().map(|(source, d)| {
+                    let (name, text) = &report.sources[*source];
+                    diagnostics::to_json(d, name, text)
+                })),
+            }
             worst = worst.max(EXIT_USAGE);
             continue;
         }

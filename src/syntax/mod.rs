@@ -26,7 +26,7 @@ pub const MAX_NESTING: usize = 32;
 /// Parses a game file into its statements.
 pub fn parse(text: &str) -> Result<Vec<Node>, Diagnostic> {
     if text.len() > MAX_FILE_BYTES {
-        return Err(diag::file_too_large(text.len(), MAX_FILE_BYTES));
+        return Err(diag::file_too_large(None, MAX_FILE_BYTES));
     }
     if let Some(span) = too_deep(text) {
         return Err(diag::nesting_too_deep(span, MAX_NESTING));
