@@ -86,14 +86,25 @@ pub fn one_of(words: &[impl AsRef<str>]) -> String {
 }
 
 /// The closest candidate to `word`, if it is close enough to be a likely typo.
+/// Only candidates of about the same length are compared, and at most
+/// [`MAX_COMPARED`] of them, so that a file with thousands of names and
+/// thousands of mistakes costs no more than linear time.
 pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    if word.len() > 64 {
+        return None; // no typo of a keyword or a name is this long; comparing would cost its square
+    }
     candidates
         .into_iter()
+        .filter(|c| c.len().abs_diff(word.len()) <= 2.max(c.len() / 4))
+        .take(MAX_COMPARED)
         .map(|c| (strsim::damerau_levenshtein(word, c), c))
         .filter(|&(d, c)| d <= 2.max(c.len() / 4) && d < c.len().max(word.len()))
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
 }
+
+/// The most candidates [`did_you_mean`] compares a word with.
+pub const MAX_COMPARED: usize = 64;
 
 fn suggest(d: Diagnostic, word: &str, candidates: &[&str]) -> Diagnostic {
     match did_you_mean(word, candidates.iter().copied()) {
@@ -101,6 +112,19 @@ fn suggest(d: Diagnostic, word: &str, candidates: &[&str]) -> Diagnostic {
         None if candidates.is_empty() => d,
         None if candidates.len() <= 12 => d.help(format!("expected {}", one_of(&quoted(candidates)))),
         None => d,
+    }
+}
+
+/// An option's values for a message: all of them when there are few.
+fn values_list(values: &[&str]) -> String {
+    if values.len() > 12 {
+        format!(
+            "{} or {} others (`rulebook options FILE` lists them)",
+            quoted(&values[..3]).join(", "),
+            values.len() - 3
+        )
+    } else {
+        one_of(&quoted(values))
     }
 }
 
@@ -396,16 +420,17 @@ pub fn unknown_option(span: Span, name: &str, known: &[&str]) -> Diagnostic {
     match did_you_mean(name, known.iter().copied()) {
         Some(s) => d.help(format!("did you mean `{s}`?")),
         None if known.is_empty() => d.help("this game declares no options"),
+        None if known.len() > 12 => d.help("`rulebook options FILE` lists the options"),
         None => d.help(format!("the options are {}", one_of(&quoted(known)))),
     }
 }
 
 pub fn bad_option_value(span: Span, option: &str, value: &str, values: &[&str]) -> Diagnostic {
     let d = Diagnostic::error("E0602", format!("option `{option}` cannot be `{value}`"))
-        .label(span, format!("expected {}", one_of(&quoted(values))));
+        .label(span, format!("expected {}", values_list(values)));
     match did_you_mean(value, values.iter().copied()) {
         Some(s) => d.help(format!("did you mean `{s}`?")),
-        None => d.help(format!("`{option}` is one of {}", one_of(&quoted(values)))),
+        None => d.help(format!("`{option}` is one of {}", values_list(values))),
     }
 }
 
@@ -453,7 +478,7 @@ pub fn variant_missing_extends(span: Span) -> Diagnostic {
 pub fn variant_value_type(span: Span, option: &str, values: &[&str]) -> Diagnostic {
     Diagnostic::error("E0610", format!("option `{option}` takes a value written as in the game file"))
         .label(span, "wrong type of value")
-        .help(format!("use one of {}", one_of(&quoted(values))))
+        .help(format!("use one of {}", values_list(values)))
 }
 
 pub fn variant_chain_too_long(span: Span) -> Diagnostic {
@@ -481,6 +506,12 @@ pub fn not_a_game_file(path: &str) -> Diagnostic {
 }
 
 // -------------------------------------------------------------- W01 warnings
+
+pub fn options_not_all_checked(span: Span, max: usize) -> Diagnostic {
+    Diagnostic::warning("W0105", format!("the options have too many values to check each one ({max} choices were)"))
+        .label(span, "the options start here")
+        .help("`if` tests so many different values that some branches were not checked; test fewer values")
+}
 
 pub fn unused_region(span: Span, name: &str) -> Diagnostic {
     Diagnostic::warning("W0101", format!("the region `{name}` is never used"))
@@ -555,6 +586,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("W0102", "option that changes nothing"),
     ("W0103", "piece nobody has"),
     ("W0104", "moves in directions with no lines"),
+    ("W0105", "options with too many values to check"),
 ];
 
 // ------------------------------------------------------------------ output

@@ -22,16 +22,22 @@ fn rulebook(args: &[&str]) -> Output {
     output
 }
 
-fn wait(mut child: Child, limit: Duration, args: &[&str]) -> Output {
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > limit {
-            child.kill().unwrap();
-            panic!("`rulebook {}` did not finish within {limit:?}", args.join(" "));
+/// Waits for the child, reading its output meanwhile (a full pipe would
+/// block it); kills it and fails if it runs past `limit`.
+fn wait(child: Child, limit: Duration, args: &[&str]) -> Output {
+    let pid = child.id();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || send.send(child.wait_with_output().unwrap()));
+    match receive.recv_timeout(limit) {
+        Ok(output) => output,
+        Err(_) => {
+            #[cfg(unix)]
+            unsafe {
+                libc::kill(pid as i32, libc::SIGKILL);
+            }
+            panic!("`rulebook {}` did not finish within {limit:?} (pid {pid})", args.join(" "));
         }
-        std::thread::sleep(Duration::from_millis(20));
     }
-    child.wait_with_output().unwrap()
 }
 
 fn stderr(o: &Output) -> String {
@@ -105,4 +111,39 @@ fn unreadable_files_are_reported_in_json_too() {
     assert_eq!(o.status.code(), Some(2));
     let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(json[0]["code"].as_str(), Some("E0613"), "{json}");
+}
+
+const GAME_END: &str = "board {\n  files a..c\n  ranks 1..3\n  points a1..c3\n  lines orthogonal a1..c3\n}\n\
+    player white W forward n\nplayer black B forward s\npiece man M {\n  step forward\n}\n\
+    place white man on rank 1\nplace black man on rank 3\ngoals {\n  lose when no move\n}\n";
+
+/// Files near the size limit that made `check` quadratic: they must be
+/// checked in seconds (the limit here only catches a return to minutes),
+/// and a flood of diagnostics is cut short, saying how many were left out.
+#[test]
+fn large_inputs_are_checked_in_bounded_time() {
+    let dir = temp_dir("large");
+    let values: Vec<String> = (0..100_000).map(|i| format!("v{i}")).collect();
+    let cases = [
+        ("one-option.game", format!("rulebook 1\ngame \"G\"\noption big = {} \"d\"\n{GAME_END}", values.join(", "))),
+        ("bad-lines.game", format!("rulebook 1\ngame \"G\"\n{GAME_END}{}", "foo bar\n".repeat(90_000))),
+        ("regions.game", format!("rulebook 1\ngame \"G\"\n{GAME_END}{}", region_lines(40_000))),
+    ];
+    for (name, text) in cases {
+        assert!(text.len() < 1 << 20, "{name} must stay under the size limit");
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let start = Instant::now();
+        let o = rulebook(&["check", path.to_str().unwrap()]);
+        assert!(start.elapsed() < Duration::from_secs(20), "{name} took {:?}", start.elapsed());
+        let shown = stderr(&o).matches("\n  x ").count() + stderr(&o).matches("\n  ! ").count();
+        assert!(shown <= 50, "{name}: {shown} diagnostics printed");
+        if name != "one-option.game" {
+            assert!(stderr(&o).contains("more diagnostics not shown"), "{name}: {}", stderr(&o));
+        }
+    }
+}
+
+fn region_lines(n: usize) -> String {
+    (0..n).map(|i| format!("region r{i} = a1\n")).collect()
 }

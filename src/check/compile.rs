@@ -38,7 +38,6 @@ fn direction_word(word: &str, forward: Option<Dir>) -> Option<DirSet> {
 }
 
 struct Region {
-    name: Sp<String>,
     /// Per player; a region declared without `for` has the same set for both.
     sets: [PointSet; PLAYERS],
 }
@@ -58,6 +57,29 @@ pub struct Compiler<'a> {
     regions: Vec<Region>,
     /// The point at each lattice place.
     coord_index: HashMap<(i32, i32), Point>,
+    player_names: Names<'a>,
+    kind_names: Names<'a>,
+    region_names: Names<'a>,
+    broken: std::collections::HashSet<(&'static str, &'a str)>,
+}
+
+/// Declared names in order, with an index for finding one quickly.
+#[derive(Default)]
+struct Names<'a> {
+    list: Vec<&'a str>,
+    index: HashMap<&'a str, usize>,
+}
+
+impl<'a> Names<'a> {
+    fn new(names: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut n = Names::default();
+        names.into_iter().for_each(|name| n.push(name));
+        n
+    }
+    fn push(&mut self, name: &'a str) {
+        self.index.entry(name).or_insert(self.list.len());
+        self.list.push(name);
+    }
 }
 
 /// A board's labels, coordinates and lattice size.
@@ -103,6 +125,10 @@ impl<'a> Compiler<'a> {
             kinds: Vec::new(),
             regions: Vec::new(),
             coord_index: HashMap::new(),
+            player_names: Names::new(d.players.iter().map(|p| p.name.value.as_str())),
+            kind_names: Names::new(d.pieces.iter().map(|p| p.name.value.as_str())),
+            region_names: Names::default(),
+            broken: d.broken.iter().map(|(w, n)| (*w, n.as_str())).collect(),
         }
     }
 
@@ -254,8 +280,9 @@ impl<'a> Compiler<'a> {
         let mut names: HashMap<&str, Span> = HashMap::new();
         for (name, x, y) in &b.named_points {
             let first = names.get(name.value.as_str()).copied();
-            let on_lattice = self.on_lattice(&name.value).is_some_and(|c| lattice_set.contains(&c));
-            if let Some(first) = first.or_else(|| on_lattice.then_some(name.span)) {
+            // A lattice point of this name: "first named" points at the `points` that made it.
+            let on_lattice = self.on_lattice(&name.value).filter(|c| lattice_set.contains(c));
+            if let Some(first) = first.or_else(|| on_lattice.map(|c| places[&c])) {
                 self.err(diag::duplicate_name(name.span, first, "point", &name.value));
                 continue;
             }
@@ -519,30 +546,34 @@ impl<'a> Compiler<'a> {
 
     /// Finds `name` among `names`, or reports it as unknown (unless the
     /// statement declaring it could not be read, which was reported already).
-    fn resolve(&mut self, what: &'static str, name: &Sp<String>, names: &[&str]) -> Option<usize> {
-        if let Some(i) = names.iter().position(|n| *n == name.value) {
+    fn resolve(&mut self, what: &'static str, name: &Sp<String>, names: &Names) -> Option<usize> {
+        if let Some(&i) = names.index.get(name.value.as_str()) {
             return Some(i);
         }
         if !self.is_broken(what, &name.value) {
-            self.err(diag::unknown_name(name.span, what, &name.value, names));
+            self.diags.push(diag::unknown_name(name.span, what, &name.value, &names.list));
         }
         None
     }
 
     fn player(&mut self, name: &Sp<String>) -> Option<PlayerId> {
-        let names: Vec<&str> = self.d.players.iter().map(|p| p.name.value.as_str()).collect();
-        let i = self.resolve("player", name, &names)?;
+        let names = std::mem::take(&mut self.player_names);
+        let i = self.resolve("player", name, &names);
+        self.player_names = names;
         // Declarations past the second player (reported) have no index.
-        self.players.iter().position(|p| p.name == names[i]).map(|i| i as PlayerId)
+        let name = self.player_names.list[i?];
+        self.players.iter().position(|p| p.name == name).map(|i| i as PlayerId)
     }
 
-    fn is_broken(&self, what: &str, name: &str) -> bool {
-        self.d.broken.iter().any(|(w, n)| *w == what && n == name)
+    fn is_broken(&self, what: &'static str, name: &str) -> bool {
+        self.broken.contains(&(what, name))
     }
 
     fn kind(&mut self, name: &Sp<String>) -> Option<KindId> {
-        let names: Vec<&str> = self.d.pieces.iter().map(|p| p.name.value.as_str()).collect();
-        self.resolve("piece", name, &names).map(|i| i as KindId)
+        let names = std::mem::take(&mut self.kind_names);
+        let i = self.resolve("piece", name, &names);
+        self.kind_names = names;
+        i.map(|i| i as KindId)
     }
 
     fn kind_mask(&mut self, names: &[Sp<String>]) -> u16 {
@@ -550,9 +581,10 @@ impl<'a> Compiler<'a> {
     }
 
     fn region(&mut self, name: &Sp<String>) -> Option<[PointSet; PLAYERS]> {
-        let names: Vec<String> = self.regions.iter().map(|r| r.name.value.clone()).collect();
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        self.resolve("region", name, &names).map(|i| self.regions[i].sets)
+        let names = std::mem::take(&mut self.region_names);
+        let i = self.resolve("region", name, &names);
+        self.region_names = names;
+        i.map(|i| self.regions[i].sets)
     }
 
     /// Directions for each player (relative words resolved by their forward).
@@ -636,8 +668,8 @@ impl<'a> Compiler<'a> {
 
     fn regions(&mut self) {
         let d = self.d;
-        // (name, player or None for everyone, where declared)
-        let mut declared: Vec<(&str, Option<PlayerId>, Span)> = Vec::new();
+        // By name: (player or None for everyone, where declared).
+        let mut declared: HashMap<&str, Vec<(Option<PlayerId>, Span)>> = HashMap::new();
         for r in &d.regions {
             let player = match &r.player {
                 Some(p) => match self.player(p) {
@@ -646,47 +678,53 @@ impl<'a> Compiler<'a> {
                 },
                 None => None,
             };
-            let clash = declared
-                .iter()
-                .find(|(n, p, _)| *n == r.name.value && (p.is_none() || player.is_none() || *p == player));
-            if let Some(&(_, _, first)) = clash {
-                self.err(diag::duplicate_name(r.name.span, first, "region", &r.name.value));
+            let earlier = declared.entry(&r.name.value).or_default();
+            let clash = earlier.iter().find(|(p, _)| p.is_none() || player.is_none() || *p == player);
+            if let Some(&(_, first)) = clash {
+                self.diags.push(diag::duplicate_name(r.name.span, first, "region", &r.name.value));
                 continue;
             }
-            declared.push((&r.name.value, player, r.name.span));
+            earlier.push((player, r.name.span));
             let mut set = PointSet::default();
             for (p, _) in self.points(&r.items) {
                 set.insert(p);
             }
-            match (self.regions.iter_mut().find(|x| x.name.value == r.name.value), player) {
-                (Some(existing), Some(p)) => existing.sets[p as usize] = set,
-                (_, None) => self.regions.push(Region { name: r.name.clone(), sets: [set; PLAYERS] }),
+            match (self.region_names.index.get(r.name.value.as_str()), player) {
+                (Some(&i), Some(p)) => self.regions[i].sets[p as usize] = set,
+                (_, None) => self.push_region(&r.name.value, [set; PLAYERS]),
                 (None, Some(p)) => {
                     let mut sets = [PointSet::default(); PLAYERS];
                     sets[p as usize] = set;
-                    self.regions.push(Region { name: r.name.clone(), sets });
+                    self.push_region(&r.name.value, sets);
                 }
             }
         }
     }
 
+    fn push_region(&mut self, name: &'a str, sets: [PointSet; PLAYERS]) {
+        self.region_names.push(name);
+        self.regions.push(Region { sets });
+    }
+
     fn kinds(&mut self) {
         let d = self.d;
-        let mut seen: Vec<&PieceDecl> = Vec::new();
+        let mut names: HashMap<&str, Span> = HashMap::new();
+        let mut letters: HashMap<&str, Span> = HashMap::new();
         for (i, p) in d.pieces.iter().enumerate() {
-            if let Some(first) = seen.iter().find(|q| q.name.value == p.name.value) {
-                self.err(diag::duplicate_name(p.name.span, first.name.span, "piece", &p.name.value));
+            if let Some(&first) = names.get(p.name.value.as_str()) {
+                self.err(diag::duplicate_name(p.name.span, first, "piece", &p.name.value));
             }
             let letter = single_capital(&p.letter.value);
             if letter.is_none() {
                 self.err(diag::bad_letter(p.letter.span, "piece"));
-            } else if let Some(first) = seen.iter().find(|q| q.letter.value == p.letter.value) {
-                self.err(diag::duplicate_name(p.letter.span, first.letter.span, "piece letter", &p.letter.value));
+            } else if let Some(&first) = letters.get(p.letter.value.as_str()) {
+                self.err(diag::duplicate_name(p.letter.span, first, "piece letter", &p.letter.value));
             }
             if i == MAX_KINDS {
                 self.err(diag::bad_number(p.name.span, "the number of piece kinds", 1, MAX_KINDS as u64));
             }
-            seen.push(p);
+            names.entry(&p.name.value).or_insert(p.name.span);
+            letters.entry(&p.letter.value).or_insert(p.letter.span);
             let mut moves = Moves::default();
             let board_dirs = self.board.as_ref().map_or(0xFF, |b| {
                 b.neighbour.iter().fold(0u8, |m, n| (0..8).filter(|&d| n[d] != NONE).fold(m, |m, d| m | 1 << d))

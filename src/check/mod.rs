@@ -16,6 +16,7 @@ use crate::diagnostics::{self as diag, Diagnostic};
 use crate::game::{Game, OptionValue};
 use crate::span::Span;
 use crate::syntax::{self, tree::Node};
+use std::collections::HashMap;
 
 /// A parsed game file with its option declarations.
 pub struct Parsed {
@@ -40,8 +41,8 @@ impl Parsed {
     /// `diags`; the game is returned when there were no errors.
     fn compile(&self, assignment: &options::Assignment, diags: &mut Vec<Diagnostic>) -> Option<Game> {
         let opts = &self.options;
-        let stmts = options::select(&self.nodes, opts, assignment);
-        let selector = options::Selector { options: opts, assignment };
+        let selector = options::Selector::new(opts, assignment);
+        let stmts = selector.select(&self.nodes);
         let errors_before = diags.iter().filter(|d| d.is_error()).count();
         let decls = decls::read(&stmts, &selector, diags);
         let values = opts
@@ -60,21 +61,26 @@ impl Parsed {
     /// Problems that do not depend on the options: conditions naming unknown
     /// options or values, unused regions and options.
     fn whole_file(&self, diags: &mut Vec<Diagnostic>) {
-        let mut used = Vec::new();
-        options::check_conditions(&self.nodes, &self.options, diags, &mut used);
+        let used = options::check_conditions(&self.nodes, &self.options, diags);
         for o in &self.options {
             if !used.contains(&o.name.value) {
                 diags.push(diag::unused_option(o.name.span, &o.name.value));
             }
         }
+        // A region is used when its name appears as a word anywhere but in its
+        // declaration (a second declaration counts, as before).
         let mut words: Vec<(&str, Span)> = Vec::new();
         collect_words(&self.nodes, &mut words);
+        let mut count: HashMap<&str, usize> = HashMap::new();
+        for (w, _) in &words {
+            *count.entry(w).or_default() += 1;
+        }
         let mut regions: Vec<(&str, Span)> = Vec::new();
         collect_regions(&self.nodes, &mut regions);
+        let mut reported = std::collections::HashSet::new();
         for (name, span) in &regions {
-            let used_elsewhere = words.iter().any(|(w, s)| w == name && s != span);
-            let first_declaration = regions.iter().find(|(n, _)| n == name).map(|r| r.1) == Some(*span);
-            if !used_elsewhere && first_declaration {
+            let first_declaration = reported.insert(*name);
+            if count.get(name).copied().unwrap_or(0) < 2 && first_declaration {
                 diags.push(diag::unused_region(*span, name));
             }
         }
@@ -84,7 +90,12 @@ impl Parsed {
     pub fn check(&self) -> Vec<Diagnostic> {
         let mut diags = self.diagnostics.clone();
         self.whole_file(&mut diags);
-        for a in options::assignments_to_check(&self.options) {
+        let (assignments, left_out) = options::assignments_to_check(&self.nodes, &self.options);
+        if left_out {
+            let span = self.options.first().map_or(Span::default(), |o| o.span);
+            diags.push(diag::options_not_all_checked(span, options::MAX_ASSIGNMENTS));
+        }
+        for a in assignments {
             self.compile(&a, &mut diags);
         }
         finish(diags)

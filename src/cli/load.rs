@@ -74,9 +74,32 @@ pub fn check_path(path: &Path, choices: &[Choice]) -> Report {
 
 /// Prints a report's diagnostics to stderr.
 pub fn print_report(report: &Report) {
-    for (source, d) in &report.diagnostics {
+    for (source, d) in shown(report) {
         let (name, text) = &report.sources[*source];
         eprint!("{}", diagnostics::render(d, name, text, super::style()));
+    }
+    print_left_out(report);
+}
+
+/// The most diagnostics printed for one file: past a screenful, more would
+/// only bury the first ones (and drawing each costs a pass over the file).
+pub const MAX_PRINTED: usize = 50;
+
+/// The diagnostics to print: the first [`MAX_PRINTED`], in file order.
+pub fn shown(report: &Report) -> &[(usize, rulebook::diagnostics::Diagnostic)] {
+    &report.diagnostics[..report.diagnostics.len().min(MAX_PRINTED)]
+}
+
+/// Says how many diagnostics [`shown`] left out, if any.
+pub fn print_left_out(report: &Report) {
+    let more = report.diagnostics.len().saturating_sub(MAX_PRINTED);
+    if more > 0 {
+        let errors = report.diagnostics[MAX_PRINTED..].iter().filter(|(_, d)| d.is_error()).count();
+        eprintln!(
+            "... and {more} more diagnostic{} not shown ({errors} error{}); fix these first",
+            if more == 1 { "" } else { "s" },
+            if errors == 1 { "" } else { "s" }
+        );
     }
 }
 

@@ -229,7 +229,7 @@ fn check(files: &[std::path::PathBuf], format: Format, options: &[String]) -> i3
         if load::is_io(&report) {
             match format {
                 Format::Human => load::print_report(&report),
-                Format::Json => json.extend(report.diagnostics.iter().map(|(source, d)| {
+                Format::Json => json.extend(load::shown(&report).iter().map(|(source, d)| {
                     let (name, text) = &report.sources[*source];
                     diagnostics::to_json(d, name, text)
                 })),
@@ -240,13 +240,14 @@ fn check(files: &[std::path::PathBuf], format: Format, options: &[String]) -> i3
         let diags = &report.diagnostics;
         let errors = diags.iter().filter(|(_, d)| d.is_error()).count();
         let warnings = diags.len() - errors;
-        for (source, d) in diags {
+        for (source, d) in load::shown(&report) {
             let (name, text) = &report.sources[*source];
             match format {
                 Format::Human => eprint!("{}", diagnostics::render(d, name, text, style())),
                 Format::Json => json.push(diagnostics::to_json(d, name, text)),
             }
         }
+        load::print_left_out(&report);
         if format == Format::Human {
             let verdict = if errors == 0 { "ok" } else { "invalid" };
             let mut counts = Vec::new();
