@@ -147,3 +147,16 @@ fn large_inputs_are_checked_in_bounded_time() {
 fn region_lines(n: usize) -> String {
     (0..n).map(|i| format!("region r{i} = a1\n")).collect()
 }
+
+/// `simulate --threads` is refused at 0 and capped far above the cores,
+/// rather than panicking when the system cannot start so many threads.
+#[test]
+fn simulate_threads_are_bounded() {
+    let o = rulebook(&["simulate", "games/tabal.game", "--games", "3", "--threads", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--threads must be at least 1"), "{}", stderr(&o));
+    let o = rulebook(&["simulate", "games/tabal.game", "--games", "500", "--threads", "100000"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("64 threads"), "{out}");
+}

@@ -9,6 +9,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+/// The most worker threads `simulate` starts.
+pub const MAX_THREADS: usize = 64;
+
 pub struct Options {
     pub games: usize,
     pub seed: u64,
@@ -97,7 +100,12 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
             return super::EXIT_USAGE;
         }
     }
-    let threads = opts.threads.max(1).min(opts.games.max(1));
+    if opts.threads == 0 {
+        eprintln!("error: --threads must be at least 1");
+        return super::EXIT_USAGE;
+    }
+    // More threads than cores gain nothing; a cap keeps `--threads 100000` from exhausting the system.
+    let threads = opts.threads.min(MAX_THREADS).min(opts.games.max(1));
     let bar = indicatif::ProgressBar::new(opts.games as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
@@ -107,9 +115,10 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     let total: Mutex<Stats> = Mutex::new(Stats::default());
     let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let start = Instant::now();
+    let spawn_error: Mutex<Option<std::io::Error>> = Mutex::new(None);
     std::thread::scope(|s| {
         for _ in 0..threads {
-            s.spawn(|| {
+            let spawned = std::thread::Builder::new().spawn_scoped(s, || {
                 let mut moves = Vec::new();
                 let mut record = Vec::new();
                 let mut stats = Stats::default();
@@ -141,8 +150,19 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
                 }
                 total.lock().expect("no panics while held").merge(stats);
             });
+            if let Err(e) = spawned {
+                // The threads already running stop at their next game.
+                next.store(opts.games, Ordering::Relaxed);
+                *spawn_error.lock().expect("no panics while held") = Some(e);
+                break;
+            }
         }
     });
+    if let Some(e) = spawn_error.into_inner().expect("threads done") {
+        bar.finish_and_clear();
+        eprintln!("error: cannot start {threads} threads: {e}; try fewer with --threads");
+        return super::EXIT_USAGE;
+    }
     bar.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
     if let Some(e) = errors.lock().expect("threads done").first() {
