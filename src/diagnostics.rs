@@ -106,6 +106,17 @@ pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str
 /// The most candidates [`did_you_mean`] compares a word with.
 pub const MAX_COMPARED: usize = 64;
 
+/// Replaces a diagnostic's help with "did you mean `word`?", keeping the
+/// example it gave, if any.
+pub fn with_suggestion(mut d: Diagnostic, word: &str) -> Diagnostic {
+    let example = d.help.take().filter(|h| h.starts_with("for example"));
+    d.help = Some(match example {
+        Some(e) => format!("did you mean `{word}`? ({e})"),
+        None => format!("did you mean `{word}`?"),
+    });
+    d
+}
+
 fn suggest(d: Diagnostic, word: &str, candidates: &[&str]) -> Diagnostic {
     match did_you_mean(word, candidates.iter().copied()) {
         Some(s) => d.help(format!("did you mean `{s}`?")),
@@ -407,6 +418,21 @@ pub fn too_many_players(span: Span, max: usize) -> Diagnostic {
     Diagnostic::error("E0508", format!("a game has at most {max} players")).label(span, "one player too many")
 }
 
+pub fn limit_not_on_slide(span: Span, statement: &str) -> Diagnostic {
+    Diagnostic::error("E0509", format!("`up to` belongs to `slide`, not to `{statement}`"))
+        .label(span, format!("a `{statement}` cannot take a limit"))
+        .help(match statement {
+            "step" => "a `step` always moves one space; for longer moves write `slide DIRECTIONS up to N`",
+            _ => "only `slide` takes a limit: `slide DIRECTIONS up to N`",
+        })
+}
+
+pub fn several_dice(span: Span, text: &str) -> Diagnostic {
+    Diagnostic::error("E0510", format!("`{text}` is several dice; a game has one die"))
+        .label(span, "one die is written `d` and its number of faces")
+        .help("write `die d6 limits distance`: one die, rolled once a turn")
+}
+
 pub fn unowned_kind(span: Span, kind: &str) -> Diagnostic {
     Diagnostic::warning("W0103", format!("the piece `{kind}` is never placed nor promoted into"))
         .label(span, "no player ever has this piece")
@@ -568,6 +594,8 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0506", "number out of range"),
     ("E0507", "capture rule without jumps"),
     ("E0508", "too many players"),
+    ("E0509", "a limit on a move that is not a slide"),
+    ("E0510", "several dice"),
     ("E0601", "unknown option"),
     ("E0602", "bad option value"),
     ("E0603", "option inside a conditional"),
@@ -677,12 +705,13 @@ pub fn render(diag: &Diagnostic, name: &str, text: &str, style: Style) -> String
     out
 }
 
-/// Control characters written as escapes (`\u{1b}`), for one-line texts.
+/// Control characters other than line ends written as escapes (`\u{1b}`).
 fn escape_controls(s: &str) -> String {
-    if !s.chars().any(char::is_control) {
+    let hidden = |c: char| c.is_control() && c != '\n';
+    if !s.chars().any(hidden) {
         return s.to_string();
     }
-    s.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
+    s.chars().map(|c| if hidden(c) { c.escape_default().to_string() } else { c.to_string() }).collect()
 }
 
 /// Control characters other than line ends and tabs blanked, byte for byte,

@@ -37,6 +37,38 @@ fn direction_word(word: &str, forward: Option<Dir>) -> Option<DirSet> {
     }
 }
 
+/// The direction word meant by a longer or more familiar one (`north` for
+/// `n`, `diagonally` for `diagonal`), for "did you mean".
+fn direction_alias(word: &str) -> Option<&'static str> {
+    let w = word.to_ascii_lowercase().replace(['-', '_'], "");
+    let names = [
+        ("north", "n"),
+        ("south", "s"),
+        ("east", "e"),
+        ("west", "w"),
+        ("northeast", "ne"),
+        ("northwest", "nw"),
+        ("southeast", "se"),
+        ("southwest", "sw"),
+        ("up", "n"),
+        ("down", "s"),
+        ("right", "e"),
+        ("left", "w"),
+        ("orthogonally", "orthogonal"),
+        ("orthogonals", "orthogonal"),
+        ("diagonally", "diagonal"),
+        ("diagonals", "diagonal"),
+        ("all", "any"),
+        ("forwards", "forward"),
+        ("backwards", "backward"),
+        ("back", "backward"),
+        ("sideway", "sideways"),
+        ("diagonalforwards", "diagonal-forward"),
+        ("diagonalbackwards", "diagonal-backward"),
+    ];
+    names.iter().find(|(long, _)| *long == w).map(|&(_, short)| short)
+}
+
 struct Region {
     /// Per player; a region declared without `for` has the same set for both.
     sets: [PointSet; PLAYERS],
@@ -526,7 +558,9 @@ impl<'a> Compiler<'a> {
             let forward = match ABSOLUTE.iter().position(|n| *n == p.forward.value) {
                 Some(f) => f as Dir,
                 None => {
-                    self.err(diag::bad_forward(p.forward.span, &p.forward.value));
+                    let d = diag::bad_forward(p.forward.span, &p.forward.value);
+                    let alias = direction_alias(&p.forward.value).filter(|a| ABSOLUTE.contains(a));
+                    self.err(alias.map_or(d.clone(), |a| diag::with_suggestion(d, a)));
                     0
                 }
             };
@@ -538,9 +572,16 @@ impl<'a> Compiler<'a> {
             self.players.push(Player { name: p.name.value.clone(), letter: letter.unwrap_or('?'), forward });
         }
         let broken = d.broken.iter().filter(|(w, _)| *w == "player").count();
-        if self.players.len() + broken < PLAYERS {
-            let span = d.players.last().map_or(self.file_end, |p| p.name.span);
-            self.err(diag::missing_statement(span, "second player", "player black B forward s"));
+        match (d.players.last(), self.players.len() + broken) {
+            (_, n) if n >= PLAYERS => {}
+            (None, _) => self.err(diag::missing_statement(
+                self.file_end,
+                "players",
+                "player white W forward n\nplayer black B forward s",
+            )),
+            (Some(last), _) => {
+                self.err(diag::missing_statement(last.name.span, "second player", "player black B forward s"))
+            }
         }
     }
 
@@ -634,7 +675,11 @@ impl<'a> Compiler<'a> {
             ));
             return;
         }
-        self.err(diag::unknown_name(w.span, "direction", &w.value, &known));
+        let d = diag::unknown_name(w.span, "direction", &w.value, &known);
+        self.err(match direction_alias(&w.value) {
+            Some(s) => diag::with_suggestion(d, s),
+            None => d,
+        });
     }
 
     fn points(&mut self, items: &[SetItem]) -> Vec<(Point, Span)> {
@@ -885,7 +930,7 @@ impl<'a> Compiler<'a> {
 
     fn custodial(&mut self) -> Option<Custodial> {
         let c = self.d.custodial.as_ref()?;
-        if c.targets.is_empty() {
+        if c.targets.is_empty() && !self.is_broken("targets", "") {
             self.err(diag::missing_statement(c.span, "`targets` in the custodial block", "targets soldier"));
         }
         let targets = self.kind_mask(&c.targets);
@@ -945,7 +990,7 @@ impl<'a> Compiler<'a> {
             self.err(diag::missing_statement(self.file_end, "goals", "goals {\n  lose when no move\n}"));
             return Vec::new();
         };
-        if decls.is_empty() {
+        if decls.is_empty() && !self.is_broken("goals", "") {
             self.err(diag::missing_statement(*span, "goal", "lose when no move"));
         }
         let mut out = Vec::new();
