@@ -117,7 +117,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     let g = &engine.game;
     println!("{}{}  (seed {seed})", g.name, variant.map(|v| format!(", {v}")).unwrap_or_default());
     if resumed.is_some() {
-        println!("Resumed after {} plies.", plies.len());
+        println!("Resumed after {} {}.", plies.len(), if plies.len() == 1 { "ply" } else { "plies" });
     }
     println!("Type a move (`c3-c4`, `b2xd4xb6`), or: moves, undo, save FILE, position, help, quit.\n");
     let stdin = std::io::stdin();
@@ -148,7 +148,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
         let me = pos.turn as usize;
         let roll = *pending_roll.get_or_insert_with(|| engine.dice().map(|d| rng.gen_range(1..=d)));
         if let Some(r) = roll {
-            println!("{} rolls {r}.", g.players[me].name);
+            println!("Roll for {}: {r}.", g.players[me].name); // a name may be singular or plural
         }
         let mut moves: Vec<Move> = Vec::new();
         engine.moves(&pos, roll, &mut moves);
