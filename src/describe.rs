@@ -116,6 +116,41 @@ pub fn describe(game: &Game) -> String {
     line(String::new());
 
     line("Pieces".into());
+    pieces(game, &mut line);
+    line(String::new());
+
+    line("Setup".into());
+    for (pi, p) in game.players.iter().enumerate() {
+        for (ki, k) in game.kinds.iter().enumerate() {
+            let mut set = PointSet::default();
+            for s in game.setup.iter().filter(|s| s.0 as usize == pi && s.1 as usize == ki) {
+                set.insert(s.2);
+            }
+            if !set.is_empty() {
+                line(format!("  {}: {} on {}.", capital(&p.name), plural(set.len(), &k.name), points(game, &set)));
+            }
+        }
+    }
+    line(String::new());
+
+    line("Rules".into());
+    rules(game, &mut line);
+    line(String::new());
+
+    line("Goals".into());
+    goals(game, &mut line);
+    if !game.options.is_empty() {
+        line(String::new());
+        line("Options".into());
+        for o in &game.options {
+            line(format!("  {} = {} ({}): {}.", o.name, o.value, o.values.join(", "), o.description));
+        }
+    }
+    out
+}
+
+/// Each kind of piece and how it moves.
+fn pieces(game: &Game, line: &mut Lines) {
     for k in &game.kinds {
         line(format!("  {} ({}):", capital(&k.name), k.letter));
         let m = &k.moves;
@@ -172,36 +207,6 @@ pub fn describe(game: &Game) -> String {
             });
         }
     }
-    line(String::new());
-
-    line("Setup".into());
-    for (pi, p) in game.players.iter().enumerate() {
-        for (ki, k) in game.kinds.iter().enumerate() {
-            let mut set = PointSet::default();
-            for s in game.setup.iter().filter(|s| s.0 as usize == pi && s.1 as usize == ki) {
-                set.insert(s.2);
-            }
-            if !set.is_empty() {
-                line(format!("  {}: {} on {}.", capital(&p.name), plural(set.len(), &k.name), points(game, &set)));
-            }
-        }
-    }
-    line(String::new());
-
-    line("Rules".into());
-    rules(game, &mut line);
-    line(String::new());
-
-    line("Goals".into());
-    goals(game, &mut line);
-    if !game.options.is_empty() {
-        line(String::new());
-        line("Options".into());
-        for o in &game.options {
-            line(format!("  {} = {} ({}): {}.", o.name, o.value, o.values.join(", "), o.description));
-        }
-    }
-    out
 }
 
 /// Writes each sentence given, as a line.

@@ -208,10 +208,10 @@ fn an_exploding_capture_search_is_cut_short_and_reported() {
 
 #[test]
 fn endless_or_absurd_input_is_refused_not_run() {
-    // /dev/zero never ends: it is read only as far as a game file may go.
+    // /dev/zero never ends: a device is not a game file, and is refused unread.
     let o = rulebook(&["check", "/dev/zero"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("larger than a game file may be"), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("is not a game file"), "{}", stderr(&o));
     let o = rulebook(&["perft", "games/tabal.game", "100000"]);
     assert_eq!(o.status.code(), Some(2));
 }
