@@ -55,20 +55,29 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
-/// A player's name as the subject of a verb: "white wins", "attackers win".
-fn subject_verb(name: &str, singular: &str, plural_form: &str) -> String {
-    if name.ends_with('s') {
-        format!("{name} {plural_form}")
+/// `a` or `an` before a number written in digits: "an 8 x 8", "an 11 x 11".
+fn article(n: i32) -> &'static str {
+    let digits = n.to_string();
+    let eleven = (digits.starts_with("11") || digits.starts_with("18")) && digits.len() % 3 == 2;
+    if digits.starts_with('8') || eleven {
+        "an"
     } else {
-        format!("{name} {singular}")
+        "a"
     }
 }
 
-fn possessive(name: &str) -> String {
-    if name.ends_with('s') {
-        format!("{name}'")
+/// The text with its first letter a capital, to start a sentence.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// "The point e5 is" or "The points a1 g1 are": point names are never capitalized.
+fn the_points(game: &Game, set: &PointSet) -> String {
+    if set.len() == 1 {
+        format!("The point {} is", points(game, set))
     } else {
-        format!("{name}'s")
+        format!("The points {} are", points(game, set))
     }
 }
 
@@ -92,8 +101,9 @@ pub fn describe_as(game: &Game, title: &str) -> String {
     line(String::new());
     line("Board".into());
     line(format!(
-        "  {} on a {} x {} lattice, {}, {}.",
+        "  {} on {} {} x {} lattice, {}, {}.",
         plural(b.len(), "point"),
+        article(b.width),
         b.width,
         b.height,
         plural(b.link_count(), "link"),
@@ -105,16 +115,52 @@ pub fn describe_as(game: &Game, title: &str) -> String {
     line("Players".into());
     for (i, p) in game.players.iter().enumerate() {
         let first = if i == game.first as usize { ", moves first" } else { "" };
-        line(format!("  {} ({}): forward is {}{first}.", p.name, p.letter, DIRECTION_NAMES[p.forward as usize]));
+        let forward = DIRECTION_NAMES[p.forward as usize];
+        line(format!("  {} ({}): forward is {forward}{first}.", capital(&p.name), p.letter));
     }
     line(String::new());
 
     line("Pieces".into());
+    pieces(game, &mut line);
+    line(String::new());
+
+    line("Setup".into());
+    for (pi, p) in game.players.iter().enumerate() {
+        for (ki, k) in game.kinds.iter().enumerate() {
+            let mut set = PointSet::default();
+            for s in game.setup.iter().filter(|s| s.0 as usize == pi && s.1 as usize == ki) {
+                set.insert(s.2);
+            }
+            if !set.is_empty() {
+                line(format!("  {}: {} on {}.", capital(&p.name), plural(set.len(), &k.name), points(game, &set)));
+            }
+        }
+    }
+    line(String::new());
+
+    line("Rules".into());
+    rules(game, &mut line);
+    line(String::new());
+
+    line("Goals".into());
+    goals(game, &mut line);
+    if !game.options.is_empty() {
+        line(String::new());
+        line("Options".into());
+        for o in &game.options {
+            line(format!("  {} = {} ({}): {}.", o.name, o.value, o.values.join(", "), o.description));
+        }
+    }
+    out
+}
+
+/// Each kind of piece and how it moves.
+fn pieces(game: &Game, line: &mut Lines) {
     for k in &game.kinds {
-        line(format!("  {} ({}):", k.name, k.letter));
+        line(format!("  {} ({}):", capital(&k.name), k.letter));
         let m = &k.moves;
         if m.step.iter().any(|&s| s != 0) {
-            line(format!("    steps one space to a vacant point {}.", per_player(game, &m.step)));
+            line(format!("    Steps one space to a vacant point {}.", per_player(game, &m.step)));
         }
         if m.slide.iter().any(|&s| s != 0) {
             let limit = match m.slide_limit {
@@ -122,30 +168,30 @@ pub fn describe_as(game: &Game, title: &str) -> String {
                 None => "any number of spaces".into(),
             };
             line(format!(
-                "    slides {limit} along a straight line over vacant points, {}.",
+                "    Slides {limit} along a straight line over vacant points, {}.",
                 per_player(game, &m.slide)
             ));
         }
         if m.jump.iter().any(|&s| s != 0) {
             line(format!(
-                "    captures by the short leap {}: over an adjacent enemy to the vacant point just behind it.",
+                "    Captures by the short leap {}: over an adjacent enemy to the vacant point just behind it.",
                 per_player(game, &m.jump)
             ));
         }
         if m.fly.iter().any(|&s| s != 0) {
             line(format!(
-                "    captures by the flying leap {}: over any vacant points, one enemy, and onto any vacant point behind it.",
+                "    Captures by the flying leap {}: over any vacant points, one enemy, and onto any vacant point behind it.",
                 per_player(game, &m.fly)
             ));
         }
         if m.leave.iter().any(|&s| s != 0) {
             line(format!(
-                "    leaves the board {} along a clear line; the exit counts as one space.",
+                "    Leaves the board {} along a clear line; the exit counts as one space.",
                 per_player(game, &m.leave)
             ));
         }
         if m.take.iter().any(|&s| s != 0) {
-            line(format!("    captures by moving one space onto an enemy piece, {}.", per_player(game, &m.take)));
+            line(format!("    Captures by moving one space onto an enemy piece, {}.", per_player(game, &m.take)));
         }
         let all_kinds = (1u16 << game.kinds.len()) - 1;
         if k.can_capture & all_kinds != all_kinds && m.captures_by_moving_any() {
@@ -187,31 +233,20 @@ pub fn describe_as(game: &Game, title: &str) -> String {
             let into = &game.kinds[pr.into as usize].name;
             let zones = zones.join("; ");
             line(if pr.at_once {
-                format!("    becomes a {into} the moment it lands in its promotion zone ({zones}), even during a capture, and goes on as a {into}.")
+                format!("    Becomes a {into} the moment it lands in its promotion zone ({zones}), even during a capture, and goes on as a {into}.")
             } else if pr.stops {
-                format!("    becomes a {into} when it lands in its promotion zone ({zones}); its move ends there, even during a capture.")
+                format!("    Becomes a {into} when it lands in its promotion zone ({zones}); its move ends there, even during a capture.")
             } else {
-                format!("    becomes a {into} when its move ends in its promotion zone ({zones}); passing through it during a capture does not count.")
+                format!("    Becomes a {into} when its move ends in its promotion zone ({zones}); passing through it during a capture does not count.")
             });
         }
     }
-    line(String::new());
+}
 
-    line("Setup".into());
-    for (pi, p) in game.players.iter().enumerate() {
-        for (ki, k) in game.kinds.iter().enumerate() {
-            let mut set = PointSet::default();
-            for s in game.setup.iter().filter(|s| s.0 as usize == pi && s.1 as usize == ki) {
-                set.insert(s.2);
-            }
-            if !set.is_empty() {
-                line(format!("  {}: {} on {}.", p.name, plural(set.len(), &k.name), points(game, &set)));
-            }
-        }
-    }
-    line(String::new());
+/// Writes each sentence given, as a line.
+type Lines<'a> = dyn FnMut(String) + 'a;
 
-    line("Rules".into());
+fn rules(game: &Game, line: &mut Lines) {
     if let Some(d) = &game.dice {
         line(format!(
             "  Before moving, the player rolls a {}-sided die: the roll is the most spaces the piece may move. \
@@ -219,103 +254,15 @@ pub fn describe_as(game: &Game, title: &str) -> String {
             d.sides
         ));
     }
-    let j = &game.jumps;
-    let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
-    if any_jumps {
-        line(format!(
-            "  Capturing is {}.",
-            if j.compulsory { "compulsory: if any capture exists, the turn must capture" } else { "optional" }
-        ));
-        if j.continues {
-            line(
-                "  A capturing piece goes on capturing while it can; the sequence ends only where no capture is left."
-                    .into(),
-            );
-        }
-        line(if j.remove_at_once {
-            "  Each jumped piece is removed at once.".into()
-        } else {
-            "  Jumped pieces are removed when the sequence ends; until then they block and cannot be jumped twice."
-                .into()
-        });
-        line(preferences(game));
-        if j.no_reversal {
-            line("  A leap may not turn straight back the way the previous leap came.".into());
-        }
-        if j.land_to_continue {
-            line(
-                "  A flying leap must land where the capture can go on, if any landing beyond the jumped piece allows that."
-                    .into(),
-            );
-        }
-    }
+    capture_by_moving(game, line);
     if let Some(c) = &game.custodial {
-        let mut how = Vec::new();
-        if c.opposite {
-            how.push("on its opposite side");
-        }
-        if c.perpendicular {
-            how.push("on one of its two sides at right angles (\"one of each\")");
-        }
-        let shieldwall = if c.shieldwall {
-            " A row of them along an edge, bracketed at both ends (the mover at one end) and each faced by an enemy from the inside, is captured together (a shieldwall); a king in the row is not taken."
-        } else {
-            ""
-        };
-        line(format!(
-            "  Custodial capture: after a move, an enemy {} next to the piece that moved ({}) is captured when a friendly {} \
-             or a hostile site stands {}. Only the piece that moved captures.",
-            kinds(game, c.targets),
-            dir_list(c.sides),
-            kinds(game, c.captors),
-            how.join(" or ")
-        ) + shieldwall);
-        for (k, safe) in c.safe.iter().enumerate() {
-            if let Some(region) = safe {
-                line(format!(
-                    "  A {} is not captured this way while it stands on {}.",
-                    game.kinds[k].name,
-                    points(game, region)
-                ));
-            }
-        }
+        custodial(game, c, line);
     }
     for t in &game.traps {
-        let name = &game.kinds[t.kind as usize].name;
-        if let Some(w) = &t.within {
-            line(format!("  While a {name} stands on {}:", points(game, w)));
-        }
-        if let Some(n) = t.surrounded {
-            line(format!("  A {name} is captured when {} of its sides ({}) are hostile.", n, dir_list(t.sides)));
-        }
-        if let Some(n) = t.enclosed {
-            line(format!(
-                "  A {name} is captured when it and at most {} beside it are enclosed: every point around them is hostile.",
-                plural(n as usize, "friend")
-            ));
-        }
-        if t.never_on_edge {
-            line(format!("  A {name} is never captured on the edge of the board."));
-        }
-        line(format!("  The piece that moved must be one of those closing the trap on the {name}."));
+        trap(game, t, line);
     }
     for h in &game.hostile {
-        let when = if h.when_empty { " while empty" } else { "" };
-        let whose: Vec<&str> = game
-            .players
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| h.to_players & (1 << i) != 0)
-            .map(|(_, p)| p.name.as_str())
-            .collect();
-        let to = match (whose.len() == game.players.len(), h.to == u16::MAX) {
-            (true, true) => "every piece".to_string(),
-            (true, false) => format!("a {}", kinds(game, h.to)),
-            (false, true) => format!("the pieces of {}", whose.join(" and ")),
-            (false, false) => format!("a {} of {}", kinds(game, h.to), whose.join(" and ")),
-        };
-        let verb = if h.region.len() == 1 { "is" } else { "are" };
-        line(format!("  {} {verb} hostile to {to}{when}.", points(game, &h.region)));
+        hostile(game, h, line);
     }
     for s in &game.stops {
         line(format!(
@@ -324,81 +271,196 @@ pub fn describe_as(game: &Game, title: &str) -> String {
             points(game, &s.region)
         ));
     }
-    line(String::new());
+}
 
-    line("Goals".into());
+/// Compulsory capture, and the rules of capture sequences where pieces jump.
+fn capture_by_moving(game: &Game, line: &mut Lines) {
+    let j = &game.jumps;
+    let captures = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
+    let jumps = game.kinds.iter().any(|k| k.moves.jump.iter().chain(&k.moves.fly).any(|&d| d != 0));
+    if captures {
+        line(format!(
+            "  Capturing is {}.",
+            if j.compulsory { "compulsory: if any capture exists, the turn must capture" } else { "optional" }
+        ));
+    }
+    if !jumps {
+        return; // sequences, removal and majority are about leaps
+    }
+    if j.continues {
+        line(
+            "  A capturing piece goes on capturing while it can; the sequence ends only where no capture is left."
+                .into(),
+        );
+    }
+    line(if j.remove_at_once {
+        "  Each jumped piece is removed at once.".into()
+    } else {
+        "  Jumped pieces are removed when the sequence ends; until then they block and cannot be jumped twice.".into()
+    });
+    line(preferences(game));
+    if j.no_reversal {
+        line("  A leap may not turn straight back the way the previous leap came.".into());
+    }
+    if j.land_to_continue {
+        line(
+            "  A flying leap must land where the capture can go on, if any landing beyond the jumped piece allows that."
+                .into(),
+        );
+    }
+}
+
+fn custodial(game: &Game, c: &Custodial, line: &mut Lines) {
+    let mut how = Vec::new();
+    if c.opposite {
+        how.push("on its opposite side");
+    }
+    if c.perpendicular {
+        how.push("on one of its two sides at right angles (\"one of each\")");
+    }
+    let shieldwall = if c.shieldwall {
+        " A row of them along an edge, bracketed at both ends (the mover at one end) and each faced by an enemy from the inside, is captured together (a shieldwall); a king in the row is not taken."
+    } else {
+        ""
+    };
+    line(format!(
+        "  Custodial capture: after a move, an enemy {} next to the piece that moved ({}) is captured when a friendly {} \
+         or a hostile site stands {}. Only the piece that moved captures.",
+        kinds(game, c.targets),
+        dir_list(c.sides),
+        kinds(game, c.captors),
+        how.join(" or ")
+    ) + shieldwall);
+    for (k, safe) in c.safe.iter().enumerate() {
+        if let Some(region) = safe {
+            line(format!(
+                "  A {} is not captured this way while it stands on {}.",
+                game.kinds[k].name,
+                points(game, region)
+            ));
+        }
+    }
+}
+
+/// A trap's conditions, indented under "While ..." when it holds only in a region.
+fn trap(game: &Game, t: &Trap, line: &mut Lines) {
+    let name = &game.kinds[t.kind as usize].name;
+    let indent = if t.within.is_some() { "    " } else { "  " };
+    if let Some(w) = &t.within {
+        line(format!("  While a {name} stands on {}:", points(game, w)));
+    }
+    if let Some(n) = t.surrounded {
+        line(format!("{indent}A {name} is captured when {} of its sides ({}) are hostile.", n, dir_list(t.sides)));
+    }
+    if let Some(n) = t.enclosed {
+        line(format!(
+            "{indent}A {name} is captured when it and at most {} beside it are enclosed: every point around them is hostile.",
+            plural(n as usize, "friend")
+        ));
+    }
+    if t.never_on_edge {
+        line(format!("{indent}A {name} is never captured on the edge of the board."));
+    }
+    line(format!("{indent}The piece that moved must be one of those closing the trap on the {name}."));
+}
+
+fn hostile(game: &Game, h: &Hostile, line: &mut Lines) {
+    let when = if h.when_empty { " while empty" } else { "" };
+    let whose: Vec<&str> = game
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| h.to_players & (1 << i) != 0)
+        .map(|(_, p)| p.name.as_str())
+        .collect();
+    let to = match (whose.len() == game.players.len(), h.to == u16::MAX) {
+        (true, true) => "every piece".to_string(),
+        (true, false) => format!("a {}", kinds(game, h.to)),
+        (false, true) => format!("the pieces of {}", whose.join(" and ")),
+        (false, false) => format!("a {} of {}", kinds(game, h.to), whose.join(" and ")),
+    };
+    line(format!("  {} hostile to {to}{when}.", the_points(game, &h.region)));
+}
+
+/// The goals. A player's name may be singular or plural ("white",
+/// "attackers"), so no verb is conjugated with it.
+fn goals(game: &Game, line: &mut Lines) {
     for g in &game.goals {
-        let who = g.player.map(|p| game.players[p as usize].name.clone());
-        let (singular, plural_form) = if g.wins { ("wins", "win") } else { ("loses", "lose") };
-        let verb = |default: &str| match &who {
+        let name = |p: PlayerId| game.players[p as usize].name.as_str();
+        let kind = |k: KindId| game.kinds[k as usize].name.as_str();
+        let outcome = match (g.player, g.wins) {
             _ if g.draw => "The game is drawn".to_string(),
-            Some(name) => subject_verb(name, singular, plural_form),
-            None => format!("{default} {singular}"),
+            (Some(p), true) => format!("The game is won by {}", name(p)),
+            (Some(p), false) => format!("The game is lost by {}", name(p)),
+            (None, true) => "A player wins".into(),
+            (None, false) => "A player loses".into(),
+        };
+        // Whose piece: a player's own, or the winner's (or loser's) own.
+        let whose = |k: KindId| match g.player {
+            Some(_) => format!("a {}", kind(k)),
+            None => format!("one of its {}", plural(2, kind(k)).trim_start_matches("2 ")),
         };
         let text = match &g.condition {
-            Condition::NoMove => format!("{} when it has no legal move on its turn", verb("A player")),
-            Condition::NoPieces => format!("{} when it has no pieces left", verb("A player")),
-            Condition::Captured(k) => {
-                format!("{} when a {} is captured", verb("The capturer"), game.kinds[*k as usize].name)
+            Condition::NoMove => format!("{outcome} when it has no legal move on its turn"),
+            Condition::NoPieces => format!("{outcome} when it has no pieces left"),
+            Condition::Captured(k) => format!("{outcome} when a {} is captured", kind(*k)),
+            Condition::Escapes(k) => format!("{outcome} when {} leaves the board", whose(*k)),
+            Condition::Encircled(p) => {
+                format!("{outcome} when no piece of {} can reach the edge (encircled)", name(*p))
             }
-            Condition::Escapes(k) => {
-                format!("{} when a {} leaves the board", verb("Its owner"), game.kinds[*k as usize].name)
-            }
-            Condition::Encircled(p) => format!(
-                "{} when no piece of {} can reach the edge (encircled)",
-                verb("A player"),
-                game.players[*p as usize].name
-            ),
             Condition::Fortified(k) => format!(
-                "{} when a {} on the edge can move and is walled in by pieces no enemy can take or pass (an edge fort)",
-                verb("Its owner"),
-                game.kinds[*k as usize].name
+                "{outcome} when {} on the edge can move and is walled in by pieces no enemy can take or pass (an edge fort)",
+                whose(*k)
             ),
+            Condition::Reaches(k, z) => format!("{outcome} when {} reaches {}", whose(*k), zone(game, g.player, z)),
             Condition::Repeated(n) => {
-                format!(
-                    "{} when the same position (and side to move) has stood {n} times",
-                    verb("The player to make it")
-                )
+                let outcome = if g.player.is_none() && !g.draw {
+                    format!("The player whose move makes it {}", if g.wins { "wins" } else { "loses" })
+                } else {
+                    outcome
+                };
+                format!("{outcome} when the same position, with the same side to move, stands for the {} time", ordinal(*n))
             }
             Condition::NoProgress { plies, capture, kinds } => {
                 let mut resets: Vec<String> = Vec::new();
                 if *capture {
                     resets.push("a capture".into());
                 }
-                for (i, k) in game.kinds.iter().enumerate() {
-                    if kinds & (1 << i) != 0 {
-                        resets.push(format!("a move of a {}", k.name));
-                    }
-                }
-                format!("{} after {} moves of each side without {}", verb("A player"), plies / 2, resets.join(" or "))
+                resets.extend((0..game.kinds.len()).filter(|&i| kinds & (1 << i) != 0).map(|i| format!("a move of a {}", kind(i as KindId))));
+                format!("{outcome} after {} moves of each side without {}", plies / 2, resets.join(" or "))
             }
-            Condition::Reaches(k, z) => format!(
-                "{} when a {} reaches {}",
-                verb("Its owner"),
-                game.kinds[*k as usize].name,
-                points(game, &z[0].union(&z[1]))
-            ),
         };
         line(format!("  {text}."));
     }
     for a in &game.announcements {
         line(format!(
-            "  After {} move, when a {} has clear lines to the edge ({}), they announce: \"{}\".",
-            possessive(&game.players[a.after as usize].name),
+            "  After a move by {}, when a {} has clear lines to the edge ({}), they announce: \"{}\".",
+            game.players[a.after as usize].name,
             game.kinds[a.kind as usize].name,
             dir_list(a.dirs),
             a.text
         ));
     }
-    if !game.options.is_empty() {
-        line(String::new());
-        line("Options".into());
-        for o in &game.options {
-            line(format!("  {} = {} ({}): {}.", o.name, o.value, o.values.join(", "), o.description));
+}
+
+/// A goal region: one set, or each player's own.
+fn zone(game: &Game, player: Option<PlayerId>, z: &[PointSet; PLAYERS]) -> String {
+    match player {
+        Some(p) => points(game, &z[p as usize]),
+        None if z[0] == z[1] => points(game, &z[0]),
+        None => {
+            let parts: Vec<String> = game
+                .players
+                .iter()
+                .zip(z)
+                .filter(|(_, set)| !set.is_empty())
+                .map(|(p, set)| format!("{} ({})", points(game, set), p.name))
+                .collect();
+            format!("its goal: {}", parts.join("; "))
         }
     }
-    out
 }
+
 
 /// Which capture must be chosen, in words.
 fn preferences(game: &Game) -> String {
@@ -422,5 +484,36 @@ fn preferences(game: &Game) -> String {
                 said.join("; then ")
             )
         }
+    }
+}
+
+/// "second", "third", ... "10th".
+fn ordinal(n: u8) -> String {
+    match n {
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        _ => format!("{n}th"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn articles_follow_the_sound_of_the_number() {
+        let with = |n| format!("{} {n}", article(n));
+        assert_eq!(
+            [with(8), with(11), with(18), with(7), with(10), with(80)],
+            ["an 8", "an 11", "an 18", "a 7", "a 10", "an 80"]
+        );
+    }
+
+    #[test]
+    fn sentences_start_with_a_capital() {
+        assert_eq!(capital("attackers"), "Attackers");
+        assert_eq!(capital(""), "");
     }
 }

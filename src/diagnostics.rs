@@ -86,13 +86,35 @@ pub fn one_of(words: &[impl AsRef<str>]) -> String {
 }
 
 /// The closest candidate to `word`, if it is close enough to be a likely typo.
+/// Only candidates of about the same length are compared, and at most
+/// [`MAX_COMPARED`] of them, so that a file with thousands of names and
+/// thousands of mistakes costs no more than linear time.
 pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    if word.len() > 64 {
+        return None; // no typo of a keyword or a name is this long; comparing would cost its square
+    }
     candidates
         .into_iter()
+        .filter(|c| c.len().abs_diff(word.len()) <= 2.max(c.len() / 4))
+        .take(MAX_COMPARED)
         .map(|c| (strsim::damerau_levenshtein(word, c), c))
         .filter(|&(d, c)| d <= 2.max(c.len() / 4) && d < c.len().max(word.len()))
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
+}
+
+/// The most candidates [`did_you_mean`] compares a word with.
+pub const MAX_COMPARED: usize = 64;
+
+/// Replaces a diagnostic's help with "did you mean `word`?", keeping the
+/// example it gave, if any.
+pub fn with_suggestion(mut d: Diagnostic, word: &str) -> Diagnostic {
+    let example = d.help.take().filter(|h| h.starts_with("for example"));
+    d.help = Some(match example {
+        Some(e) => format!("did you mean `{word}`? ({e})"),
+        None => format!("did you mean `{word}`?"),
+    });
+    d
 }
 
 fn suggest(d: Diagnostic, word: &str, candidates: &[&str]) -> Diagnostic {
@@ -101,6 +123,19 @@ fn suggest(d: Diagnostic, word: &str, candidates: &[&str]) -> Diagnostic {
         None if candidates.is_empty() => d,
         None if candidates.len() <= 12 => d.help(format!("expected {}", one_of(&quoted(candidates)))),
         None => d,
+    }
+}
+
+/// An option's values for a message: all of them when there are few.
+fn values_list(values: &[&str]) -> String {
+    if values.len() > 12 {
+        format!(
+            "{} or {} others (`rulebook options FILE` lists them)",
+            quoted(&values[..3]).join(", "),
+            values.len() - 3
+        )
+    } else {
+        one_of(&quoted(values))
     }
 }
 
@@ -161,9 +196,23 @@ pub fn bad_character(span: Span, c: char) -> Diagnostic {
         .help("names use letters, digits, `-` and `_`; other text belongs in quotes or after `#`")
 }
 
-pub fn file_too_large(_len: usize, max: usize) -> Diagnostic {
-    Diagnostic::error("E0109", format!("the file is larger than a game file may be ({max} bytes)"))
+/// `name` is the file's name where it is known (an extended game names it).
+pub fn file_too_large(name: Option<&str>, max: usize) -> Diagnostic {
+    let what = name.map_or("the file".to_string(), |n| format!("`{n}`"));
+    Diagnostic::error("E0109", format!("{what} is larger than a game file may be ({max} bytes)"))
         .help("game files are a few kilobytes; check that this is the file you meant")
+}
+
+pub fn not_utf8(span: Span) -> Diagnostic {
+    Diagnostic::error("E0111", "the file is not UTF-8 text")
+        .label(span, "the first byte that is not UTF-8")
+        .help("save the file as UTF-8; game files are plain text")
+}
+
+pub fn control_character(span: Span, c: char) -> Diagnostic {
+    Diagnostic::error("E0110", format!("the text holds the control character U+{:04X}", c as u32))
+        .label(span, "a control character")
+        .help("texts are printed to the terminal as they are: remove it (tabs included)")
 }
 
 // ------------------------------------------------------------ E02 statements
@@ -294,6 +343,30 @@ pub fn no_points(span: Span) -> Diagnostic {
         .help("declare points, for example `points a1..h8`")
 }
 
+pub fn ambiguous_point_name(span: Span, name: &str, why: &str) -> Diagnostic {
+    Diagnostic::error("E0408", format!("the point name `{name}` {why}, which move notation cannot carry"))
+        .label(span, format!("names the point `{name}`"))
+        .help(
+            "moves are written `c3-c4` and `b2xd4`, so a point's name may contain neither `x` nor `-`: \
+             rename the point (or leave the file `x` out of the board)",
+        )
+}
+
+pub fn same_place(span: Span, name: &str, first: Span, first_name: &str) -> Diagnostic {
+    Diagnostic::error("E0409", format!("`{name}` is at the same place as `{first_name}`"))
+        .label(span, "this point")
+        .secondary(first, format!("`{first_name}` is declared here"))
+        .help("give each point its own place; a board draws one point per place")
+}
+
+pub fn point_named_like_piece(span: Span, name: &str, letter: Span, kind: &str) -> Diagnostic {
+    let (head, rest) = name.split_at(name.chars().next().map_or(0, char::len_utf8));
+    Diagnostic::error("E0410", format!("the point name `{name}` reads as a `{kind}` on `{rest}` in a position"))
+        .label(span, format!("`{head}` followed by the point `{rest}`"))
+        .secondary(letter, format!("`{head}` is the letter of the piece `{kind}`"))
+        .help("in position notation a piece is its letter then its point; rename the point")
+}
+
 // -------------------------------------------------------- E05 pieces, rules
 
 pub fn placed_twice(span: Span, first: Span, point: &str) -> Diagnostic {
@@ -351,6 +424,21 @@ pub fn too_many_players(span: Span, max: usize) -> Diagnostic {
     Diagnostic::error("E0508", format!("a game has at most {max} players")).label(span, "one player too many")
 }
 
+pub fn limit_not_on_slide(span: Span, statement: &str) -> Diagnostic {
+    Diagnostic::error("E0509", format!("`up to` belongs to `slide`, not to `{statement}`"))
+        .label(span, format!("a `{statement}` cannot take a limit"))
+        .help(match statement {
+            "step" => "a `step` always moves one space; for longer moves write `slide DIRECTIONS up to N`",
+            _ => "only `slide` takes a limit: `slide DIRECTIONS up to N`",
+        })
+}
+
+pub fn several_dice(span: Span, text: &str) -> Diagnostic {
+    Diagnostic::error("E0510", format!("`{text}` is several dice; a game has one die"))
+        .label(span, "one die is written `d` and its number of faces")
+        .help("write `die d6 limits distance`: one die, rolled once a turn")
+}
+
 pub fn unowned_kind(span: Span, kind: &str) -> Diagnostic {
     Diagnostic::warning("W0103", format!("the piece `{kind}` is never placed nor promoted into"))
         .label(span, "no player ever has this piece")
@@ -364,16 +452,17 @@ pub fn unknown_option(span: Span, name: &str, known: &[&str]) -> Diagnostic {
     match did_you_mean(name, known.iter().copied()) {
         Some(s) => d.help(format!("did you mean `{s}`?")),
         None if known.is_empty() => d.help("this game declares no options"),
+        None if known.len() > 12 => d.help("`rulebook options FILE` lists the options"),
         None => d.help(format!("the options are {}", one_of(&quoted(known)))),
     }
 }
 
 pub fn bad_option_value(span: Span, option: &str, value: &str, values: &[&str]) -> Diagnostic {
     let d = Diagnostic::error("E0602", format!("option `{option}` cannot be `{value}`"))
-        .label(span, format!("expected {}", one_of(&quoted(values))));
+        .label(span, format!("expected {}", values_list(values)));
     match did_you_mean(value, values.iter().copied()) {
         Some(s) => d.help(format!("did you mean `{s}`?")),
-        None => d.help(format!("`{option}` is one of {}", one_of(&quoted(values)))),
+        None => d.help(format!("`{option}` is one of {}", values_list(values))),
     }
 }
 
@@ -421,13 +510,13 @@ pub fn variant_missing_extends(span: Span) -> Diagnostic {
 pub fn variant_value_type(span: Span, option: &str, values: &[&str]) -> Diagnostic {
     Diagnostic::error("E0610", format!("option `{option}` takes a value written as in the game file"))
         .label(span, "wrong type of value")
-        .help(format!("use one of {}", one_of(&quoted(values))))
+        .help(format!("use one of {}", values_list(values)))
 }
 
 pub fn variant_chain_too_long(span: Span) -> Diagnostic {
     Diagnostic::error("E0611", "a variant must extend a game file (`.game`)")
         .label(span, "this is not a game file")
-        .help("point `extends` at a `.game` file; variants of variants are not supported")
+        .help("point `extends` at a `.game` file; variants of variants are not supported, nor other files")
 }
 
 pub fn condition_not_boolean(span: Span, option: &str) -> Diagnostic {
@@ -443,7 +532,18 @@ impl Diagnostic {
     }
 }
 
+pub fn not_a_game_file(path: &str) -> Diagnostic {
+    Diagnostic::error("E0614", format!("`{path}` is not a game file (`.game`) or a variant file (`.toml`)"))
+        .help("rulebook reads only `.game` and `.toml` files; rename the file if it is one")
+}
+
 // -------------------------------------------------------------- W01 warnings
+
+pub fn options_not_all_checked(span: Span, max: usize) -> Diagnostic {
+    Diagnostic::warning("W0105", format!("the options have too many values to check each one ({max} choices were)"))
+        .label(span, "the options start here")
+        .help("`if` tests so many different values that some branches were not checked; test fewer values")
+}
 
 pub fn unused_region(span: Span, name: &str) -> Diagnostic {
     Diagnostic::warning("W0101", format!("the region `{name}` is never used"))
@@ -468,6 +568,8 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0107", "line ends too early"),
     ("E0108", "character not allowed"),
     ("E0109", "file too large"),
+    ("E0110", "control character in text"),
+    ("E0111", "file not UTF-8"),
     ("E0201", "unknown statement"),
     ("E0202", "statement in the wrong place"),
     ("E0203", "wrong argument"),
@@ -487,6 +589,9 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0405", "outside the lattice"),
     ("E0406", "line through a missing point"),
     ("E0407", "empty board"),
+    ("E0408", "point name that notation cannot carry"),
+    ("E0409", "two points at one place"),
+    ("E0410", "point name that reads as a piece"),
     ("E0501", "two pieces on one point"),
     ("E0502", "piece that can never move"),
     ("E0503", "promotion into itself"),
@@ -495,6 +600,8 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0506", "number out of range"),
     ("E0507", "capture rule without jumps"),
     ("E0508", "too many players"),
+    ("E0509", "a limit on a move that is not a slide"),
+    ("E0510", "several dice"),
     ("E0520", "landing rule that can never apply"),
     ("E0601", "unknown option"),
     ("E0602", "bad option value"),
@@ -509,10 +616,12 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0611", "variant extends a variant"),
     ("E0612", "`if` on an option that is not true/false"),
     ("E0613", "file cannot be read"),
+    ("E0614", "not a game or variant file"),
     ("W0101", "unused region"),
     ("W0102", "option that changes nothing"),
     ("W0103", "piece nobody has"),
     ("W0104", "moves in directions with no lines"),
+    ("W0105", "options with too many values to check"),
 ];
 
 // ------------------------------------------------------------------ output
@@ -590,10 +699,38 @@ pub fn render(diag: &Diagnostic, name: &str, text: &str, style: Style) -> String
         (false, false) => GraphicalTheme::none(),
     };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
-    let attached = Attached { diag, source: miette::NamedSource::new(name, text.to_string()) };
+    // Whatever a file holds, nothing but printable text reaches the terminal.
+    let diag = &Diagnostic {
+        message: escape_controls(&diag.message),
+        labels: diag.labels.iter().map(|l| Label { text: escape_controls(&l.text), ..l.clone() }).collect(),
+        help: diag.help.as_deref().map(escape_controls),
+        ..diag.clone()
+    };
+    let attached = Attached { diag, source: miette::NamedSource::new(escape_controls(name), blank_controls(text)) };
     let mut out = String::new();
     handler.render_report(&mut out, &attached).expect("writing to a String cannot fail");
     out
+}
+
+/// Control characters other than line ends written as escapes (`\u{1b}`).
+fn escape_controls(s: &str) -> String {
+    let hidden = |c: char| c.is_control() && c != '\n';
+    if !s.chars().any(hidden) {
+        return s.to_string();
+    }
+    s.chars().map(|c| if hidden(c) { c.escape_default().to_string() } else { c.to_string() }).collect()
+}
+
+/// Control characters other than line ends and tabs blanked, byte for byte,
+/// so that spans still point at the same places.
+fn blank_controls(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' | '\r' | '\t' => c.to_string(),
+            c if c.is_control() => " ".repeat(c.len_utf8()),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 /// A diagnostic as JSON for editors and scripts: code, severity, message,
@@ -632,6 +769,14 @@ mod tests {
         assert_eq!(did_you_mean("stpe", ["step", "slide", "jump"]), Some("step"));
         assert_eq!(did_you_mean("kign", ["man", "king"]), Some("king"));
         assert_eq!(did_you_mean("zebra", ["man", "king"]), None);
+    }
+
+    #[test]
+    fn rendering_prints_no_control_characters() {
+        let d = unknown_option(Span::new(0, 3), "a\u{1b}[2J", &[]);
+        let out = render(&d, "f\u{7}.toml", "a\u{1b}b\u{85}c\n", Style::PLAIN);
+        assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+        assert!(out.contains("\\u{1b}"), "the message shows the escape: {out:?}");
     }
 
     #[test]

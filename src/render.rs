@@ -18,14 +18,16 @@ fn owners(game: &Game, kind: usize) -> u8 {
 }
 
 /// The character that shows a piece: the player's letter for the first kind,
-/// else the kind's letter, small for the second player when both can have it.
+/// else the kind's letter, small for the player who does not move first when
+/// both can have it (so the drawing does not depend on which player the file
+/// declares first).
 pub fn piece_char(game: &Game, c: Cell) -> char {
     let (p, k) = (owner(c), kind_of(c));
     if k == 0 {
         return game.players[p as usize].letter;
     }
     let l = game.kinds[k as usize].letter;
-    if p == 0 || owners(game, k as usize).count_ones() < 2 {
+    if p == game.first || owners(game, k as usize).count_ones() < 2 {
         l
     } else {
         l.to_ascii_lowercase()
@@ -90,10 +92,12 @@ pub fn render(engine: &Engine, pos: &Position) -> String {
             }
         }
     }
+    let mut sites_drawn = false;
     for p in 0..board.len() as Point {
         let (x, y) = board.coords[p as usize];
         let (r, c) = at(x, y);
         let cell = pos.at(p);
+        sites_drawn |= cell == 0 && special.contains(p);
         canvas[r][c] = if cell != 0 {
             piece_char(game, cell)
         } else if special.contains(p) {
@@ -126,14 +130,17 @@ pub fn render(engine: &Engine, pos: &Position) -> String {
         }
     }
     out.push_str(&format!("{:margin$}  {}\n", "", files.iter().collect::<String>().trim_end()));
-    out.push_str(&legend(game));
+    out.push_str(&legend(game, sites_drawn));
     out
 }
 
-/// `W white man, K white king, ...` for the kinds each player can have.
-pub fn legend(game: &Game) -> String {
+/// `W white man, K white king, ...` for the kinds each player can have,
+/// the player who moves first first; `+ special site` when one is drawn.
+pub fn legend(game: &Game, sites_drawn: bool) -> String {
     let mut parts = Vec::new();
-    for (pi, player) in game.players.iter().enumerate() {
+    let first = game.first as usize;
+    let order = std::iter::once(first).chain((0..game.players.len()).filter(|&p| p != first));
+    for (pi, player) in order.map(|p| (p, &game.players[p])) {
         for (ki, kind) in game.kinds.iter().enumerate() {
             if owners(game, ki) & (1 << pi) != 0 {
                 let c = crate::engine::cell(pi as u8, ki as u8);
@@ -142,9 +149,47 @@ pub fn legend(game: &Game) -> String {
         }
     }
     let mut s = parts.join(", ");
-    if !sites(game).is_empty() {
+    if sites_drawn {
         s.push_str(", + special site");
     }
     s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small draughts-like game; `players` is their two declaration lines.
+    fn game(players: &str, first: &str, throne: &str) -> Engine {
+        let text = format!(
+            "rulebook 1\ngame \"T\"\nboard {{\n  files a..c\n  ranks 1..3\n  points a1..c3\n  lines orthogonal a1..c3\n}}\n\
+             {players}\nfirst {first}\npiece man M {{\n  step forward\n  promote to king in far\n}}\n\
+             piece king K {{\n  slide any\n}}\nregion far for white = rank 3\nregion far for black = rank 1\n\
+             region throne = {throne}\nonly king may stop on throne\n\
+             place white man on a1\nplace black man on c3\ngoals {{\n  lose when no move\n}}\n"
+        );
+        let (game, _) = crate::check::load(&text, &[]).unwrap_or_else(|d| panic!("{d:?}"));
+        Engine::new(game)
+    }
+
+    #[test]
+    fn small_letters_do_not_depend_on_declaration_order() {
+        let white = "player white W forward n";
+        let black = "player black B forward s";
+        for players in [format!("{white}\n{black}"), format!("{black}\n{white}")] {
+            let e = game(&players, "white", "b2");
+            let legend = legend(&e.game, false);
+            assert!(legend.contains("K white king") && legend.contains("k black king"), "{players}: {legend}");
+        }
+    }
+
+    #[test]
+    fn special_sites_are_in_the_legend_only_when_drawn() {
+        let players = "player white W forward n\nplayer black B forward s";
+        let e = game(players, "white", "b2");
+        assert!(render(&e, &e.start()).contains("+ special site"));
+        let e = game(players, "white", "a1"); // a man stands on the only site
+        assert!(!render(&e, &e.start()).contains("+ special site"));
+    }
 }

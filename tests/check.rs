@@ -7,8 +7,8 @@ use rulebook::diagnostics::{self, Style};
 use rulebook::variant;
 use std::path::Path;
 
-fn read(p: &Path) -> std::io::Result<String> {
-    std::fs::read_to_string(p)
+fn read(p: &Path) -> std::io::Result<Vec<u8>> {
+    std::fs::read(p)
 }
 
 /// All diagnostics of a file, drawn as the terminal shows them (no colour,

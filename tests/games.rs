@@ -86,7 +86,7 @@ fn bad_positions_are_refused_with_the_reason() {
 
 #[test]
 fn render_and_describe() {
-    for file in ["games/tabal.game", "games/tablut.game"] {
+    for file in ["games/tabal.game", "games/tablut.game", "games/breakthrough.game", "games/brandubh.game"] {
         let e = engine(file);
         let name = Path::new(file).file_stem().unwrap().to_string_lossy().to_string();
         insta::assert_snapshot!(format!("render-{name}"), rulebook::render::render(&e, &e.start()));

@@ -65,6 +65,15 @@ impl<'a> Args<'a> {
         diag::wrong_argument(arg.span, &arg.describe(), expected, self.example)
     }
 
+    /// "expected X", with "did you mean" when the word found is close to one of `words`.
+    fn wrong_word(&self, arg: &Arg, expected: &str, words: &[&str]) -> Diagnostic {
+        let d = self.wrong(arg, expected);
+        match arg.as_word().and_then(|w| diag::did_you_mean(w, words.iter().copied())) {
+            Some(s) => diag::with_suggestion(d, s),
+            None => d,
+        }
+    }
+
     /// A name (a word).
     pub fn word(&mut self, expected: &str) -> Result<Sp<String>, Diagnostic> {
         let a = self.take(expected)?;
@@ -80,7 +89,7 @@ impl<'a> Args<'a> {
         let a = self.take(&expected)?;
         match &a.kind {
             ArgKind::Word(w) if w == kw => Ok(a.span),
-            _ => Err(self.wrong(a, &expected)),
+            _ => Err(self.wrong_word(a, &expected, &[kw])),
         }
     }
 
@@ -102,7 +111,7 @@ impl<'a> Args<'a> {
         let a = self.take(&expected)?;
         match &a.kind {
             ArgKind::Word(w) if choices.contains(&w.as_str()) => Ok(Spanned::new(w.clone(), a.span)),
-            _ => Err(self.wrong(a, &expected)),
+            _ => Err(self.wrong_word(a, &expected, choices)),
         }
     }
 

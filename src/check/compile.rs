@@ -37,8 +37,39 @@ fn direction_word(word: &str, forward: Option<Dir>) -> Option<DirSet> {
     }
 }
 
+/// The direction word meant by a longer or more familiar one (`north` for
+/// `n`, `diagonally` for `diagonal`), for "did you mean".
+fn direction_alias(word: &str) -> Option<&'static str> {
+    let w = word.to_ascii_lowercase().replace(['-', '_'], "");
+    let names = [
+        ("north", "n"),
+        ("south", "s"),
+        ("east", "e"),
+        ("west", "w"),
+        ("northeast", "ne"),
+        ("northwest", "nw"),
+        ("southeast", "se"),
+        ("southwest", "sw"),
+        ("up", "n"),
+        ("down", "s"),
+        ("right", "e"),
+        ("left", "w"),
+        ("orthogonally", "orthogonal"),
+        ("orthogonals", "orthogonal"),
+        ("diagonally", "diagonal"),
+        ("diagonals", "diagonal"),
+        ("all", "any"),
+        ("forwards", "forward"),
+        ("backwards", "backward"),
+        ("back", "backward"),
+        ("sideway", "sideways"),
+        ("diagonalforwards", "diagonal-forward"),
+        ("diagonalbackwards", "diagonal-backward"),
+    ];
+    names.iter().find(|(long, _)| *long == w).map(|&(_, short)| short)
+}
+
 struct Region {
-    name: Sp<String>,
     /// Per player; a region declared without `for` has the same set for both.
     sets: [PointSet; PLAYERS],
 }
@@ -56,6 +87,60 @@ pub struct Compiler<'a> {
     players: Vec<Player>,
     kinds: Vec<Kind>,
     regions: Vec<Region>,
+    /// The point at each lattice place.
+    coord_index: HashMap<(i32, i32), Point>,
+    player_names: Names<'a>,
+    kind_names: Names<'a>,
+    region_names: Names<'a>,
+    broken: std::collections::HashSet<(&'static str, &'a str)>,
+}
+
+/// Declared names in order, with an index for finding one quickly.
+#[derive(Default)]
+struct Names<'a> {
+    list: Vec<&'a str>,
+    index: HashMap<&'a str, usize>,
+}
+
+impl<'a> Names<'a> {
+    fn new(names: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut n = Names::default();
+        names.into_iter().for_each(|name| n.push(name));
+        n
+    }
+    fn push(&mut self, name: &'a str) {
+        self.index.entry(name).or_insert(self.list.len());
+        self.list.push(name);
+    }
+}
+
+/// A board's labels, coordinates and lattice size.
+type BoardPoints = (Vec<String>, Vec<(i32, i32)>, (i32, i32));
+
+/// Square numbers for `number points from top|bottom left|right`.
+fn numbering(coords: &[(i32, i32)], (top, left): (bool, bool)) -> Vec<u16> {
+    let mut order: Vec<usize> = (0..coords.len()).collect();
+    order.sort_by_key(|&i| {
+        let (x, y) = coords[i];
+        (if top { -y } else { y }, if left { x } else { -x })
+    });
+    let mut numbers = vec![0u16; coords.len()];
+    for (n, &i) in order.iter().enumerate() {
+        numbers[i] = n as u16 + 1;
+    }
+    numbers
+}
+
+/// Why a point's name would make move notation ambiguous (`x` separates the
+/// landings of a capture, `-` the ends of a move), if it would.
+fn notation_clash(name: &str) -> Option<&'static str> {
+    if name.contains('x') {
+        Some("contains `x`")
+    } else if name.contains('-') {
+        Some("contains `-`")
+    } else {
+        None
+    }
 }
 
 impl<'a> Compiler<'a> {
@@ -71,6 +156,11 @@ impl<'a> Compiler<'a> {
             players: Vec::new(),
             kinds: Vec::new(),
             regions: Vec::new(),
+            coord_index: HashMap::new(),
+            player_names: Names::new(d.players.iter().map(|p| p.name.value.as_str())),
+            kind_names: Names::new(d.pieces.iter().map(|p| p.name.value.as_str())),
+            region_names: Names::default(),
+            broken: d.broken.iter().map(|(w, n)| (*w, n.as_str())).collect(),
         }
     }
 
@@ -104,6 +194,7 @@ impl<'a> Compiler<'a> {
         };
         self.regions();
         self.kinds();
+        self.points_named_like_pieces();
         let setup = self.setup();
         let stops = self.stops();
         let hostile = self.hostile();
@@ -140,6 +231,28 @@ impl<'a> Compiler<'a> {
     // ------------------------------------------------------------- board
 
     fn board(&mut self, b: &BoardDecl) {
+        self.files_and_ranks(b);
+        let Some((labels, coords, (w, h))) = self.board_points(b) else {
+            return;
+        };
+        self.labels = labels.iter().enumerate().map(|(i, l)| (l.clone(), i as Point)).collect();
+        self.coord_index = coords.iter().enumerate().map(|(i, &c)| (c, i as Point)).collect();
+        let numbers = b.numbering.as_ref().map(|n| numbering(&coords, n.value));
+        let mut board =
+            Board { neighbour: vec![[NONE; 8]; labels.len()], labels, coords, width: w, height: h, numbers };
+        let mut link_spans: HashMap<(Point, Dir), Span> = HashMap::new();
+        for line in &b.lines {
+            match line {
+                LineDecl::Explicit(span, points) => self.explicit_line(&mut board, &mut link_spans, *span, points),
+                LineDecl::Generated { span, diagonal, area } => {
+                    self.generated_lines(&mut board, &mut link_spans, *span, *diagonal, area)
+                }
+            }
+        }
+        self.board = Some(board);
+    }
+
+    fn files_and_ranks(&mut self, b: &BoardDecl) {
         if let Some(f) = &b.files {
             let (x, y) = (&f.value.0, &f.value.1);
             let letter = |s: &str| (s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase()).then(|| s.as_bytes()[0]);
@@ -164,37 +277,44 @@ impl<'a> Compiler<'a> {
                 _ => self.err(diag::bad_board_range(r.span, &format!("{x}..{y}"), "ranks are numbers")),
             }
         }
-        let (width, height) = match (self.files, self.ranks) {
-            (Some((a, z)), Some((lo, hi))) => ((z - a + 1) as i32, (hi - lo + 1) as i32),
-            _ => (0, 0),
-        };
         if (b.files.is_some() != b.ranks.is_some()) && !b.points.is_empty() {
             let span = b.files.as_ref().or(b.ranks.as_ref()).map_or(b.span, |s| s.span);
             let what = if b.files.is_none() { "files" } else { "ranks" };
             self.err(diag::missing_statement(span, what, if what == "files" { "files a..h" } else { "ranks 1..8" }));
         }
+    }
 
-        // Lattice points, in rank-then-file order; then named points.
-        let mut lattice: Vec<(i32, i32)> = Vec::new();
+    /// The board's points: lattice points in rank-then-file order, then named
+    /// points; their labels, coordinates and the lattice's size. Names the
+    /// notation cannot carry and points sharing a place are refused.
+    fn board_points(&mut self, b: &BoardDecl) -> Option<BoardPoints> {
+        let (mut w, mut h) = match (self.files, self.ranks) {
+            (Some((a, z)), Some((lo, hi))) => ((z - a + 1) as i32, (hi - lo + 1) as i32),
+            _ => (0, 0),
+        };
+        // Where each place was first declared, for "two points at one place".
+        let mut places: HashMap<(i32, i32), Span> = HashMap::new();
         for item in &b.points {
-            if let Some(cells) = self.lattice_cells(item) {
-                lattice.extend(cells);
+            for c in self.lattice_cells(item).unwrap_or_default() {
+                places.entry(c).or_insert(item.span());
             }
         }
+        let mut lattice: Vec<(i32, i32)> = places.keys().copied().collect();
         lattice.sort_by_key(|&(x, y)| (y, x));
-        lattice.dedup();
-        let mut labels = Vec::new();
-        let mut coords = Vec::new();
-        for &(x, y) in &lattice {
-            labels.push(self.lattice_label(x, y));
-            coords.push((x, y));
+        let mut labels: Vec<String> = lattice.iter().map(|&(x, y)| self.lattice_label(x, y)).collect();
+        let mut coords = lattice.clone();
+        let lattice_set: std::collections::HashSet<(i32, i32)> = lattice.into_iter().collect();
+        let mut index: HashMap<(i32, i32), usize> = coords.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+        if let Some(i) = labels.iter().position(|l| l.contains('x')) {
+            let d = diag::ambiguous_point_name(places[&coords[i]], &labels[i], "contains `x`");
+            self.err(d);
         }
-        let mut name_spans: HashMap<String, Span> = HashMap::new();
-        let (mut w, mut h) = (width, height);
+        let mut names: HashMap<&str, Span> = HashMap::new();
         for (name, x, y) in &b.named_points {
-            if let Some(first) =
-                name_spans.get(&name.value).copied().or_else(|| labels.contains(&name.value).then_some(name.span))
-            {
+            let first = names.get(name.value.as_str()).copied();
+            // A lattice point of this name: "first named" points at the `points` that made it.
+            let on_lattice = self.on_lattice(&name.value).filter(|c| lattice_set.contains(c));
+            if let Some(first) = first.or_else(|| on_lattice.map(|c| places[&c])) {
                 self.err(diag::duplicate_name(name.span, first, "point", &name.value));
                 continue;
             }
@@ -203,16 +323,27 @@ impl<'a> Compiler<'a> {
                 self.err(diag::bad_number(s, "a coordinate", 0, 98));
                 continue;
             }
-            name_spans.insert(name.value.clone(), name.span);
+            let at = (x.value as i32, y.value as i32);
+            if let Some(&first) = places.get(&at) {
+                let first_name = &labels[index[&at]];
+                self.err(diag::same_place(name.span.to(y.span), &name.value, first, first_name));
+                continue;
+            }
+            if let Some(why) = notation_clash(&name.value) {
+                self.err(diag::ambiguous_point_name(name.span, &name.value, why));
+            }
+            places.insert(at, name.span);
+            index.insert(at, labels.len());
+            names.insert(&name.value, name.span);
             labels.push(name.value.clone());
-            coords.push((x.value as i32, y.value as i32));
-            w = w.max(x.value as i32 + 1);
-            h = h.max(y.value as i32 + 1);
+            coords.push(at);
+            w = w.max(at.0 + 1);
+            h = h.max(at.1 + 1);
         }
         if labels.len() > MAX_POINTS {
             let span = b.points.first().map_or(b.span, |p| p.span());
             self.err(diag::board_too_large(span, labels.len(), MAX_POINTS));
-            return;
+            return None;
         }
         if labels.is_empty() {
             if b.files.is_some() == b.ranks.is_some()
@@ -222,60 +353,43 @@ impl<'a> Compiler<'a> {
             {
                 self.err(diag::no_points(b.span));
             }
-            return;
+            return None;
         }
-        self.labels = labels.iter().enumerate().map(|(i, l)| (l.clone(), i as Point)).collect();
-        let numbers = b.numbering.as_ref().map(|n| {
-            let (top, left) = n.value;
-            let mut order: Vec<usize> = (0..labels.len()).collect();
-            order.sort_by_key(|&i| {
-                let (x, y) = coords[i];
-                (if top { -y } else { y }, if left { x } else { -x })
-            });
-            let mut numbers = vec![0u16; labels.len()];
-            for (n, &i) in order.iter().enumerate() {
-                numbers[i] = n as u16 + 1;
+        Some((labels, coords, (w, h)))
+    }
+
+    fn generated_lines(
+        &mut self,
+        board: &mut Board,
+        spans: &mut HashMap<(Point, Dir), Span>,
+        span: Span,
+        diagonal: bool,
+        area: &[SetItem],
+    ) {
+        let mut cells = std::collections::HashSet::new();
+        for item in area {
+            cells.extend(self.lattice_cells(item).unwrap_or_default());
+        }
+        let steps: [(i32, i32); 2] = if diagonal { [(1, 1), (1, -1)] } else { [(1, 0), (0, 1)] };
+        // Only the board's points inside the area can be linked.
+        for p in 0..board.len() as Point {
+            let (x, y) = board.coords[p as usize];
+            if !cells.contains(&(x, y)) {
+                continue;
             }
-            numbers
-        });
-        let mut board =
-            Board { neighbour: vec![[NONE; 8]; labels.len()], labels, coords, width: w, height: h, numbers };
-        let mut link_spans: HashMap<(Point, Dir), Span> = HashMap::new();
-        for line in &b.lines {
-            match line {
-                LineDecl::Explicit(span, points) => self.explicit_line(&mut board, &mut link_spans, *span, points),
-                LineDecl::Generated { span, diagonal, area } => {
-                    let mut cells = Vec::new();
-                    for item in area {
-                        cells.extend(self.lattice_cells(item).unwrap_or_default());
-                    }
-                    let steps: [(i32, i32); 2] = if *diagonal { [(1, 1), (1, -1)] } else { [(1, 0), (0, 1)] };
-                    for &(x, y) in &cells {
-                        for (dx, dy) in steps {
-                            let (qx, qy) = (x + dx, y + dy);
-                            if !cells.contains(&(qx, qy)) {
-                                continue;
-                            }
-                            let (Some(p), Some(q)) = (self.at(&board, x, y), self.at(&board, qx, qy)) else {
-                                continue;
-                            };
-                            self.link(&mut board, &mut link_spans, p, q, *span);
-                        }
-                    }
+            for (dx, dy) in steps {
+                let q = (x + dx, y + dy);
+                if let (true, Some(&q)) = (cells.contains(&q), self.coord_index.get(&q)) {
+                    self.link(board, spans, p, q, span);
                 }
             }
         }
-        self.board = Some(board);
     }
 
     fn lattice_label(&self, x: i32, y: i32) -> String {
         let (a, _) = self.files.unwrap_or((b'a', b'z'));
         let (lo, _) = self.ranks.unwrap_or((1, 99));
         format!("{}{}", (a + x as u8) as char, lo as i32 + y)
-    }
-
-    fn at(&self, board: &Board, x: i32, y: i32) -> Option<Point> {
-        board.coords.iter().position(|&c| c == (x, y)).map(|i| i as Point)
     }
 
     /// The lattice coordinates of a label like `c3`, if it is on the lattice.
@@ -444,7 +558,9 @@ impl<'a> Compiler<'a> {
             let forward = match ABSOLUTE.iter().position(|n| *n == p.forward.value) {
                 Some(f) => f as Dir,
                 None => {
-                    self.err(diag::bad_forward(p.forward.span, &p.forward.value));
+                    let d = diag::bad_forward(p.forward.span, &p.forward.value);
+                    let alias = direction_alias(&p.forward.value).filter(|a| ABSOLUTE.contains(a));
+                    self.err(alias.map_or(d.clone(), |a| diag::with_suggestion(d, a)));
                     0
                 }
             };
@@ -456,38 +572,49 @@ impl<'a> Compiler<'a> {
             self.players.push(Player { name: p.name.value.clone(), letter: letter.unwrap_or('?'), forward });
         }
         let broken = d.broken.iter().filter(|(w, _)| *w == "player").count();
-        if self.players.len() + broken < PLAYERS {
-            let span = d.players.last().map_or(self.file_end, |p| p.name.span);
-            self.err(diag::missing_statement(span, "second player", "player black B forward s"));
+        match (d.players.last(), self.players.len() + broken) {
+            (_, n) if n >= PLAYERS => {}
+            (None, _) => self.err(diag::missing_statement(
+                self.file_end,
+                "players",
+                "player white W forward n\nplayer black B forward s",
+            )),
+            (Some(last), _) => {
+                self.err(diag::missing_statement(last.name.span, "second player", "player black B forward s"))
+            }
         }
     }
 
     /// Finds `name` among `names`, or reports it as unknown (unless the
     /// statement declaring it could not be read, which was reported already).
-    fn resolve(&mut self, what: &'static str, name: &Sp<String>, names: &[&str]) -> Option<usize> {
-        if let Some(i) = names.iter().position(|n| *n == name.value) {
+    fn resolve(&mut self, what: &'static str, name: &Sp<String>, names: &Names) -> Option<usize> {
+        if let Some(&i) = names.index.get(name.value.as_str()) {
             return Some(i);
         }
         if !self.is_broken(what, &name.value) {
-            self.err(diag::unknown_name(name.span, what, &name.value, names));
+            self.diags.push(diag::unknown_name(name.span, what, &name.value, &names.list));
         }
         None
     }
 
     fn player(&mut self, name: &Sp<String>) -> Option<PlayerId> {
-        let names: Vec<&str> = self.d.players.iter().map(|p| p.name.value.as_str()).collect();
-        let i = self.resolve("player", name, &names)?;
+        let names = std::mem::take(&mut self.player_names);
+        let i = self.resolve("player", name, &names);
+        self.player_names = names;
         // Declarations past the second player (reported) have no index.
-        self.players.iter().position(|p| p.name == names[i]).map(|i| i as PlayerId)
+        let name = self.player_names.list[i?];
+        self.players.iter().position(|p| p.name == name).map(|i| i as PlayerId)
     }
 
-    fn is_broken(&self, what: &str, name: &str) -> bool {
-        self.d.broken.iter().any(|(w, n)| *w == what && n == name)
+    fn is_broken(&self, what: &'static str, name: &str) -> bool {
+        self.broken.contains(&(what, name))
     }
 
     fn kind(&mut self, name: &Sp<String>) -> Option<KindId> {
-        let names: Vec<&str> = self.d.pieces.iter().map(|p| p.name.value.as_str()).collect();
-        self.resolve("piece", name, &names).map(|i| i as KindId)
+        let names = std::mem::take(&mut self.kind_names);
+        let i = self.resolve("piece", name, &names);
+        self.kind_names = names;
+        i.map(|i| i as KindId)
     }
 
     fn kind_mask(&mut self, names: &[Sp<String>]) -> u16 {
@@ -495,9 +622,10 @@ impl<'a> Compiler<'a> {
     }
 
     fn region(&mut self, name: &Sp<String>) -> Option<[PointSet; PLAYERS]> {
-        let names: Vec<String> = self.regions.iter().map(|r| r.name.value.clone()).collect();
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        self.resolve("region", name, &names).map(|i| self.regions[i].sets)
+        let names = std::mem::take(&mut self.region_names);
+        let i = self.resolve("region", name, &names);
+        self.region_names = names;
+        i.map(|i| self.regions[i].sets)
     }
 
     /// Directions for each player (relative words resolved by their forward).
@@ -547,7 +675,11 @@ impl<'a> Compiler<'a> {
             ));
             return;
         }
-        self.err(diag::unknown_name(w.span, "direction", &w.value, &known));
+        let d = diag::unknown_name(w.span, "direction", &w.value, &known);
+        self.err(match direction_alias(&w.value) {
+            Some(s) => diag::with_suggestion(d, s),
+            None => d,
+        });
     }
 
     fn points(&mut self, items: &[SetItem]) -> Vec<(Point, Span)> {
@@ -567,8 +699,8 @@ impl<'a> Compiler<'a> {
                 _ => {
                     if let Some(cells) = self.lattice_cells(item) {
                         for c in cells {
-                            if let Some(i) = board.coords.iter().position(|&k| k == c) {
-                                out.push((i as Point, item.span()));
+                            if let Some(&i) = self.coord_index.get(&c) {
+                                out.push((i, item.span()));
                             }
                         }
                     }
@@ -581,8 +713,8 @@ impl<'a> Compiler<'a> {
 
     fn regions(&mut self) {
         let d = self.d;
-        // (name, player or None for everyone, where declared)
-        let mut declared: Vec<(&str, Option<PlayerId>, Span)> = Vec::new();
+        // By name: (player or None for everyone, where declared).
+        let mut declared: HashMap<&str, Vec<(Option<PlayerId>, Span)>> = HashMap::new();
         for r in &d.regions {
             let player = match &r.player {
                 Some(p) => match self.player(p) {
@@ -591,47 +723,53 @@ impl<'a> Compiler<'a> {
                 },
                 None => None,
             };
-            let clash = declared
-                .iter()
-                .find(|(n, p, _)| *n == r.name.value && (p.is_none() || player.is_none() || *p == player));
-            if let Some(&(_, _, first)) = clash {
-                self.err(diag::duplicate_name(r.name.span, first, "region", &r.name.value));
+            let earlier = declared.entry(&r.name.value).or_default();
+            let clash = earlier.iter().find(|(p, _)| p.is_none() || player.is_none() || *p == player);
+            if let Some(&(_, first)) = clash {
+                self.diags.push(diag::duplicate_name(r.name.span, first, "region", &r.name.value));
                 continue;
             }
-            declared.push((&r.name.value, player, r.name.span));
+            earlier.push((player, r.name.span));
             let mut set = PointSet::default();
             for (p, _) in self.points(&r.items) {
                 set.insert(p);
             }
-            match (self.regions.iter_mut().find(|x| x.name.value == r.name.value), player) {
-                (Some(existing), Some(p)) => existing.sets[p as usize] = set,
-                (_, None) => self.regions.push(Region { name: r.name.clone(), sets: [set; PLAYERS] }),
+            match (self.region_names.index.get(r.name.value.as_str()), player) {
+                (Some(&i), Some(p)) => self.regions[i].sets[p as usize] = set,
+                (_, None) => self.push_region(&r.name.value, [set; PLAYERS]),
                 (None, Some(p)) => {
                     let mut sets = [PointSet::default(); PLAYERS];
                     sets[p as usize] = set;
-                    self.regions.push(Region { name: r.name.clone(), sets });
+                    self.push_region(&r.name.value, sets);
                 }
             }
         }
     }
 
+    fn push_region(&mut self, name: &'a str, sets: [PointSet; PLAYERS]) {
+        self.region_names.push(name);
+        self.regions.push(Region { sets });
+    }
+
     fn kinds(&mut self) {
         let d = self.d;
-        let mut seen: Vec<&PieceDecl> = Vec::new();
+        let mut names: HashMap<&str, Span> = HashMap::new();
+        let mut letters: HashMap<&str, Span> = HashMap::new();
         for (i, p) in d.pieces.iter().enumerate() {
-            if let Some(first) = seen.iter().find(|q| q.name.value == p.name.value) {
-                self.err(diag::duplicate_name(p.name.span, first.name.span, "piece", &p.name.value));
+            if let Some(&first) = names.get(p.name.value.as_str()) {
+                self.err(diag::duplicate_name(p.name.span, first, "piece", &p.name.value));
             }
             let letter = single_capital(&p.letter.value);
             if letter.is_none() {
                 self.err(diag::bad_letter(p.letter.span, "piece"));
-            } else if let Some(first) = seen.iter().find(|q| q.letter.value == p.letter.value) {
-                self.err(diag::duplicate_name(p.letter.span, first.letter.span, "piece letter", &p.letter.value));
+            } else if let Some(&first) = letters.get(p.letter.value.as_str()) {
+                self.err(diag::duplicate_name(p.letter.span, first, "piece letter", &p.letter.value));
             }
             if i == MAX_KINDS {
                 self.err(diag::bad_number(p.name.span, "the number of piece kinds", 1, MAX_KINDS as u64));
             }
-            seen.push(p);
+            names.entry(&p.name.value).or_insert(p.name.span);
+            letters.entry(&p.letter.value).or_insert(p.letter.span);
             let mut moves = Moves::default();
             let board_dirs = self.board.as_ref().map_or(0xFF, |b| {
                 b.neighbour.iter().fold(0u8, |m, n| (0..8).filter(|&d| n[d] != NONE).fold(m, |m, d| m | 1 << d))
@@ -704,6 +842,30 @@ impl<'a> Compiler<'a> {
         }
         if d.pieces.is_empty() {
             self.err(diag::missing_statement(self.file_end, "pieces", "piece man M {\n  step forward\n}"));
+        }
+    }
+
+    /// A point named by a piece's letter and then another point's name or
+    /// number (`Ky` beside `y`, with a piece `K`): in position notation `Ky`
+    /// would be both a piece on `Ky` and a `K` on `y`.
+    fn points_named_like_pieces(&mut self) {
+        let (Some(decl), Some(board)) = (&self.d.board, &self.board) else {
+            return;
+        };
+        let mut found = Vec::new();
+        for (name, ..) in &decl.named_points {
+            let mut chars = name.value.chars();
+            let (Some(first), rest) = (chars.next(), chars.as_str()) else { continue };
+            let Some(k) = self.kinds.iter().position(|k| k.letter == first) else { continue };
+            let numbered = board.numbers.is_some()
+                && rest.parse::<usize>().is_ok_and(|n| (1..=board.len()).contains(&n) && !rest.starts_with('0'));
+            if self.labels.contains_key(&name.value) && (self.labels.contains_key(rest) || numbered) {
+                let piece = &self.d.pieces[k];
+                found.push(diag::point_named_like_piece(name.span, &name.value, piece.letter.span, &piece.name.value));
+            }
+        }
+        for d in found {
+            self.err(d);
         }
     }
 
@@ -831,7 +993,7 @@ impl<'a> Compiler<'a> {
 
     fn custodial(&mut self) -> Option<Custodial> {
         let c = self.d.custodial.as_ref()?;
-        if c.targets.is_empty() {
+        if c.targets.is_empty() && !self.is_broken("targets", "") {
             self.err(diag::missing_statement(c.span, "`targets` in the custodial block", "targets soldier"));
         }
         let targets = self.kind_mask(&c.targets);
@@ -891,7 +1053,7 @@ impl<'a> Compiler<'a> {
             self.err(diag::missing_statement(self.file_end, "goals", "goals {\n  lose when no move\n}"));
             return Vec::new();
         };
-        if decls.is_empty() {
+        if decls.is_empty() && !self.is_broken("goals", "") {
             self.err(diag::missing_statement(*span, "goal", "lose when no move"));
         }
         let mut out = Vec::new();

@@ -262,6 +262,9 @@ const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote", "v
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall"];
 const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within"];
+/// Words that are never pieces' names in a list of pieces, but a mistaken
+/// way of saying where.
+const PREPOSITIONS: &[&str] = &["within", "inside", "in", "on", "at", "except", "only", "outside-of", "out"];
 const GOALS: &[&str] = &["win", "wins", "lose", "loses", "draw"];
 
 const CONTEXTS: &[(&str, &[&str])] = &[
@@ -525,6 +528,9 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             let mut c = CustodialDecl { span: stmt.keyword.span, ..Default::default() };
             for s in select_block.select(nodes) {
                 if let Err(e) = custodial_stmt(s, &mut c) {
+                    if s.keyword.value == "targets" {
+                        d.broken.push(("targets", String::new())); // "no targets" would only echo it
+                    }
                     diags.push(e);
                 }
             }
@@ -542,7 +548,10 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             for s in select_block.select(nodes) {
                 match goal_stmt(s) {
                     Ok(g) => goals.push(g),
-                    Err(e) => diags.push(e),
+                    Err(e) => {
+                        diags.push(e);
+                        d.broken.push(("goals", String::new())); // "no goal" would only echo it
+                    }
                 }
             }
             d.goals = Some((stmt.keyword.span, goals));
@@ -704,6 +713,10 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
                 "take" => "take diagonal-forward",
                 _ => "leave orthogonal",
             };
+            if let Some(up) = stmt.args.iter().find(|a| a.as_word() == Some("up")) {
+                let to = stmt.args.iter().rev().find(|a| a.as_word() == Some("to") || a.as_word() == Some("up"));
+                return Err(diag::limit_not_on_slide(up.span.to(to.map_or(up.span, |t| t.span)), kw));
+            }
             let mut a = Args::new(stmt, example);
             let dirs = a.words("directions")?;
             let kind = match kw {
@@ -873,6 +886,16 @@ fn custodial_stmt(stmt: &Stmt, c: &mut CustodialDecl) -> Result<(), Diagnostic> 
         "targets" => {
             let mut a = Args::new(stmt, "targets king outside near-throne");
             let kinds = a.words_until("outside", "pieces")?;
+            // `targets pawn within corners`: a preposition is not a piece.
+            if let Some(w) = kinds.iter().skip(1).find(|w| PREPOSITIONS.contains(&w.value.as_str())) {
+                let mut d = diag::wrong_argument(w.span, &format!("`{}`", w.value), "a piece or `outside`", a.example);
+                d.help = Some(format!(
+                    "`targets` lists pieces; `targets KINDS outside REGION` keeps them safe while they stand in \
+                     REGION (there is no `{}`)",
+                    w.value
+                ));
+                return Err(d);
+            }
             if a.optional("outside").is_some() {
                 let region = a.word("a region")?;
                 a.end()?;
@@ -960,10 +983,17 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
     let mut a = Args::new(stmt, example);
     let (player, verb) = if GOALS.contains(&kw.value.as_str()) {
         (None, kw.clone())
+    } else if a.peek_word() == Some("when") {
+        // `loose when ...`: the keyword stands where the verb goes.
+        return Err(diag::unknown_statement(kw.span, &kw.value, "inside `goals { ... }`", GOALS));
     } else {
         let verb = a.word("`wins` or `loses`")?;
         if !GOALS.contains(&verb.value.as_str()) || verb.value == "draw" {
-            return Err(diag::wrong_argument(verb.span, &format!("`{}`", verb.value), "`wins` or `loses`", example));
+            let d = diag::wrong_argument(verb.span, &format!("`{}`", verb.value), "`wins` or `loses`", example);
+            return Err(match diag::did_you_mean(&verb.value, GOALS.iter().copied()) {
+                Some(s) => diag::with_suggestion(d, s),
+                None => d,
+            });
         }
         (Some(kw.clone()), verb)
     };

@@ -16,6 +16,7 @@ use crate::diagnostics::{self as diag, Diagnostic};
 use crate::game::{Game, OptionValue};
 use crate::span::Span;
 use crate::syntax::{self, tree::Node};
+use std::collections::HashMap;
 
 /// A parsed game file with its option declarations.
 pub struct Parsed {
@@ -30,6 +31,7 @@ pub struct Parsed {
 pub fn parse(text: &str) -> Result<Parsed, Vec<Diagnostic>> {
     let nodes = syntax::parse(text).map_err(|d| vec![d])?;
     let mut diagnostics = Vec::new();
+    control_characters(&nodes, text, &mut diagnostics);
     let options = options::declarations(&nodes, &mut diagnostics);
     Ok(Parsed { nodes, options, diagnostics, end: Span::new(text.len(), text.len()) })
 }
@@ -39,8 +41,8 @@ impl Parsed {
     /// `diags`; the game is returned when there were no errors.
     fn compile(&self, assignment: &options::Assignment, diags: &mut Vec<Diagnostic>) -> Option<Game> {
         let opts = &self.options;
-        let stmts = options::select(&self.nodes, opts, assignment);
-        let selector = options::Selector { options: opts, assignment };
+        let selector = options::Selector::new(opts, assignment);
+        let stmts = selector.select(&self.nodes);
         let errors_before = diags.iter().filter(|d| d.is_error()).count();
         let decls = decls::read(&stmts, &selector, diags);
         let values = opts
@@ -59,21 +61,26 @@ impl Parsed {
     /// Problems that do not depend on the options: conditions naming unknown
     /// options or values, unused regions and options.
     fn whole_file(&self, diags: &mut Vec<Diagnostic>) {
-        let mut used = Vec::new();
-        options::check_conditions(&self.nodes, &self.options, diags, &mut used);
+        let used = options::check_conditions(&self.nodes, &self.options, diags);
         for o in &self.options {
             if !used.contains(&o.name.value) {
                 diags.push(diag::unused_option(o.name.span, &o.name.value));
             }
         }
+        // A region is used when its name appears as a word anywhere but in its
+        // declaration (a second declaration counts, as before).
         let mut words: Vec<(&str, Span)> = Vec::new();
         collect_words(&self.nodes, &mut words);
+        let mut count: HashMap<&str, usize> = HashMap::new();
+        for (w, _) in &words {
+            *count.entry(w).or_default() += 1;
+        }
         let mut regions: Vec<(&str, Span)> = Vec::new();
         collect_regions(&self.nodes, &mut regions);
+        let mut reported = std::collections::HashSet::new();
         for (name, span) in &regions {
-            let used_elsewhere = words.iter().any(|(w, s)| w == name && s != span);
-            let first_declaration = regions.iter().find(|(n, _)| n == name).map(|r| r.1) == Some(*span);
-            if !used_elsewhere && first_declaration {
+            let first_declaration = reported.insert(*name);
+            if count.get(name).copied().unwrap_or(0) < 2 && first_declaration {
                 diags.push(diag::unused_region(*span, name));
             }
         }
@@ -83,7 +90,12 @@ impl Parsed {
     pub fn check(&self) -> Vec<Diagnostic> {
         let mut diags = self.diagnostics.clone();
         self.whole_file(&mut diags);
-        for a in options::assignments_to_check(&self.options) {
+        let (assignments, left_out) = options::assignments_to_check(&self.nodes, &self.options);
+        if left_out {
+            let span = self.options.first().map_or(Span::default(), |o| o.span);
+            diags.push(diag::options_not_all_checked(span, options::MAX_ASSIGNMENTS));
+        }
+        for a in assignments {
             self.compile(&a, &mut diags);
         }
         finish(diags)
@@ -123,6 +135,42 @@ fn finish(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diags.retain(|d| seen.insert(d.clone()));
     diags.sort_by_key(|d| (d.primary_span(), d.code));
     diags
+}
+
+/// Quoted texts are printed by `describe`, `play` and `simulate`: a control
+/// character in one (ESC, BEL, NUL...) would reach the terminal raw.
+fn control_characters(nodes: &[Node], text: &str, diags: &mut Vec<Diagnostic>) {
+    let mut check = |arg: &crate::syntax::tree::Arg| {
+        if let crate::syntax::tree::ArgKind::Text(_) = &arg.kind {
+            let raw = text.get(arg.span.start..arg.span.end).unwrap_or("");
+            if let Some((i, c)) = raw.char_indices().find(|(_, c)| c.is_control()) {
+                let at = arg.span.start + i;
+                diags.push(diag::control_character(Span::new(at, at + c.len_utf8()), c));
+            }
+        }
+    };
+    walk_args(nodes, &mut check);
+}
+
+/// Calls `f` on every argument of every statement and condition.
+fn walk_args(nodes: &[Node], f: &mut dyn FnMut(&crate::syntax::tree::Arg)) {
+    for node in nodes {
+        match node {
+            Node::Stmt(s) => {
+                s.args.iter().for_each(&mut *f);
+                if let Some(b) = &s.block {
+                    walk_args(&b.nodes, f);
+                }
+            }
+            Node::If(i) => {
+                i.value.iter().for_each(&mut *f);
+                walk_args(&i.then.nodes, f);
+                if let Some(b) = &i.otherwise {
+                    walk_args(&b.nodes, f);
+                }
+            }
+        }
+    }
 }
 
 fn collect_words<'a>(nodes: &'a [Node], out: &mut Vec<(&'a str, Span)>) {

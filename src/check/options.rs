@@ -4,6 +4,7 @@
 use crate::diagnostics::{self as diag, Diagnostic};
 use crate::span::{Span, Spanned};
 use crate::syntax::tree::{ArgKind, Block, Node};
+use std::collections::{HashMap, HashSet};
 
 use super::args::{Args, Sp};
 
@@ -75,6 +76,7 @@ fn read(stmt: &crate::syntax::tree::Stmt) -> Result<OptionDecl, Diagnostic> {
     let name = a.word("an option name")?;
     a.equals()?;
     let mut values: Vec<Sp<String>> = Vec::new();
+    let mut seen: std::collections::HashMap<String, Span> = std::collections::HashMap::new();
     loop {
         let v = match a.peek().map(|x| &x.kind) {
             Some(ArgKind::Number(n)) => {
@@ -83,9 +85,10 @@ fn read(stmt: &crate::syntax::tree::Stmt) -> Result<OptionDecl, Diagnostic> {
             }
             _ => a.word("a value")?,
         };
-        if let Some(first) = values.iter().find(|w| w.value == v.value) {
-            return Err(diag::option_duplicate_value(v.span, first.span, &v.value));
+        if let Some(&first) = seen.get(&v.value) {
+            return Err(diag::option_duplicate_value(v.span, first, &v.value));
         }
+        seen.insert(v.value.clone(), v.span);
         values.push(v);
         match a.peek().map(|x| &x.kind) {
             Some(ArgKind::Comma) => a.skip(),
@@ -100,62 +103,50 @@ fn read(stmt: &crate::syntax::tree::Stmt) -> Result<OptionDecl, Diagnostic> {
     Ok(OptionDecl { name, values, description, span: stmt.span })
 }
 
-/// The value an `if` node selects: `Some(true)` for its `then` block.
-/// Unknown options and values are reported once by [`check_conditions`].
-pub fn condition_holds(node: &crate::syntax::tree::IfNode, options: &[OptionDecl], assignment: &Assignment) -> bool {
-    let Some(i) = options.iter().position(|o| o.option_is(&node.option.value)) else {
-        return false;
-    };
-    let chosen = &options[i].values[assignment[i]].value;
-    match &node.value {
-        None => chosen == "true",
-        Some(v) => *chosen == v.text(),
-    }
-}
-
-impl OptionDecl {
-    fn option_is(&self, name: &str) -> bool {
-        self.name.value == name
-    }
-}
-
 /// Picks the statements that apply for one assignment of option values.
 pub struct Selector<'o> {
     pub options: &'o [OptionDecl],
     pub assignment: &'o Assignment,
+    /// Each option's index by name.
+    index: HashMap<&'o str, usize>,
 }
 
-impl Selector<'_> {
-    pub fn select<'n>(&self, nodes: &'n [Node]) -> Vec<&'n crate::syntax::tree::Stmt> {
-        select(nodes, self.options, self.assignment)
+impl<'o> Selector<'o> {
+    pub fn new(options: &'o [OptionDecl], assignment: &'o Assignment) -> Self {
+        let index = options.iter().enumerate().map(|(i, o)| (o.name.value.as_str(), i)).collect();
+        Selector { options, assignment, index }
     }
-}
 
-/// Flattens conditionals for one assignment: the statements that apply.
-pub fn select<'a>(
-    nodes: &'a [Node],
-    options: &[OptionDecl],
-    assignment: &Assignment,
-) -> Vec<&'a crate::syntax::tree::Stmt> {
-    let mut out = Vec::new();
-    select_into(nodes, options, assignment, &mut out);
-    out
-}
+    /// Whether an `if` node selects its `then` block. Unknown options and
+    /// values are reported once by [`check_conditions`].
+    fn holds(&self, node: &crate::syntax::tree::IfNode) -> bool {
+        let Some(&i) = self.index.get(node.option.value.as_str()) else {
+            return false;
+        };
+        let chosen = &self.options[i].values[self.assignment[i]].value;
+        match &node.value {
+            None => chosen == "true",
+            Some(v) => *chosen == v.text(),
+        }
+    }
 
-fn select_into<'a>(
-    nodes: &'a [Node],
-    options: &[OptionDecl],
-    assignment: &Assignment,
-    out: &mut Vec<&'a crate::syntax::tree::Stmt>,
-) {
-    for node in nodes {
-        match node {
-            Node::Stmt(s) => out.push(s),
-            Node::If(i) => {
-                if condition_holds(i, options, assignment) {
-                    select_into(&i.then.nodes, options, assignment, out);
-                } else if let Some(b) = &i.otherwise {
-                    select_into(&b.nodes, options, assignment, out);
+    /// Flattens conditionals for one assignment: the statements that apply.
+    pub fn select<'n>(&self, nodes: &'n [Node]) -> Vec<&'n crate::syntax::tree::Stmt> {
+        let mut out = Vec::new();
+        self.select_into(nodes, &mut out);
+        out
+    }
+
+    fn select_into<'n>(&self, nodes: &'n [Node], out: &mut Vec<&'n crate::syntax::tree::Stmt>) {
+        for node in nodes {
+            match node {
+                Node::Stmt(s) => out.push(s),
+                Node::If(i) => {
+                    if self.holds(i) {
+                        self.select_into(&i.then.nodes, out);
+                    } else if let Some(b) = &i.otherwise {
+                        self.select_into(&b.nodes, out);
+                    }
                 }
             }
         }
@@ -164,18 +155,33 @@ fn select_into<'a>(
 
 /// Reports every condition that names an unknown option or value, and
 /// returns the options tested by some condition.
-pub fn check_conditions(nodes: &[Node], options: &[OptionDecl], diags: &mut Vec<Diagnostic>, used: &mut Vec<String>) {
+pub fn check_conditions(nodes: &[Node], options: &[OptionDecl], diags: &mut Vec<Diagnostic>) -> HashSet<String> {
+    let index: HashMap<&str, usize> = options.iter().enumerate().map(|(i, o)| (o.name.value.as_str(), i)).collect();
+    let names: Vec<&str> = options.iter().map(|o| o.name.value.as_str()).collect();
+    let mut used = HashSet::new();
+    conditions(nodes, options, (&index, &names), diags, &mut used);
+    used
+}
+
+type OptionNames<'a> = (&'a HashMap<&'a str, usize>, &'a [&'a str]);
+
+fn conditions(
+    nodes: &[Node],
+    options: &[OptionDecl],
+    (index, names): OptionNames,
+    diags: &mut Vec<Diagnostic>,
+    used: &mut HashSet<String>,
+) {
     for node in nodes {
         let (blocks, this): (Vec<&Block>, Option<&crate::syntax::tree::IfNode>) = match node {
             Node::Stmt(s) => (s.block.iter().collect(), None),
             Node::If(i) => (std::iter::once(&i.then).chain(i.otherwise.as_ref()).collect(), Some(i)),
         };
         if let Some(i) = this {
-            let names: Vec<&str> = options.iter().map(|o| o.name.value.as_str()).collect();
-            match options.iter().find(|o| o.name.value == i.option.value) {
-                None => diags.push(diag::unknown_option(i.option.span, &i.option.value, &names)),
+            match index.get(i.option.value.as_str()).map(|&k| &options[k]) {
+                None => diags.push(diag::unknown_option(i.option.span, &i.option.value, names)),
                 Some(o) => {
-                    used.push(o.name.value.clone());
+                    used.insert(o.name.value.clone());
                     match &i.value {
                         None if !o.is_bool() => diags.push(diag::condition_not_boolean(i.option.span, &o.name.value)),
                         None => {}
@@ -190,47 +196,96 @@ pub fn check_conditions(nodes: &[Node], options: &[OptionDecl], diags: &mut Vec<
             }
         }
         for b in blocks {
-            check_conditions(&b.nodes, options, diags, used);
+            conditions(&b.nodes, options, (index, names), diags, used);
         }
     }
 }
 
-/// The assignments `check` compiles: every combination when there are few,
-/// else the defaults and each single change from them (bounded, so a file with
-/// many options cannot make the checker run long).
-pub fn assignments_to_check(options: &[OptionDecl]) -> Vec<Assignment> {
-    const MAX_COMBINATIONS: usize = 64;
-    let total =
-        options.iter().try_fold(1usize, |acc, o| acc.checked_mul(o.values.len()).filter(|&n| n <= MAX_COMBINATIONS));
+/// The most option choices `check` compiles a file for.
+pub const MAX_ASSIGNMENTS: usize = 64;
+
+/// For each option, the values that can make a difference: the default, the
+/// values some `if` tests, and one value no `if` tests (all such values
+/// select the same statements).
+fn representatives(nodes: &[Node], options: &[OptionDecl]) -> Vec<Vec<usize>> {
+    let index: HashMap<&str, usize> = options.iter().enumerate().map(|(i, o)| (o.name.value.as_str(), i)).collect();
+    let mut tested: Vec<HashSet<String>> = vec![HashSet::new(); options.len()];
+    walk_conditions(nodes, &mut |i| {
+        if let Some(&o) = index.get(i.option.value.as_str()) {
+            tested[o].insert(i.value.as_ref().map_or("true".to_string(), |v| v.text()));
+        }
+    });
+    options
+        .iter()
+        .zip(&tested)
+        .map(|(o, t)| {
+            let is_tested = |v: &Sp<String>| t.contains(&v.value);
+            let mut reps: Vec<usize> = (0..o.values.len()).filter(|&v| v == 0 || is_tested(&o.values[v])).collect();
+            if is_tested(&o.values[0]) {
+                reps.extend((1..o.values.len()).find(|&v| !is_tested(&o.values[v])));
+                reps.sort_unstable();
+            }
+            reps
+        })
+        .collect()
+}
+
+fn walk_conditions(nodes: &[Node], f: &mut dyn FnMut(&crate::syntax::tree::IfNode)) {
+    for node in nodes {
+        match node {
+            Node::Stmt(s) => {
+                if let Some(b) = &s.block {
+                    walk_conditions(&b.nodes, f);
+                }
+            }
+            Node::If(i) => {
+                f(i);
+                walk_conditions(&i.then.nodes, f);
+                if let Some(b) = &i.otherwise {
+                    walk_conditions(&b.nodes, f);
+                }
+            }
+        }
+    }
+}
+
+/// The assignments `check` compiles: every combination of the values that
+/// make a difference when there are few, else the defaults and each single
+/// change from them, at most [`MAX_ASSIGNMENTS`] in all (so a file with many
+/// options cannot make the checker run long). The second value tells whether
+/// some choices were left out.
+pub fn assignments_to_check(nodes: &[Node], options: &[OptionDecl]) -> (Vec<Assignment>, bool) {
+    let reps = representatives(nodes, options);
+    let total = reps.iter().try_fold(1usize, |acc, r| acc.checked_mul(r.len()).filter(|&n| n <= MAX_ASSIGNMENTS));
     let mut out = Vec::new();
     if total.is_some() {
         let mut current = vec![0; options.len()];
         loop {
-            out.push(current.clone());
+            out.push(reps.iter().zip(&current).map(|(r, &c)| r[c]).collect());
             let mut i = 0;
             while i < options.len() {
                 current[i] += 1;
-                if current[i] < options[i].values.len() {
+                if current[i] < reps[i].len() {
                     break;
                 }
                 current[i] = 0;
                 i += 1;
             }
             if i == options.len() {
-                break;
-            }
-        }
-    } else {
-        out.push(vec![0; options.len()]);
-        for (i, o) in options.iter().enumerate() {
-            for v in 1..o.values.len() {
-                let mut a = vec![0; options.len()];
-                a[i] = v;
-                out.push(a);
+                return (out, false);
             }
         }
     }
-    out
+    let changes = reps.iter().enumerate().flat_map(|(i, r)| r.iter().filter(|&&v| v != 0).map(move |&v| (i, v)));
+    let changes: Vec<(usize, usize)> = changes.take(MAX_ASSIGNMENTS).collect();
+    let left_out = changes.len() >= MAX_ASSIGNMENTS;
+    out.push(vec![0; options.len()]);
+    for (i, v) in changes.into_iter().take(MAX_ASSIGNMENTS - 1) {
+        let mut a = vec![0; options.len()];
+        a[i] = v;
+        out.push(a);
+    }
+    (out, left_out)
 }
 
 /// An option value chosen from outside the file (a variant or `--option`).
@@ -312,5 +367,41 @@ pub fn assign(options: &[OptionDecl], choices: &[Choice]) -> Result<Assignment, 
         Ok(a)
     } else {
         Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assignments(text: &str) -> (Vec<Assignment>, bool) {
+        let nodes = crate::syntax::parse(text).unwrap();
+        let mut diags = Vec::new();
+        let options = declarations(&nodes, &mut diags);
+        assert!(diags.is_empty(), "{diags:?}");
+        assignments_to_check(&nodes, &options)
+    }
+
+    #[test]
+    fn values_no_if_tests_are_compiled_once() {
+        let values: Vec<String> = (0..5000).map(|i| format!("v{i}")).collect();
+        let text = format!("option big = {} \"d\"\nif big = v7 {{\n  x\n}}\n", values.join(", "));
+        // The default, the tested value; every other value selects what the default does.
+        assert_eq!(assignments(&text), (vec![vec![0], vec![7]], false));
+        let text = format!("option big = {} \"d\"\nif big = v0 {{\n  x\n}}\n", values.join(", "));
+        assert_eq!(assignments(&text), (vec![vec![0], vec![1]], false));
+    }
+
+    #[test]
+    fn combinations_are_bounded() {
+        let mut text = String::new();
+        for i in 0..1000 {
+            text.push_str(&format!("option o{i} = true, false \"d\"\nif o{i} {{\n  x\n}}\n"));
+        }
+        let (list, left_out) = assignments(&text);
+        assert_eq!(list.len(), MAX_ASSIGNMENTS);
+        assert!(left_out);
+        let (list, left_out) = assignments(&text[..text.find("option o6 ").unwrap()]);
+        assert_eq!((list.len(), left_out), (64, false), "six true/false options: every combination");
     }
 }

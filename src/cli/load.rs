@@ -18,10 +18,33 @@ pub fn parse_choices(raw: &[String]) -> Result<Vec<Choice>, String> {
         .collect()
 }
 
-/// Reads a file, but no more than one byte past the size a game file may
-/// have, so that `/dev/zero` or a huge file is refused, not read forever.
-fn read(path: &Path) -> std::io::Result<String> {
-    read_at_most(path, rulebook::syntax::MAX_FILE_BYTES as u64 + 1)
+/// Reads a game or variant file, but no more than one byte past the size a
+/// game file may have, so that a huge file is refused, not read forever.
+/// Only regular files are read: a FIFO, a terminal or a device (`/dev/stdin`,
+/// `/dev/zero`) is refused without waiting on it.
+fn read(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    open_regular(path)?.take(rulebook::syntax::MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// Opens a file for reading if it is a regular file. The open does not block
+/// (a FIFO with no writer would wait forever), and the type is checked on the
+/// opened file, so nothing can be swapped in between.
+fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file"));
+    }
+    Ok(file)
 }
 
 /// The most a game record may weigh (a 400-ply record is a few kilobytes).
@@ -51,15 +74,38 @@ pub fn check_path(path: &Path, choices: &[Choice]) -> Report {
 
 /// Prints a report's diagnostics to stderr.
 pub fn print_report(report: &Report) {
-    for (source, d) in &report.diagnostics {
+    for (source, d) in shown(report) {
         let (name, text) = &report.sources[*source];
         eprint!("{}", diagnostics::render(d, name, text, super::style()));
+    }
+    print_left_out(report);
+}
+
+/// The most diagnostics printed for one file: past a screenful, more would
+/// only bury the first ones (and drawing each costs a pass over the file).
+pub const MAX_PRINTED: usize = 50;
+
+/// The diagnostics to print: the first [`MAX_PRINTED`], in file order.
+pub fn shown(report: &Report) -> &[(usize, rulebook::diagnostics::Diagnostic)] {
+    &report.diagnostics[..report.diagnostics.len().min(MAX_PRINTED)]
+}
+
+/// Says how many diagnostics [`shown`] left out, if any.
+pub fn print_left_out(report: &Report) {
+    let more = report.diagnostics.len().saturating_sub(MAX_PRINTED);
+    if more > 0 {
+        let errors = report.diagnostics[MAX_PRINTED..].iter().filter(|(_, d)| d.is_error()).count();
+        eprintln!(
+            "... and {more} more diagnostic{} not shown ({errors} error{}); fix these first",
+            if more == 1 { "" } else { "s" },
+            if errors == 1 { "" } else { "s" }
+        );
     }
 }
 
 /// Whether the report is about a file that could not be read (exit 2).
 pub fn is_io(report: &Report) -> bool {
-    report.diagnostics.iter().any(|(_, d)| d.code == "E0613")
+    report.diagnostics.iter().any(|(_, d)| matches!(d.code, "E0613" | "E0614"))
 }
 
 /// A game ready to run.

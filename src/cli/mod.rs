@@ -251,20 +251,27 @@ fn check(files: &[std::path::PathBuf], format: Format, options: &[String]) -> i3
     for path in files {
         let report = load::check_path(path, &choices);
         if load::is_io(&report) {
-            load::print_report(&report);
+            match format {
+                Format::Human => load::print_report(&report),
+                Format::Json => json.extend(load::shown(&report).iter().map(|(source, d)| {
+                    let (name, text) = &report.sources[*source];
+                    diagnostics::to_json(d, name, text)
+                })),
+            }
             worst = worst.max(EXIT_USAGE);
             continue;
         }
         let diags = &report.diagnostics;
         let errors = diags.iter().filter(|(_, d)| d.is_error()).count();
         let warnings = diags.len() - errors;
-        for (source, d) in diags {
+        for (source, d) in load::shown(&report) {
             let (name, text) = &report.sources[*source];
             match format {
                 Format::Human => eprint!("{}", diagnostics::render(d, name, text, style())),
                 Format::Json => json.push(diagnostics::to_json(d, name, text)),
             }
         }
+        load::print_left_out(&report);
         if format == Format::Human {
             let verdict = if errors == 0 { "ok" } else { "invalid" };
             let mut counts = Vec::new();

@@ -359,7 +359,7 @@ fn play_loop(s: &mut Session, input: &mut impl BufRead, opts: &Options) -> i32 {
         let me = s.pos.turn as usize;
         let roll = s.roll();
         if let Some(r) = roll {
-            println!("{} rolls {r}.", s.engine.game.players[me].name);
+            println!("Roll for {}: {r}.", s.engine.game.players[me].name); // a name may be singular or plural
         }
         // No seat plays from a cut-short list of moves.
         let mut moves = Vec::new();
@@ -494,7 +494,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     };
     println!("{}  (seed {})", loaded.heading(), s.rng.seed());
     if saved.is_some() {
-        println!("Resumed after {} plies.", s.plies.len());
+        println!("Resumed after {} {}.", s.plies.len(), if s.plies.len() == 1 { "ply" } else { "plies" });
     }
     println!("Type a move (`c3-c4`, `b2xd4xb6`), or: moves, undo, save FILE, position, help, quit.\n");
     play_loop(&mut s, &mut std::io::stdin().lock(), opts)

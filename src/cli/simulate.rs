@@ -10,6 +10,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+/// The most worker threads `simulate` starts.
+pub const MAX_THREADS: usize = 64;
+
 pub struct Options {
     pub games: usize,
     pub seed: u64,
@@ -100,9 +103,14 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
             return super::EXIT_USAGE;
         }
     }
+    if opts.threads == 0 {
+        eprintln!("error: --threads must be at least 1");
+        return super::EXIT_USAGE;
+    }
     // The game as each record names it: relative to the folder, found wherever both move.
     let file_tag = opts.record.as_deref().map(|dir| super::files::relative_to(&game.file, dir)).unwrap_or_default();
-    let threads = opts.threads.max(1).min(opts.games.max(1));
+    // More threads than cores gain nothing; a cap keeps `--threads 100000` from exhausting the system.
+    let threads = opts.threads.min(MAX_THREADS).min(opts.games.max(1));
     let bar = progress_bar(opts.games as u64);
     let next = AtomicUsize::new(0);
     let total: Mutex<Stats> = Mutex::new(Stats::default());
@@ -110,9 +118,10 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     // The first engine limit any game reached: the statistics would be skewed, so none are given.
     let limit: Mutex<Option<rulebook::engine::Limit>> = Mutex::new(None);
     let start = Instant::now();
+    let spawn_error: Mutex<Option<std::io::Error>> = Mutex::new(None);
     std::thread::scope(|s| {
         for _ in 0..threads {
-            s.spawn(|| {
+            let spawned = std::thread::Builder::new().spawn_scoped(s, || {
                 let mut moves = Vec::new();
                 let mut record = Vec::new();
                 let mut stats = Stats::default();
@@ -151,8 +160,19 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
                 }
                 total.lock().expect("no panics while held").merge(stats);
             });
+            if let Err(e) = spawned {
+                // The threads already running stop at their next game.
+                next.store(opts.games, Ordering::Relaxed);
+                *spawn_error.lock().expect("no panics while held") = Some(e);
+                break;
+            }
         }
     });
+    if let Some(e) = spawn_error.into_inner().expect("threads done") {
+        bar.finish_and_clear();
+        eprintln!("error: cannot start {threads} threads: {e}; try fewer with --threads");
+        return super::EXIT_USAGE;
+    }
     bar.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
     if let Some(e) = errors.lock().expect("threads done").first() {

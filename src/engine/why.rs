@@ -106,7 +106,7 @@ impl Engine {
         }
         if owner(c) != me {
             return format!(
-                "the piece on {from_label} belongs to {}, and it is {}'s turn",
+                "the piece on {from_label} belongs to {}, and the player to move is {}",
                 g.players[owner(c) as usize].name,
                 g.players[me as usize].name
             );

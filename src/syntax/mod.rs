@@ -26,7 +26,7 @@ pub const MAX_NESTING: usize = 32;
 /// Parses a game file into its statements.
 pub fn parse(text: &str) -> Result<Vec<Node>, Diagnostic> {
     if text.len() > MAX_FILE_BYTES {
-        return Err(diag::file_too_large(text.len(), MAX_FILE_BYTES));
+        return Err(diag::file_too_large(None, MAX_FILE_BYTES));
     }
     if let Some(span) = too_deep(text) {
         return Err(diag::nesting_too_deep(span, MAX_NESTING));
@@ -197,6 +197,13 @@ fn expected_words(rules: &[Rule]) -> Vec<&'static str> {
     words
 }
 
+/// `2d6`: a number of dice and their faces.
+fn is_dice(word: &str) -> bool {
+    word.split_once('d').is_some_and(|(n, f)| {
+        !n.is_empty() && !f.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && f.bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
 fn syntax_error(text: &str, err: pest::error::Error<Rule>) -> Diagnostic {
     use pest::error::{ErrorVariant, InputLocation};
     let pos = match err.location {
@@ -232,6 +239,7 @@ fn syntax_error(text: &str, err: pest::error::Error<Rule>) -> Diagnostic {
         Some('}') if unclosed_brace(&text[..pos]).is_none() => diag::stray_close(span),
         Some('\n') | Some('\r') => diag::unexpected_line_end(Span::new(pos, pos), &expected),
         Some(c) if !c.is_ascii() || !(c.is_ascii_graphic()) => diag::bad_character(span, c),
+        Some(_) if is_dice(&rest[..found_len]) => diag::several_dice(span, &rest[..found_len]),
         Some(_) if text[..pos].rsplit('\n').next().is_some_and(|l| l.trim() == "if") => {
             diag::unexpected_token(span, &rest[..found_len], &["an option name, as in `if dice {`"])
         }
