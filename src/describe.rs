@@ -461,7 +461,6 @@ fn zone(game: &Game, player: Option<PlayerId>, z: &[PointSet; PLAYERS]) -> Strin
     }
 }
 
-
 /// Which capture must be chosen, in words.
 fn preferences(game: &Game) -> String {
     let name = |k: KindId| game.kinds[k as usize].name.as_str();

@@ -572,3 +572,80 @@ fn a_variant_is_called_by_its_name() {
     let text = std::fs::read_to_string(dir.join("game-00001.txt")).unwrap();
     assert!(text.contains("[Game \"Tablut without dice\"]") && text.contains("[Rules \"Tablut\"]"), "{text}");
 }
+
+// Numbered (PDN) boards. English draughts numbers its dark squares 1-32 from
+// Black's side: 1-4 are b8 d8 f8 h8, 9-12 are b6 d6 f6 h6, 13-16 a5 c5 e5 g5,
+// 17-20 b4 d4 f4 h4 and 21-24 a3 c3 e3 g3. Black moves first.
+const ENGLISH: &str = "games/english-draughts.game";
+
+#[test]
+fn why_reads_square_numbers_as_the_squares_they_name() {
+    // 21-17 is a3-b4: White's man, on Black's turn.
+    let o = rulebook(&["why", ENGLISH, "21-17"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("the piece on 21 belongs to white, and the player to move is black"), "{out}");
+    // Typed in numbers, answered in numbers: b6-a5 is 9-13, h6-g5 is 12-16.
+    assert!(out.contains("Legal moves: 9-13 9-14 10-14 10-15 11-15 11-16 12-16\n"), "{out}");
+    assert!(!out.contains("b6") && !out.contains("is not a point"), "{out}");
+    // The same move in labels gets the same verdict, in labels.
+    let o = rulebook(&["why", ENGLISH, "a3-b4"]);
+    assert!(stdout(&o).contains("the piece on a3 belongs to white"), "{}", stdout(&o));
+    // And a legal move in numbers is legal.
+    let o = rulebook(&["why", ENGLISH, "9-13"]);
+    assert_eq!((o.status.code(), stdout(&o).trim()), (Some(0), "9-13 is legal."));
+}
+
+#[test]
+fn an_unknown_square_number_is_quoted_as_typed() {
+    let o = rulebook(&["why", ENGLISH, "99-13"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("`99-13` is not a move") && out.contains("`99` is not a square"), "{out}");
+    assert!(!out.contains("a5"), "{out}");
+    let o = rulebook(&["moves", ENGLISH, "--plies", "9-13 33-28"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("`33-28` is not a move: `33` is not a square"), "{}", stderr(&o));
+}
+
+#[test]
+fn moves_in_square_numbers() {
+    let o = rulebook(&["moves", ENGLISH, "--numbers"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // In the order of their numbers, not of their bytes.
+    assert_eq!(stdout(&o).lines().collect::<Vec<_>>(), ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]);
+    // Each is read back as the move it names: the position after it is the one after the labelled move.
+    let labelled = rulebook(&["position", ENGLISH, "--plies", "b6-a5"]);
+    let numbered = rulebook(&["position", ENGLISH, "--plies", "9-13"]);
+    assert_eq!(stdout(&labelled), stdout(&numbered));
+    // A board without numbers says so.
+    let o = rulebook(&["moves", "games/tabal.game", "--numbers"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("does not number its points"), "{}", stderr(&o));
+}
+
+#[test]
+fn positions_take_pdn_square_ranges() {
+    // International draughts starts with White on 31-50 and Black on 1-20.
+    let game = "games/international-draughts.game";
+    let start = stdout(&rulebook(&["position", game]));
+    let o = rulebook(&["position", game, "--position", "W:W31-50:B1-20"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), start);
+    // Ranges mix with single squares and kings: 21-24 is a3 c3 e3 g3.
+    let o = rulebook(&["position", ENGLISH, "--position", "B:W21-23,K28:B1", "--numbers"]);
+    assert_eq!(stdout(&o).trim(), "B:B1:W21,22,23,K28", "{}", stderr(&o));
+    let o = rulebook(&["position", ENGLISH, "--position", "B:WK21-22:B1"]);
+    assert_eq!(stdout(&o).trim(), "B:Bb8:WKa3,Kc3", "{}", stderr(&o));
+    let refused = [
+        (ENGLISH, "W:W30-33:B1", "`33` is not a point"),
+        (ENGLISH, "W:W20-10:B1", "runs backwards"),
+        (ENGLISH, "W:W20-25:B1,24", "two pieces are on `24`"),
+        ("games/tabal.game", "W:Wa1-c1:Bc9", "need a board that numbers its points"),
+    ];
+    for (game, position, message) in refused {
+        let o = rulebook(&["position", game, "--position", position]);
+        assert_eq!(o.status.code(), Some(1), "{position}");
+        assert!(stderr(&o).contains(message), "{position}: {}", stderr(&o));
+    }
+}

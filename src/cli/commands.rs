@@ -49,12 +49,24 @@ pub fn start_at(engine: &Engine, at: &At) -> Result<Position, i32> {
     Ok(pos)
 }
 
-pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>) -> i32 {
+/// The usage error for `--numbers` on a board without square numbers.
+fn numbers_unavailable(engine: &Engine, numbers: bool) -> Option<i32> {
+    if numbers && engine.board().numbers.is_none() {
+        eprintln!("error: --numbers: this board does not number its points (see `number points from ...`)");
+        return Some(super::EXIT_USAGE);
+    }
+    None
+}
+
+pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>, numbers: bool) -> i32 {
     let (loaded, pos) = match setup(game, at) {
         Ok(x) => x,
         Err(code) => return code,
     };
     let engine = &loaded.engine;
+    if let Some(code) = numbers_unavailable(engine, numbers) {
+        return code;
+    }
     match (engine.dice(), roll) {
         (None, Some(_)) => {
             eprintln!("error: --roll: this game has no die");
@@ -67,7 +79,7 @@ pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>) -> i32 {
         (Some(sides), None) => {
             let mut all = Vec::new();
             for r in 1..=sides {
-                match engine.move_list(&pos, Some(r)) {
+                match engine.move_list_as(&pos, Some(r), numbers) {
                     Ok(list) => all.extend(list.into_iter().map(|m| format!("{r}:{m}"))),
                     Err(limit) => return limit_reached(limit),
                 }
@@ -80,7 +92,7 @@ pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>) -> i32 {
         }
         _ => {}
     }
-    let list = match engine.move_list(&pos, roll) {
+    let list = match engine.move_list_as(&pos, roll, numbers) {
         Ok(list) => list,
         Err(limit) => return limit_reached(limit),
     };
@@ -214,9 +226,8 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
 pub fn position(game: &GameArgs, at: &At, numbers: bool) -> i32 {
     match setup(game, at) {
         Ok((loaded, pos)) => {
-            if numbers && loaded.engine.board().numbers.is_none() {
-                eprintln!("error: --numbers: this board does not number its points (see `number points from ...`)");
-                return super::EXIT_USAGE;
+            if let Some(code) = numbers_unavailable(&loaded.engine, numbers) {
+                return code;
             }
             println!("{}", loaded.engine.position_notation_as(&pos, numbers));
             0

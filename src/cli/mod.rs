@@ -63,6 +63,9 @@ enum Command {
         /// The die's value (dice games); without it, every roll: ROLL:MOVE.
         #[arg(long)]
         roll: Option<u8>,
+        /// Writes square numbers instead of labels, on boards that number their points (PDN).
+        #[arg(long)]
+        numbers: bool,
     },
     /// Draws the board with its pieces.
     Render {
@@ -225,7 +228,7 @@ pub fn run() -> i32 {
         }
         Command::Replay { files, options } => commands::replay(&files, &options),
         Command::Bench { files, seconds } => commands::bench(&files, seconds),
-        Command::Moves { game, at, roll } => commands::moves(&game, &at, roll),
+        Command::Moves { game, at, roll, numbers } => commands::moves(&game, &at, roll, numbers),
         Command::Perft { game, depth, at, divide, distinct } => {
             let counting = if distinct { Counting::Distinct } else { Counting::Paths };
             commands::perft(&game, depth, &at, divide, counting)

@@ -7,25 +7,40 @@ use std::fmt::Write as _;
 impl Engine {
     /// The move in notation, without the roll.
     pub fn notation(&self, mv: &Move) -> String {
-        let labels = &self.game.board.labels;
+        self.notation_as(mv, false)
+    }
+
+    /// The move in notation, with square numbers instead of labels when
+    /// `numbers` is set and the board numbers its points (PDN: `32-28`).
+    pub fn notation_as(&self, mv: &Move, numbers: bool) -> String {
+        let name = |p: Point| self.point_name(p, numbers);
         let mut s = String::new();
         match mv.kind {
             MoveType::Pass => s.push_str("pass"),
             MoveType::Plain => {
-                let _ = write!(s, "{}-{}", labels[mv.from as usize], labels[mv.to as usize]);
+                let _ = write!(s, "{}-{}", name(mv.from), name(mv.to));
             }
             MoveType::Leave => {
-                let _ = write!(s, "{}-off-{}", labels[mv.from as usize], DIRECTION_NAMES[mv.dir as usize]);
+                let _ = write!(s, "{}-off-{}", name(mv.from), DIRECTION_NAMES[mv.dir as usize]);
             }
             MoveType::Jumps => {
-                s.push_str(&labels[mv.from as usize]);
+                s.push_str(&name(mv.from));
                 for &p in mv.landings() {
                     s.push('x');
-                    s.push_str(&labels[p as usize]);
+                    s.push_str(&name(p));
                 }
             }
         }
         s
+    }
+
+    /// A point's label, or its square number when `numbers` is set and the
+    /// board numbers its points.
+    pub fn point_name(&self, p: Point, numbers: bool) -> String {
+        match (&self.game.board.numbers, numbers) {
+            (Some(n), true) => n[p as usize].to_string(),
+            _ => self.game.board.labels[p as usize].clone(),
+        }
     }
 
     /// A ply in notation: with its roll first in a dice game.
@@ -38,10 +53,21 @@ impl Engine {
 
     /// The legal moves in notation, sorted in byte order.
     pub fn move_list(&self, pos: &Position, roll: Option<u8>) -> Result<Vec<String>, Limit> {
+        self.move_list_as(pos, roll, false)
+    }
+
+    /// The legal moves in notation, sorted in byte order; or in square
+    /// numbers when `numbers` is set and the board numbers its points,
+    /// sorted by number (`9-13` before `10-14`).
+    pub fn move_list_as(&self, pos: &Position, roll: Option<u8>, numbers: bool) -> Result<Vec<String>, Limit> {
         let mut moves = Vec::new();
         self.moves(pos, roll, &mut moves)?;
-        let mut out: Vec<String> = moves.iter().map(|m| self.notation(m)).collect();
-        out.sort();
+        let mut out: Vec<String> = moves.iter().map(|m| self.notation_as(m, numbers)).collect();
+        if numbers && self.game.board.numbers.is_some() {
+            sort_by_numbers(&mut out);
+        } else {
+            out.sort();
+        }
         Ok(out)
     }
 
@@ -58,9 +84,13 @@ impl Engine {
             (None, Some(_)) => return Err(ParseMoveError::UnexpectedRoll { text: text.to_string() }),
             (None, None) => (None, text),
         };
-        let numbered = self.labels_for_numbers(mv_text);
-        let mv_text = numbered.as_str();
-        self.check_shape(mv_text)?;
+        let labelled = self.labels_for_numbers(mv_text);
+        // Errors quote the move as it was typed, numbers and all.
+        self.check_shape(&labelled).map_err(|e| match e {
+            ParseMoveError::NotAMove { why, .. } => ParseMoveError::NotAMove { text: mv_text.to_string(), why },
+            other => other,
+        })?;
+        let mv_text = labelled.as_str();
         let mut moves = Vec::new();
         self.moves(pos, roll, &mut moves).map_err(ParseMoveError::Limit)?;
         match moves.iter().find(|m| self.notation(m) == mv_text) {
@@ -73,9 +103,49 @@ impl Engine {
         }
     }
 
+    /// Whether `text` (a move) names its first point by a square number, on a
+    /// board that numbers its points: replies then name squares the same way.
+    pub fn typed_in_numbers(&self, text: &str) -> bool {
+        let first = text.split(['-', 'x']).next().unwrap_or("");
+        self.game.board.numbers.is_some() && first.parse::<u16>().is_ok()
+    }
+
+    /// A move or point in label notation (`b6xd4`), in square numbers when
+    /// `numbers` is set and the board numbers its points (`9x18`). Anything
+    /// that is not a label is left as it is.
+    pub fn as_typed(&self, text: &str, numbers: bool) -> String {
+        let board = &self.game.board;
+        if !numbers || board.numbers.is_none() {
+            return text.to_string();
+        }
+        let (roll, mv) = match text.split_once(':') {
+            Some((r, m)) => (Some(r), m),
+            None => (None, text),
+        };
+        let mut out: String = roll.map(|r| format!("{r}:")).unwrap_or_default();
+        let mut token = String::new();
+        let flush = |token: &mut String, out: &mut String| {
+            match board.point(token) {
+                Some(p) => out.push_str(&self.point_name(p, true)),
+                None => out.push_str(token),
+            }
+            token.clear();
+        };
+        for c in mv.chars() {
+            if c == '-' || c == 'x' {
+                flush(&mut token, &mut out);
+                out.push(c);
+            } else {
+                token.push(c);
+            }
+        }
+        flush(&mut token, &mut out);
+        out
+    }
+
     /// On a board that numbers its points, `32-28` and `15x22` are read as the
     /// labels of those squares.
-    fn labels_for_numbers(&self, text: &str) -> String {
+    pub fn labels_for_numbers(&self, text: &str) -> String {
         let Some(numbers) = &self.game.board.numbers else { return text.to_string() };
         let mut out = String::new();
         let mut token = String::new();
@@ -129,14 +199,24 @@ impl Engine {
         }
         for p in parts {
             if !known(p) {
-                return Err(ParseMoveError::NotAMove {
-                    text: text.to_string(),
-                    why: format!("`{p}` is not a point of the board"),
-                });
+                let why = match (&self.game.board.numbers, p.parse::<u16>()) {
+                    (Some(n), Ok(_)) => {
+                        format!("`{p}` is not a square of the board (squares are numbered 1 to {})", n.len())
+                    }
+                    _ => format!("`{p}` is not a point of the board"),
+                };
+                return Err(ParseMoveError::NotAMove { text: text.to_string(), why });
             }
         }
         Ok(())
     }
+}
+
+/// Sorts moves written in square numbers by their numbers, square by
+/// square (`9-13` before `10-14`), where byte order would not.
+pub fn sort_by_numbers(moves: &mut [String]) {
+    let key = |m: &String| -> Vec<u32> { m.split(['-', 'x', ':']).map(|t| t.parse().unwrap_or(u32::MAX)).collect() };
+    moves.sort_by(|a, b| key(a).cmp(&key(b)).then_with(|| a.cmp(b)));
 }
 
 /// Why a typed ply was not accepted.

@@ -1,7 +1,8 @@
 //! Position notation (RULES.md): `TURN:SIDE1:SIDE2`, each side its letter and
 //! comma-separated pieces, a piece being its point preceded by its kind's
 //! letter unless it is the first kind: `W:Wa1,c1,Kc5:Bd6,e7`. On a board that
-//! numbers its points, square numbers may stand for labels (`W:W31,32:B18,K24`).
+//! numbers its points, square numbers may stand for labels (`W:W31,32:B18,K24`)
+//! and a range of numbers for every square in it (`W:W31-50:B1-20`).
 
 use super::*;
 
@@ -95,30 +96,66 @@ impl Engine {
                 return Err(PositionError::Shape(format!("the side `{letter}` is given twice")));
             }
             for piece in side[1..].split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                let (kind, label) = match g.board.point_or_number(piece) {
-                    Some(_) => (0, piece),
-                    None => {
-                        let first = piece.chars().next().expect("not empty");
-                        let rest = &piece[first.len_utf8()..];
-                        if first.is_ascii_uppercase() {
-                            let k = g
-                                .kinds
-                                .iter()
-                                .position(|k| k.letter == first)
-                                .ok_or(PositionError::UnknownKind(first))?;
-                            (k as KindId, rest)
-                        } else {
-                            return Err(PositionError::UnknownPoint(piece.to_string()));
-                        }
+                let (kind, points) = self.parse_pieces(piece)?;
+                for p in points {
+                    if pos.at(p) != 0 {
+                        // Named as it was typed: a label, or a square number.
+                        let numbers = piece
+                            .trim_start_matches(|c: char| c.is_ascii_uppercase())
+                            .starts_with(|c: char| c.is_ascii_digit());
+                        return Err(PositionError::Occupied(self.point_name(p, numbers)));
                     }
-                };
-                let p = g.board.point_or_number(label).ok_or_else(|| PositionError::UnknownPoint(label.to_string()))?;
-                if pos.at(p) != 0 {
-                    return Err(PositionError::Occupied(label.to_string()));
+                    self.put(&mut pos, p, cell(who, kind));
                 }
-                self.put(&mut pos, p, cell(who, kind));
             }
         }
         Ok(pos)
+    }
+
+    /// One comma-separated item of a side: a point (`c5`, or a square
+    /// number), or on a numbered board a range of numbers (`31-50`), after
+    /// the kind's letter unless it is the first kind.
+    fn parse_pieces(&self, piece: &str) -> Result<(KindId, Vec<Point>), PositionError> {
+        let g = &self.game;
+        let (kind, label) = match g.board.point_or_number(piece) {
+            Some(_) => (0, piece),
+            None => {
+                let first = piece.chars().next().expect("not empty");
+                let rest = &piece[first.len_utf8()..];
+                if !first.is_ascii_uppercase() {
+                    (0, piece)
+                } else {
+                    let k = g.kinds.iter().position(|k| k.letter == first).ok_or(PositionError::UnknownKind(first))?;
+                    (k as KindId, rest)
+                }
+            }
+        };
+        if let Some((a, b)) = label.split_once('-') {
+            return Ok((kind, self.square_range(a, b)?));
+        }
+        let p = g.board.point_or_number(label).ok_or_else(|| PositionError::UnknownPoint(label.to_string()))?;
+        Ok((kind, vec![p]))
+    }
+
+    /// Every square numbered from `a` to `b` (PDN `31-50`).
+    fn square_range(&self, a: &str, b: &str) -> Result<Vec<Point>, PositionError> {
+        let board = &self.game.board;
+        let range = format!("{a}-{b}");
+        let Some(numbers) = &board.numbers else {
+            return Err(PositionError::Shape(format!(
+                "`{range}`: ranges of squares need a board that numbers its points"
+            )));
+        };
+        let number = |t: &str| -> Result<u16, PositionError> {
+            t.parse::<u16>()
+                .ok()
+                .filter(|n| numbers.contains(n))
+                .ok_or_else(|| PositionError::UnknownPoint(t.to_string()))
+        };
+        let (from, to) = (number(a)?, number(b)?);
+        if from > to {
+            return Err(PositionError::Shape(format!("the range `{range}` runs backwards")));
+        }
+        Ok((from..=to).filter_map(|n| board.point_or_number(&n.to_string())).collect())
     }
 }

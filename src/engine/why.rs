@@ -1,5 +1,6 @@
 //! Why a move is illegal, in words: the rule that forbids it.
 
+use super::notation::sort_by_numbers;
 use super::*;
 
 /// The verdict on a typed ply.
@@ -36,11 +37,24 @@ impl Engine {
             other => return Ok(Verdict::Illegal { reason: other.to_string(), legal: Vec::new() }),
         };
         let mv_text = with_roll.split_once(':').map_or(with_roll.as_str(), |(_, m)| m);
-        let reason = self.reason(pos, roll, mv_text, &legal)?;
+        // A move typed in square numbers is judged in labels and answered in numbers.
+        let numbers = self.typed_in_numbers(mv_text);
+        let reason = self.reason(pos, roll, &self.labels_for_numbers(mv_text), &legal, numbers)?;
+        let mut legal: Vec<String> = legal.iter().map(|m| self.as_typed(m, numbers)).collect();
+        if numbers {
+            sort_by_numbers(&mut legal);
+        }
         Ok(Verdict::Illegal { reason, legal })
     }
 
-    fn reason(&self, pos: &Position, roll: Option<u8>, text: &str, legal: &[String]) -> Result<String, Limit> {
+    fn reason(
+        &self,
+        pos: &Position,
+        roll: Option<u8>,
+        text: &str,
+        legal: &[String],
+        numbers: bool,
+    ) -> Result<String, Limit> {
         if self.outcome(pos)?.is_some() {
             return Ok("the game is over".into());
         }
@@ -48,12 +62,19 @@ impl Engine {
         if let Some(d) = self.game.dice {
             self.generate(pos, d.sides, &mut any)?;
         }
-        Ok(self.rule_against(pos, roll, text, legal, &any))
+        Ok(self.rule_against(pos, roll, text, legal, &any, numbers))
     }
 
     /// Whether the landing rule is what forbids the capture `text`: it would
     /// be legal without the rule. Names the landings the rule requires.
-    fn landing_rule_against(&self, pos: &Position, text: &str, legal: &[String], kind: &str) -> Option<String> {
+    fn landing_rule_against(
+        &self,
+        pos: &Position,
+        text: &str,
+        legal: &[String],
+        kind: &str,
+        numbers: bool,
+    ) -> Option<String> {
         let mut game = self.game.clone();
         game.jumps.land_to_continue = false;
         let free = Engine::new(game).move_list(pos, None).ok()?;
@@ -84,15 +105,25 @@ impl Engine {
         if required.is_empty() {
             return None;
         }
+        let required: Vec<String> = required.iter().map(|p| self.as_typed(p, numbers)).collect();
         Some(format!("a {kind} must land where it can go on capturing: {}", required.join(" ")))
     }
 
     /// The rule that forbids `text`, given the legal moves and, in a dice
-    /// game, the moves any roll would allow (`any`).
-    fn rule_against(&self, pos: &Position, roll: Option<u8>, text: &str, legal: &[String], any: &[Move]) -> String {
+    /// game, the moves any roll would allow (`any`). Points are named in
+    /// square numbers when `numbers` is set.
+    fn rule_against(
+        &self,
+        pos: &Position,
+        roll: Option<u8>,
+        text: &str,
+        legal: &[String],
+        any: &[Move],
+        numbers: bool,
+    ) -> String {
         let g = &self.game;
-        let labels = &g.board.labels;
         let me = pos.turn;
+        let shown = |t: &str| self.as_typed(t, numbers);
         let strip = |m: &String| m.split_once(':').map_or(m.clone(), |(_, x)| x.to_string());
         let legal_moves: Vec<String> = legal.iter().map(strip).collect();
         if text == "pass" {
@@ -100,13 +131,14 @@ impl Engine {
         }
         let from_label = text.split(['-', 'x']).next().unwrap_or("");
         let Some(from) = g.board.point(from_label) else { return format!("`{from_label}` is not a point") };
+        let from_name = shown(from_label);
         let c = pos.at(from);
         if c == 0 {
-            return format!("there is no piece on {from_label}");
+            return format!("there is no piece on {from_name}");
         }
         if owner(c) != me {
             return format!(
-                "the piece on {from_label} belongs to {}, and the player to move is {}",
+                "the piece on {from_name} belongs to {}, and the player to move is {}",
                 g.players[owner(c) as usize].name,
                 g.players[me as usize].name
             );
@@ -114,12 +146,13 @@ impl Engine {
         let kind = &g.kinds[kind_of(c) as usize];
         // A capture that stops too early, or a capture sequence that is not the longest.
         if let Some(longer) = legal_moves.iter().find(|m| m.starts_with(&format!("{text}x"))) {
-            return format!("the capture must go on while it can: {longer} continues it");
+            return format!("the capture must go on while it can: {} continues it", shown(longer));
         }
         let all_captures = legal_moves.iter().all(|m| m.contains('x'));
         let is_capture = text.contains('x');
         if !is_capture && all_captures && g.jumps.compulsory && !legal_moves.is_empty() {
-            return format!("capturing is compulsory, and captures exist: {}", legal_moves.join(" "));
+            let captures: Vec<String> = legal_moves.iter().map(|m| shown(m)).collect();
+            return format!("capturing is compulsory, and captures exist: {}", captures.join(" "));
         }
         if is_capture {
             if let Some(reason) = self.preference_against(pos, text) {
@@ -127,7 +160,7 @@ impl Engine {
             }
         }
         if is_capture && g.jumps.land_to_continue {
-            if let Some(reason) = self.landing_rule_against(pos, text, &legal_moves, &kind.name) {
+            if let Some(reason) = self.landing_rule_against(pos, text, &legal_moves, &kind.name, numbers) {
                 return reason;
             }
         }
@@ -143,7 +176,7 @@ impl Engine {
                     format!(" while its side has a {}", has.join(" or a "))
                 };
                 return format!(
-                    "the {} on {from_label} has made {} moves in a row without capturing, the most it may make{while_has}",
+                    "the {} on {from_name} has made {} moves in a row without capturing, the most it may make{while_has}",
                     kind.name, limit.max
                 );
             }
@@ -156,65 +189,74 @@ impl Engine {
         }
         // A plain move: check the destination's rules.
         if let Some((_, to_label)) = text.split_once('-') {
-            if let Some(to) = g.board.point(to_label) {
-                let bit = 1u16 << kind_of(c);
-                if g.stops.iter().any(|s| s.region.contains(to) && s.allowed & bit == 0) {
-                    let allowed: Vec<&str> = g
-                        .stops
-                        .iter()
-                        .filter(|s| s.region.contains(to))
-                        .flat_map(|s| g.kinds.iter().enumerate().filter(move |(i, _)| s.allowed & (1 << i) != 0))
-                        .map(|(_, k)| k.name.as_str())
-                        .collect();
-                    return format!("only a {} may stop on {to_label}", crate::diagnostics::one_of(&allowed));
-                }
-                // Along which direction does it go, and is the way clear?
-                let (fx, fy) = g.board.coords[from as usize];
-                let (tx, ty) = g.board.coords[to as usize];
-                if let Some(d) = direction_of(tx - fx, ty - fy) {
-                    let mut q = g.board.step(from, d);
-                    let mut distance = 1;
-                    while q != NONE && q != to {
-                        if pos.at(q) != 0 {
-                            return format!(
-                                "the way from {from_label} to {to_label} is blocked at {}",
-                                labels[q as usize]
-                            );
-                        }
-                        q = g.board.step(q, d);
-                        distance += 1;
-                    }
-                    if q == NONE {
-                        return format!("no straight line of the board leads from {from_label} to {to_label}");
-                    }
-                    if pos.at(to) != 0 {
-                        return format!("{to_label} is occupied");
-                    }
-                    let m = &kind.moves;
-                    let p = me as usize;
-                    let dir = DIRECTION_NAMES[d as usize];
-                    let steps = m.step[p] & (1 << d) != 0;
-                    let slides = m.slide[p] & (1 << d) != 0;
-                    if !steps && !slides {
-                        return format!("a {} does not move towards {dir}", kind.name);
-                    }
-                    if !slides && distance > 1 {
-                        return format!("a {} moves one space at a time", kind.name);
-                    }
-                    if let Some(limit) = m.slide_limit {
-                        if distance > limit as usize {
-                            return format!("a {} slides at most {limit} spaces", kind.name);
-                        }
-                    }
-                }
+            if let Some(reason) = self.plain_move_rule(pos, from, to_label, numbers) {
+                return reason;
             }
         }
-        let mine: Vec<&String> = legal_moves.iter().filter(|m| m.starts_with(from_label)).collect();
+        let mine: Vec<String> =
+            legal_moves.iter().filter(|m| m.split(['-', 'x']).next() == Some(from_label)).map(|m| shown(m)).collect();
         if mine.is_empty() {
-            format!("the {} on {from_label} has no legal move", kind.name)
+            format!("the {} on {from_name} has no legal move", kind.name)
         } else {
-            let list: Vec<&str> = mine.iter().map(|s| s.as_str()).collect();
-            format!("no rule allows it; the {} on {from_label} can play {}", kind.name, list.join(" "))
+            format!("no rule allows it; the {} on {from_name} can play {}", kind.name, mine.join(" "))
+        }
+    }
+
+    /// What forbids a plain move from `from` to `to_label` in the board's
+    /// own rules: a place it may not stop, a blocked or missing line, the
+    /// piece's directions and reach.
+    fn plain_move_rule(&self, pos: &Position, from: Point, to_label: &str, numbers: bool) -> Option<String> {
+        let g = &self.game;
+        let c = pos.at(from);
+        let me = pos.turn;
+        let kind = &g.kinds[kind_of(c) as usize];
+        let to = g.board.point(to_label)?;
+        let (from_name, to_name) = (self.point_name(from, numbers), self.point_name(to, numbers));
+        let bit = 1u16 << kind_of(c);
+        if g.stops.iter().any(|s| s.region.contains(to) && s.allowed & bit == 0) {
+            let allowed: Vec<&str> = g
+                .stops
+                .iter()
+                .filter(|s| s.region.contains(to))
+                .flat_map(|s| g.kinds.iter().enumerate().filter(move |(i, _)| s.allowed & (1 << i) != 0))
+                .map(|(_, k)| k.name.as_str())
+                .collect();
+            return Some(format!("only a {} may stop on {to_name}", crate::diagnostics::one_of(&allowed)));
+        }
+        // Along which direction does it go, and is the way clear?
+        let (fx, fy) = g.board.coords[from as usize];
+        let (tx, ty) = g.board.coords[to as usize];
+        let d = direction_of(tx - fx, ty - fy)?;
+        let mut q = g.board.step(from, d);
+        let mut distance = 1;
+        while q != NONE && q != to {
+            if pos.at(q) != 0 {
+                let at = self.point_name(q, numbers);
+                return Some(format!("the way from {from_name} to {to_name} is blocked at {at}"));
+            }
+            q = g.board.step(q, d);
+            distance += 1;
+        }
+        if q == NONE {
+            return Some(format!("no straight line of the board leads from {from_name} to {to_name}"));
+        }
+        if pos.at(to) != 0 {
+            return Some(format!("{to_name} is occupied"));
+        }
+        let m = &kind.moves;
+        let p = me as usize;
+        let dir = DIRECTION_NAMES[d as usize];
+        let steps = m.step[p] & (1 << d) != 0;
+        let slides = m.slide[p] & (1 << d) != 0;
+        if !steps && !slides {
+            return Some(format!("a {} does not move towards {dir}", kind.name));
+        }
+        if !slides && distance > 1 {
+            return Some(format!("a {} moves one space at a time", kind.name));
+        }
+        match m.slide_limit {
+            Some(limit) if distance > limit as usize => Some(format!("a {} slides at most {limit} spaces", kind.name)),
+            _ => None,
         }
     }
 }
