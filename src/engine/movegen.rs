@@ -264,14 +264,20 @@ impl Engine {
             },
             ..Move::PASS
         };
-        // A slide of one space where the piece also steps is that step: made once.
-        let mut stepped = PointSet::default();
-        if limit >= 1 && moves.step[pl] != 0 {
-            stepped = self.step_targets(p, kind, me, empty);
-            for q in stepped.iter() {
+        let steps = limit >= 1 && moves.step[pl] != 0;
+        if steps {
+            for q in self.step_targets(p, kind, me, empty).iter() {
                 out.push(plain(q, 1));
             }
         }
+        // A slide of one space where the piece also steps is that step: made
+        // once. (Worked out again here rather than kept from the loop above:
+        // keeping the set costs the common case a stalled copy.)
+        let stepped = if steps && moves.slide[pl] != 0 {
+            self.step_targets(p, kind, me, empty)
+        } else {
+            PointSet::default()
+        };
         let max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
         if self.bit_slides && moves.slide[pl] != 0 {
             let mut targets = self.slide_targets(p, kind, pl, max, occupied.low128()) & !stepped.low128();
