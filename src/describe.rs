@@ -287,7 +287,9 @@ fn capture_by_moving(game: &Game, line: &mut Lines) {
     if !jumps {
         return; // sequences, removal and majority are about leaps
     }
-    if j.continues {
+    if j.continues && j.at_will {
+        line("  A capturing piece may go on capturing while it can, and may stop after any capture.".into());
+    } else if j.continues {
         line(
             "  A capturing piece goes on capturing while it can; the sequence ends only where no capture is left."
                 .into(),
@@ -311,12 +313,17 @@ fn capture_by_moving(game: &Game, line: &mut Lines) {
 }
 
 fn custodial(game: &Game, c: &Custodial, line: &mut Lines) {
-    let mut how = Vec::new();
+    let mut how: Vec<String> = Vec::new();
     if c.opposite {
-        how.push("on its opposite side");
+        how.push("on its opposite side".into());
+    }
+    if c.runs {
+        how.push("beyond it, or beyond an unbroken run of such enemies in that line (the whole run is taken)".into());
     }
     if c.perpendicular {
-        how.push("on one of its two sides at right angles (\"one of each\")");
+        let zone =
+            c.perpendicular_within.map(|z| format!(", when it stands on {}", points(game, &z))).unwrap_or_default();
+        how.push(format!("on one of its two sides at right angles (\"one of each\"){zone}"));
     }
     let shieldwall = if c.shieldwall {
         " A row of them along an edge, bracketed at both ends (the mover at one end) and each faced by an enemy from the inside, is captured together (a shieldwall); a king in the row is not taken."
@@ -413,6 +420,17 @@ fn goals(game: &Game, line: &mut Lines) {
                 whose(*k)
             ),
             Condition::Reaches(k, z) => format!("{outcome} when {} reaches {}", whose(*k), zone(game, g.player, z)),
+            Condition::FewerThan { n, kinds } => {
+                format!("{outcome} when a player has fewer than {n} {} left", counted(game, *kinds))
+            }
+            Condition::CapturedCount { n, kinds } => {
+                let outcome = match (g.player, g.wins, g.draw) {
+                    (None, true, false) => "The capturer wins".to_string(),
+                    (None, false, false) => "The player who lost them loses".to_string(),
+                    _ => outcome,
+                };
+                format!("{outcome} when {n} of a player's {} have been captured", counted(game, *kinds))
+            }
             Condition::Repeated(n) => {
                 let outcome = if g.player.is_none() && !g.draw {
                     format!("The player whose move makes it {}", if g.wins { "wins" } else { "loses" })
@@ -484,6 +502,17 @@ fn preferences(game: &Game) -> String {
             )
         }
     }
+}
+
+/// The pieces a counting goal counts: "pieces", or "man pieces".
+fn counted(game: &Game, kinds: u16) -> String {
+    let all = (1u16 << game.kinds.len()) - 1;
+    if kinds & all == all {
+        return "pieces".into();
+    }
+    let names: Vec<&str> =
+        (0..game.kinds.len()).filter(|&i| kinds & (1 << i) != 0).map(|i| game.kinds[i].name.as_str()).collect();
+    format!("{} pieces", names.join(" or "))
 }
 
 /// "second", "third", ... "10th".

@@ -287,6 +287,8 @@ pub struct JumpRules {
     pub compulsory: bool,
     /// A capturing piece goes on while it can capture again.
     pub continues: bool,
+    /// With `continues`: the piece may also stop after any capture (`continue at will`).
+    pub at_will: bool,
     /// Jumped pieces leave at once, instead of when the sequence ends.
     pub remove_at_once: bool,
     /// Which captures are legal when several are possible: criteria in order
@@ -311,8 +313,12 @@ pub struct Custodial {
     pub sides: DirSet,
     /// Partner on the far side of the target.
     pub opposite: bool,
-    /// Partner on one of the target's two sides at right angles ("one of each").
+    /// Partner on one of the target's two sides at right angles ("one of each"),
+    /// for targets within this set (all points unless the file limits it).
     pub perpendicular: bool,
+    pub perpendicular_within: Option<PointSet>,
+    /// A partner beyond an unbroken run of targets takes the whole run.
+    pub runs: bool,
     /// A row of targets along an edge, bracketed at both ends and each faced
     /// by an enemy from the inside, is captured together (the mover brackets).
     pub shieldwall: bool,
@@ -372,6 +378,18 @@ pub enum Condition {
     Fortified(KindId),
     /// The same position (board and side to move) has stood this many times.
     Repeated(u8),
+    /// Fewer than `n` pieces of the kinds in `kinds` left to a player
+    /// (`fewer than N KIND left`).
+    FewerThan {
+        n: u16,
+        kinds: u16,
+    },
+    /// At least `n` pieces of the kinds in `kinds` captured from a player,
+    /// counted from the game's setup (`N KIND captured`).
+    CapturedCount {
+        n: u16,
+        kinds: u16,
+    },
     /// This many plies (two per move of each side) have passed without a
     /// capture (if `capture`) or a move of a kind in `kinds`.
     NoProgress {

@@ -268,3 +268,28 @@ fn frisian_captures_orthogonally_and_by_value() {
     assert_eq!(moves(&e, "W:Wc3:Bd4,Kb4"), ["c3xa5"]);
     assert_eq!(moves(&e, "W:Wc3:Bd4,f6,Kb4"), ["c3xe5xg7"]);
 }
+
+#[test]
+fn hasami_shogi_sandwiches_runs_and_corners() {
+    let e = game("games/hasami-shogi.game", &[]);
+    // d1-d5 closes the run c5, b5 against a5: both are taken.
+    assert_eq!(play(&e, "B:Ba5,d1,i1:Wb5,c5,h9,i9", "d1-d5").0, "W:Bi1,a5,d5:Wh9,i9");
+    // A run that ends at the edge is not closed.
+    assert_eq!(play(&e, "B:Bd1,i1,i2:Wa5,b5,c5,i9", "d1-d5").0, "W:Bi1,i2,d5:Wa5,b5,c5,i9");
+    // The corner a1 is taken between a2 (the mover) and b1.
+    assert_eq!(play(&e, "B:Bb1,c2,i5:Wa1,h9,i9", "c2-a2").0, "W:Bb1,a2,i5:Wh9,i9");
+    // Moving between two enemies is safe.
+    assert_eq!(play(&e, "B:Bd1,i1,i2:Wc5,e5,i9", "d1-d5").0, "W:Bi1,i2,d5:Wc5,e5,i9");
+    // Left with one piece, white loses.
+    assert_eq!(
+        play(&e, "B:Ba5,d1:Wb5,c5,i9", "d1-d5").1,
+        Some(Outcome { winner: Some(0), reason: Reason::FewerThan(1, 2) })
+    );
+    // The first to capture five wins, under the option: white had six of its
+    // nine left, and loses two more.
+    let five = game("games/hasami-shogi.game", &[("goal", "five-captured")]);
+    assert_eq!(
+        play(&five, "B:Bb1,c1,d1,e1,f1,g1,h1,i1,a5:Wb5,c5,f9,g9,h9,i9", "d1-d5").1,
+        Some(Outcome { winner: Some(0), reason: Reason::CapturedCount(1, 5) })
+    );
+}

@@ -329,3 +329,17 @@ fn moves_without_progress_end_in_a_draw() {
     assert!(seen[..8].iter().all(Option::is_none), "{seen:?}");
     assert_eq!(seen[8], Some(Outcome { winner: None, reason: Reason::NoProgress(3) }));
 }
+
+#[test]
+fn a_chain_at_will_stops_at_every_landing_and_counting_goals_end_the_game() {
+    let e = common::engine("games/fox-and-geese.game", &[]);
+    // The fox may stop after its first leap or go on: two moves.
+    let position = "F:Gd4,d2,a3,b3,c3:FFd5";
+    assert_eq!(moves(&e, position, None), ["d5-c5", "d5-d6", "d5-e5", "d5xd3", "d5xd3xd1"]);
+    // Taking two of five leaves three geese: fewer than 4, and the fox wins.
+    let (after, outcome) = play(&e, position, "d5xd3xd1");
+    assert_eq!(after, "G:Ga3,b3,c3:FFd1");
+    assert_eq!(outcome, Some(Outcome { winner: Some(1), reason: Reason::FewerThan(0, 4) }));
+    // One leap leaves four: the game goes on.
+    assert_eq!(play(&e, position, "d5xd3").1, None);
+}

@@ -985,6 +985,7 @@ impl<'a> Compiler<'a> {
             land_to_continue: j.land_to_continue.is_some(),
             compulsory: j.compulsory.is_some(),
             continues: j.continues.is_some(),
+            at_will: j.at_will,
             remove_at_once: j.remove_at_once.is_some_and(|(once, _)| once),
             prefer,
             no_reversal: j.no_reversal.is_some(),
@@ -999,7 +1000,11 @@ impl<'a> Compiler<'a> {
         let targets = self.kind_mask(&c.targets);
         let captors = if c.captors.is_empty() { u16::MAX } else { self.kind_mask(&c.captors) };
         let sides = self.absolute_directions(&c.sides, 0b0101_0101);
-        let opposite = c.opposite || !c.perpendicular;
+        let opposite = c.opposite || (!c.perpendicular && !c.runs);
+        let perpendicular_within = match &c.perpendicular_within {
+            Some(r) => self.region(r).map(|r| r[0].union(&r[1])),
+            None => None,
+        };
         let mut safe: [Option<PointSet>; MAX_KINDS] = [None; MAX_KINDS];
         for (kinds, region) in &c.safe {
             let mask = self.kind_mask(kinds);
@@ -1018,6 +1023,8 @@ impl<'a> Compiler<'a> {
             sides,
             opposite,
             perpendicular: c.perpendicular,
+            perpendicular_within,
+            runs: c.runs,
             shieldwall: c.shieldwall,
         })
     }
@@ -1119,6 +1126,23 @@ impl<'a> Compiler<'a> {
                 ConditionDecl::Fortified(k) => {
                     let Some(kind) = self.kind(k) else { continue };
                     Condition::Fortified(kind)
+                }
+                ConditionDecl::Count { n, what, captured } => {
+                    let kinds = if what.value == "pieces" {
+                        u16::MAX
+                    } else {
+                        let Some(k) = self.kind(what) else { continue };
+                        1 << k
+                    };
+                    if !(1..=255).contains(&n.value) {
+                        self.err(diag::bad_number(n.span, "a count of pieces", 1, 255));
+                    }
+                    let n = n.value.clamp(1, 255) as u16;
+                    if *captured {
+                        Condition::CapturedCount { n, kinds }
+                    } else {
+                        Condition::FewerThan { n, kinds }
+                    }
                 }
                 ConditionDecl::Repeated(n) => {
                     if !(2..=99).contains(&n.value) {

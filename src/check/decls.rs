@@ -141,6 +141,8 @@ pub struct JumpDecl {
     pub span: Span,
     pub compulsory: Option<Span>,
     pub continues: Option<Span>,
+    /// `continue at will`: the piece may stop after any capture.
+    pub at_will: bool,
     pub majority: Option<Span>,
     /// `prefer ...` criteria in order.
     pub prefer: Vec<PreferDecl>,
@@ -159,6 +161,10 @@ pub struct CustodialDecl {
     pub sides: Vec<Sp<String>>,
     pub opposite: bool,
     pub perpendicular: bool,
+    /// `flank perpendicular within REGION`: only targets there.
+    pub perpendicular_within: Option<Sp<String>>,
+    /// `flank run`: a partner beyond an unbroken run of targets takes them all.
+    pub runs: bool,
     pub shieldwall: bool,
 }
 
@@ -185,6 +191,13 @@ pub enum ConditionDecl {
     Fortified(Sp<String>),
     /// `position repeated N times`.
     Repeated(Sp<u64>),
+    /// `N KIND captured` (`captured`), or `fewer than N KIND left`; `what` is
+    /// a piece or `pieces` (any piece).
+    Count {
+        n: Sp<u64>,
+        what: Sp<String>,
+        captured: bool,
+    },
     /// `after N moves without capture or KIND move`: `capture` says whether
     /// a capture starts the count again, `kinds` whose moves do.
     NoProgress {
@@ -827,7 +840,19 @@ fn capture_stmt(stmt: &Stmt, j: &mut JumpDecl) -> Result<(), Diagnostic> {
     no_block(stmt)?;
     match stmt.keyword.value.as_str() {
         "compulsory" => flag(&mut j.compulsory, stmt, "`compulsory`", "compulsory")?,
-        "continue" => flag(&mut j.continues, stmt, "`continue`", "continue")?,
+        "continue" => {
+            let mut a = Args::new(stmt, "continue at will");
+            let at_will = a.optional("at").is_some();
+            if at_will {
+                a.keyword("will")?;
+            }
+            a.end()?;
+            if let Some(first) = j.continues {
+                return Err(diag::duplicate_statement(stmt.span, first, "`continue`"));
+            }
+            j.continues = Some(stmt.span);
+            j.at_will = at_will;
+        }
         "majority" => flag(&mut j.majority, stmt, "`majority`", "majority")?,
         "no" => {
             let mut a = Args::new(stmt, "no reversing");
@@ -911,20 +936,35 @@ fn custodial_stmt(stmt: &Stmt, c: &mut CustodialDecl) -> Result<(), Diagnostic> 
         }
         "flank" => {
             let mut a = Args::new(stmt, "flank opposite");
-            for w in a.words("`opposite` or `perpendicular`")? {
+            let mut perpendicular = false;
+            for w in a.words_until("within", "`opposite`, `run` or `perpendicular`")? {
                 match w.value.as_str() {
                     "opposite" => c.opposite = true,
-                    "perpendicular" => c.perpendicular = true,
+                    "run" => c.runs = true,
+                    "perpendicular" => perpendicular = true,
                     other => {
                         return Err(diag::wrong_argument(
                             w.span,
                             &format!("`{other}`"),
-                            "`opposite` or `perpendicular`",
+                            "`opposite`, `run` or `perpendicular`",
                             a.example,
                         ))
                     }
                 }
             }
+            if let Some(span) = a.optional("within") {
+                if !perpendicular {
+                    return Err(diag::wrong_argument(
+                        span,
+                        "`within`",
+                        "`perpendicular` before it (`flank perpendicular within corners`)",
+                        a.example,
+                    ));
+                }
+                c.perpendicular_within = Some(a.word("a region")?);
+            }
+            a.end()?;
+            c.perpendicular |= perpendicular;
         }
         _ => return Err(unknown(stmt, 4)),
     }
@@ -1004,9 +1044,24 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         return Ok(GoalDecl { player, wins: false, draw, condition, span: stmt.span });
     }
     a.keyword("when")?;
+    // `N KIND captured`: a count first.
+    if matches!(a.peek().map(|x| &x.kind), Some(ArgKind::Number(_))) {
+        let n = a.number("how many")?;
+        let what = a.word("a piece, or `pieces`")?;
+        a.keyword("captured")?;
+        a.end()?;
+        let condition = ConditionDecl::Count { n, what, captured: true };
+        return Ok(GoalDecl { player, wins: verb.value.starts_with("win"), draw, condition, span: stmt.span });
+    }
     let first =
         a.word("a condition: `no move`, `no pieces`, `KIND captured`, `KIND escapes` or `KIND reaches REGION`")?;
-    let condition = if first.value == "position" {
+    let condition = if first.value == "fewer" {
+        a.keyword("than")?;
+        let n = a.number("how many")?;
+        let what = a.word("a piece, or `pieces`")?;
+        a.keyword("left")?;
+        ConditionDecl::Count { n, what, captured: false }
+    } else if first.value == "position" {
         a.keyword("repeated")?;
         let n = a.number("how many times")?;
         a.keyword("times")?;

@@ -76,6 +76,9 @@ impl Engine {
         if result.is_none() && self.position_goals && mv.kind != MoveType::Pass {
             result = self.goal_position(&next, me);
         }
+        if result.is_none() && self.count_goals {
+            result = self.goal_count(&next, me);
+        }
         if self.run_limits {
             next.run[me as usize] = self.run_after(pos, &next, mv);
         }
@@ -117,6 +120,15 @@ impl Engine {
             && pos.occupied[pos.turn as usize].iter().any(|q| limit.while_has & (1 << kind_of(pos.at(q))) != 0)
     }
 
+    /// Whether `p` holds a piece that custodial capture could take for `me`.
+    fn run_target(&self, pos: &Position, p: Point, me: PlayerId, c: &Custodial) -> bool {
+        let tc = pos.at(p);
+        tc != 0
+            && owner(tc) != me
+            && c.targets & (1 << kind_of(tc)) != 0
+            && !c.safe[kind_of(tc) as usize].is_some_and(|s| s.contains(p))
+    }
+
     /// Custodial captures and traps caused by the piece that landed on `q`,
     /// judged before anything is removed. Returns how many points it wrote.
     fn landing_captures(&self, pos: &Position, q: Point, doomed: &mut [Point; 256]) -> usize {
@@ -146,7 +158,26 @@ impl Engine {
                     }
                     let flanked = |b: Point| b != NONE && self.flanker(pos, b, me, c.captors, tc);
                     let mut taken = c.opposite && flanked(board.step(t, d));
-                    if !taken && c.perpendicular {
+                    if !taken && c.runs {
+                        // An unbroken run of targets, closed by a partner beyond it.
+                        let mut end = t;
+                        let mut len = 0;
+                        while end != NONE && self.run_target(pos, end, me, c) {
+                            len += 1;
+                            end = board.step(end, d);
+                        }
+                        if len > 1 && end != NONE && self.flanker(pos, end, me, c.captors, tc) {
+                            let mut r = t;
+                            while r != end {
+                                add(r, &mut n);
+                                r = board.step(r, d);
+                            }
+                            continue;
+                        }
+                        taken = len == 1 && flanked(end);
+                    }
+                    let in_zone = c.perpendicular_within.is_none_or(|z| z.contains(t));
+                    if !taken && c.perpendicular && in_zone {
                         // The target's two sides at right angles to the mover's.
                         taken = [(d + 2) % 8, (d + 6) % 8]
                             .into_iter()

@@ -28,6 +28,45 @@ impl History {
 }
 
 impl Engine {
+    /// Counting goals (`fewer than N KIND left`, `N KIND captured`), judged
+    /// after `mover` has moved: about each player who had such pieces at the
+    /// start.
+    pub(super) fn goal_count(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
+        self.game.goals.iter().find_map(|g| {
+            let (n, kinds, captured) = match g.condition {
+                Condition::FewerThan { n, kinds } => (n, kinds, false),
+                Condition::CapturedCount { n, kinds } => (n, kinds, true),
+                _ => return None,
+            };
+            // The other side first: a move takes the opponent's pieces.
+            [1 - mover, mover].into_iter().find_map(|x| {
+                let start = self.setup_count(x, kinds);
+                if start == 0 {
+                    return None;
+                }
+                let left = pos.occupied[x as usize].iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0).count();
+                let hit = if captured { start.saturating_sub(left) >= n as usize } else { left < n as usize };
+                if !hit {
+                    return None;
+                }
+                // Without a named player: the one it is about (for captures,
+                // the capturer wins or the one who lost them loses).
+                let subject = match (g.player, captured) {
+                    (Some(p), _) => p,
+                    (None, true) if g.wins => 1 - x,
+                    (None, _) => x,
+                };
+                let reason = if captured { Reason::CapturedCount(x, n) } else { Reason::FewerThan(x, n) };
+                Some(Outcome { winner: g.winner(subject), reason })
+            })
+        })
+    }
+
+    /// How many pieces of the kinds in `kinds` the player has in the game's setup.
+    fn setup_count(&self, player: PlayerId, kinds: u16) -> usize {
+        self.game.setup.iter().filter(|&&(pl, k, _)| pl == player && kinds & (1 << k) != 0).count()
+    }
+
     /// A history that starts at `pos`.
     pub fn history_from(&self, pos: &Position) -> History {
         let mut h = History::default();

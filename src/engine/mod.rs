@@ -134,6 +134,10 @@ pub enum Reason {
     Fortified(KindId),
     /// The same position stood this many times (a repetition rule).
     Repeated(u8),
+    /// This player had fewer than this many pieces (of the goal's kinds) left.
+    FewerThan(PlayerId, u16),
+    /// This many of this player's pieces (of the goal's kinds) were captured.
+    CapturedCount(PlayerId, u16),
     /// This many moves of each side passed without progress (a no-progress rule).
     NoProgress(u16),
     /// The caller's ply limit was reached.
@@ -284,6 +288,8 @@ pub struct Engine {
     position_goals: bool,
     /// Whether some kind has `at most N moves in a row`.
     run_limits: bool,
+    /// Whether some goal counts pieces.
+    count_goals: bool,
     /// The goals that are a repetition rule and a no-progress rule, if any.
     repetition: Option<usize>,
     no_progress: Option<usize>,
@@ -357,6 +363,10 @@ impl Engine {
         }
         let run_limits = game.kinds.iter().any(|k| k.run_limit.is_some());
         let repetition = game.goals.iter().position(|g| matches!(g.condition, Condition::Repeated(_)));
+        let count_goals = game
+            .goals
+            .iter()
+            .any(|g| matches!(g.condition, Condition::FewerThan { .. } | Condition::CapturedCount { .. }));
         let no_progress = game.goals.iter().position(|g| matches!(g.condition, Condition::NoProgress { .. }));
         let game_has_position_goals =
             game.goals.iter().any(|g| matches!(g.condition, Condition::Encircled(_) | Condition::Fortified(_)));
@@ -423,6 +433,7 @@ impl Engine {
             run_limits,
             repetition,
             no_progress,
+            count_goals,
         }
     }
 

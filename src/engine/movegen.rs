@@ -55,6 +55,10 @@ impl Search<'_> {
         }
         let rules = &self.engine.game.jumps;
         if rules.continues && !stop {
+            // At will, every landing is a place to stop as well as to go on from.
+            if rules.at_will {
+                self.emit(land, next_kind, out);
+            }
             self.extend(land, next_kind, Some(dir), out);
         } else {
             self.emit(land, next_kind, out);
@@ -124,7 +128,7 @@ impl Search<'_> {
                 land = board.step(land, d);
             }
         }
-        if !found && self.scratch.len > 0 {
+        if !found && self.scratch.len > 0 && !self.engine.game.jumps.at_will {
             self.emit(cur, kind, out);
         }
     }
@@ -273,11 +277,8 @@ impl Engine {
         // A slide of one space where the piece also steps is that step: made
         // once. (Worked out again here rather than kept from the loop above:
         // keeping the set costs the common case a stalled copy.)
-        let stepped = if steps && moves.slide[pl] != 0 {
-            self.step_targets(p, kind, me, empty)
-        } else {
-            PointSet::default()
-        };
+        let stepped =
+            if steps && moves.slide[pl] != 0 { self.step_targets(p, kind, me, empty) } else { PointSet::default() };
         let max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
         if self.bit_slides && moves.slide[pl] != 0 {
             let mut targets = self.slide_targets(p, kind, pl, max, occupied.low128()) & !stepped.low128();
