@@ -78,6 +78,7 @@ for i in IDS:
 GOOSE_STEPS = [[nb[i][d] for d in ((0, 1), (1, 0), (-1, 0)) if d in nb[i]] if i in nb else []
                for i in range(56)]
 BIT = [1 << i for i in range(56)]
+STEP_MASK = [sum(BIT[j] for j in FOX_STEPS[i]) for i in range(56)]
 
 
 def popcount(m):
@@ -136,10 +137,7 @@ def moves(state):
 
 def fox_count(geese, fox):
     """The number of fox moves: steps, plus one per leap of every chain."""
-    c = 0
-    for j in FOX_STEPS[fox]:
-        if not geese & BIT[j]:
-            c += 1
+    c = (STEP_MASK[fox] & ~geese).bit_count()
 
     def chain(cur, g):
         n = 0
