@@ -322,6 +322,9 @@ pub struct Custodial {
     /// A row of targets along an edge, bracketed at both ends and each faced
     /// by an enemy from the inside, is captured together (the mover brackets).
     pub shieldwall: bool,
+    /// A piece that moves between two targets on one line (both adjacent)
+    /// takes both: intervention.
+    pub intervention: bool,
 }
 
 /// Special capture conditions for one kind (such as a king).

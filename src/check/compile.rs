@@ -1026,6 +1026,7 @@ impl<'a> Compiler<'a> {
             perpendicular_within,
             runs: c.runs,
             shieldwall: c.shieldwall,
+            intervention: c.intervention,
         })
     }
 

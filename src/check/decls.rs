@@ -166,6 +166,8 @@ pub struct CustodialDecl {
     /// `flank run`: a partner beyond an unbroken run of targets takes them all.
     pub runs: bool,
     pub shieldwall: bool,
+    /// `intervention`: moving between two targets in a line takes both.
+    pub intervention: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -273,7 +275,7 @@ const TOP: &[&str] = &[
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number"];
 const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote", "value", "can", "at"];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land"];
-const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall"];
+const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall", "intervention"];
 const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within"];
 /// Words that are never pieces' names in a list of pieces, but a mistaken
 /// way of saying where.
@@ -930,6 +932,10 @@ fn custodial_stmt(stmt: &Stmt, c: &mut CustodialDecl) -> Result<(), Diagnostic> 
         }
         "captors" => c.captors.extend(Args::new(stmt, "captors soldier king").words("pieces")?),
         "sides" => c.sides.extend(Args::new(stmt, "sides orthogonal").words("directions")?),
+        "intervention" => {
+            Args::new(stmt, "intervention").end()?;
+            c.intervention = true;
+        }
         "shieldwall" => {
             Args::new(stmt, "shieldwall").end()?;
             c.shieldwall = true;

@@ -1,6 +1,7 @@
 //! Playing a move: the piece moves, captures are judged on the board as it
 //! stands when the piece lands, then removed; goals are checked.
 
+use super::custodial;
 use super::*;
 
 /// Why [`Engine::play`] refused a move.
@@ -62,11 +63,10 @@ impl Engine {
             MoveType::Plain => {
                 self.put(&mut next, mv.from, 0);
                 self.put(&mut next, mv.to, cell(me, mv.becomes));
-                // Room for every point: a shieldwall row can be as long as an edge.
-                let mut doomed = [NONE; 256];
-                let n = self.landing_captures(&next, mv.to, &mut doomed);
+                let mut doomed = custodial::Doomed::new();
+                self.landing_captures(&next, mv.to, &mut doomed);
                 let mut captured = 0u16;
-                for &t in &doomed[..n] {
+                for &t in doomed.list() {
                     captured |= 1 << kind_of(next.at(t));
                     self.put(&mut next, t, 0);
                 }
@@ -118,151 +118,6 @@ impl Engine {
         let Some(limit) = self.game.kinds[kind as usize].run_limit else { return false };
         run.count >= limit.max
             && pos.occupied[pos.turn as usize].iter().any(|q| limit.while_has & (1 << kind_of(pos.at(q))) != 0)
-    }
-
-    /// Whether `p` holds a piece that custodial capture could take for `me`.
-    fn run_target(&self, pos: &Position, p: Point, me: PlayerId, c: &Custodial) -> bool {
-        let tc = pos.at(p);
-        tc != 0
-            && owner(tc) != me
-            && c.targets & (1 << kind_of(tc)) != 0
-            && !c.safe[kind_of(tc) as usize].is_some_and(|s| s.contains(p))
-    }
-
-    /// Custodial captures and traps caused by the piece that landed on `q`,
-    /// judged before anything is removed. Returns how many points it wrote.
-    fn landing_captures(&self, pos: &Position, q: Point, doomed: &mut [Point; 256]) -> usize {
-        let mut n = 0;
-        let board = &self.game.board;
-        let mover = pos.at(q);
-        let me = owner(mover);
-        let mut add = |p: Point, n: &mut usize| {
-            if *n < doomed.len() && !doomed[..*n].contains(&p) {
-                doomed[*n] = p;
-                *n += 1;
-            }
-        };
-        if let Some(c) = &self.game.custodial {
-            if c.captors & (1 << kind_of(mover)) != 0 {
-                for d in dirs(c.sides) {
-                    let t = board.step(q, d);
-                    if t == NONE {
-                        continue;
-                    }
-                    let tc = pos.at(t);
-                    if tc == 0 || owner(tc) == me || c.targets & (1 << kind_of(tc)) == 0 {
-                        continue;
-                    }
-                    if c.safe[kind_of(tc) as usize].is_some_and(|s| s.contains(t)) {
-                        continue;
-                    }
-                    let flanked = |b: Point| b != NONE && self.flanker(pos, b, me, c.captors, tc);
-                    let mut taken = c.opposite && flanked(board.step(t, d));
-                    if !taken && c.runs {
-                        // An unbroken run of targets, closed by a partner beyond it.
-                        let mut end = t;
-                        let mut len = 0;
-                        while end != NONE && self.run_target(pos, end, me, c) {
-                            len += 1;
-                            end = board.step(end, d);
-                        }
-                        if len > 1 && end != NONE && self.flanker(pos, end, me, c.captors, tc) {
-                            let mut r = t;
-                            while r != end {
-                                add(r, &mut n);
-                                r = board.step(r, d);
-                            }
-                            continue;
-                        }
-                        taken = len == 1 && flanked(end);
-                    }
-                    let in_zone = c.perpendicular_within.is_none_or(|z| z.contains(t));
-                    if !taken && c.perpendicular && in_zone {
-                        // The target's two sides at right angles to the mover's.
-                        taken = [(d + 2) % 8, (d + 6) % 8]
-                            .into_iter()
-                            .any(|e| c.sides & (1 << e) != 0 && flanked(board.step(t, e)));
-                    }
-                    if taken {
-                        add(t, &mut n);
-                    }
-                }
-                if c.shieldwall {
-                    let mut row = [NONE; 256];
-                    for d in dirs(c.sides) {
-                        let len = self.shieldwall(pos, q, d, c, &mut row);
-                        for &t in &row[..len] {
-                            add(t, &mut n);
-                        }
-                    }
-                }
-            }
-        }
-        for trap in &self.game.traps {
-            // Candidates: the trapped kind next to q, or next to a friend next to q.
-            for d in dirs(trap.sides) {
-                let a = board.step(q, d);
-                if a == NONE || pos.at(a) == 0 || owner(pos.at(a)) == me {
-                    continue;
-                }
-                if kind_of(pos.at(a)) == trap.kind && self.trapped(pos, a, q, trap) {
-                    add(a, &mut n);
-                }
-                for e in dirs(trap.sides) {
-                    let k = board.step(a, e);
-                    if k != NONE
-                        && k != q
-                        && pos.at(k) != 0
-                        && owner(pos.at(k)) != me
-                        && kind_of(pos.at(k)) == trap.kind
-                        && self.trapped(pos, k, q, trap)
-                    {
-                        add(k, &mut n);
-                    }
-                }
-            }
-        }
-        n
-    }
-
-    /// The shieldwall the mover on `q` closes going along the edge in direction
-    /// `e`: a row of two or more enemies on the edge, bracketed at the far end
-    /// by a captor or hostile site, each faced from the inside by the mover's
-    /// side. Writes the row's targets into `row`; returns how many.
-    fn shieldwall(&self, pos: &Position, q: Point, e: Dir, c: &Custodial, row: &mut [Point; 256]) -> usize {
-        let board = &self.game.board;
-        let me = owner(pos.at(q));
-        // The inside is the side at right angles to the edge that is on the board.
-        let Some(inside) = [(e + 2) % 8, (e + 6) % 8]
-            .into_iter()
-            .find(|&i| board.step(q, opposite(i)) == NONE && board.step(q, i) != NONE)
-        else {
-            return 0;
-        };
-        let mut members = [NONE; 256];
-        let mut len = 0;
-        let mut r = board.step(q, e);
-        while r != NONE && pos.at(r) != 0 && owner(pos.at(r)) != me {
-            let faced = board.step(r, inside);
-            let on_edge = board.step(r, opposite(inside)) == NONE;
-            if !on_edge || faced == NONE || pos.at(faced) == 0 || owner(pos.at(faced)) != me || len == members.len() {
-                return 0;
-            }
-            members[len] = r;
-            len += 1;
-            r = board.step(r, e);
-        }
-        if len < 2 || r == NONE || !self.flanker(pos, r, me, c.captors, pos.at(members[0])) {
-            return 0;
-        }
-        let mut n = 0;
-        for &m in &members[..len] {
-            if c.targets & (1 << kind_of(pos.at(m))) != 0 {
-                row[n] = m;
-                n += 1;
-            }
-        }
-        n
     }
 
     /// Goals about the whole position, checked after `me` has moved.
@@ -380,80 +235,6 @@ impl Engine {
             }
         }
         wall.iter().all(|w| safe.contains(w))
-    }
-
-    /// Does `b` flank an enemy `victim` for player `me`: a captor of `me`'s, or a
-    /// site hostile to the victim?
-    #[inline]
-    fn flanker(&self, pos: &Position, b: Point, me: PlayerId, captors: u16, victim: Cell) -> bool {
-        let c = pos.at(b);
-        if c != 0 && owner(c) == me && captors & (1 << kind_of(c)) != 0 {
-            return true;
-        }
-        let bit = 1u16 << kind_of(victim);
-        let i = b as usize * PLAYERS + owner(victim) as usize;
-        if c == 0 {
-            self.hostile_empty[i] & bit != 0
-        } else {
-            owner(c) == owner(victim) && self.hostile_always[i] & bit != 0
-        }
-    }
-
-    /// Is the piece at `k` captured by its trap rule, the mover standing on `q`?
-    fn trapped(&self, pos: &Position, k: Point, q: Point, trap: &Trap) -> bool {
-        let board = &self.game.board;
-        let victim = pos.at(k);
-        let (vo, vk) = (owner(victim), kind_of(victim));
-        if trap.never_on_edge && dirs(trap.sides).any(|d| board.step(k, d) == NONE) {
-            return false;
-        }
-        if trap.within.is_some_and(|w| !w.contains(k)) {
-            return false;
-        }
-        let next_to = |p: Point, x: Point| dirs(trap.sides).any(|d| board.step(p, d) == x);
-        if let Some(needed) = trap.surrounded {
-            let hostile = dirs(trap.sides)
-                .filter(|&d| {
-                    let s = board.step(k, d);
-                    s != NONE && self.hostile_to(pos, s, vo, vk)
-                })
-                .count();
-            if hostile >= needed as usize && next_to(k, q) {
-                return true;
-            }
-        }
-        if let Some(friends) = trap.enclosed {
-            // The group: the piece and its friends connected to it, at most 1 + friends.
-            let mut group = [NONE; 9];
-            group[0] = k;
-            let mut size = 1;
-            let mut i = 0;
-            while i < size {
-                let g = group[i];
-                for d in dirs(trap.sides) {
-                    let s = board.step(g, d);
-                    if s == NONE || group[..size].contains(&s) {
-                        continue;
-                    }
-                    let c = pos.at(s);
-                    if c != 0 && owner(c) == vo {
-                        if size > friends as usize {
-                            return false;
-                        }
-                        group[size] = s;
-                        size += 1;
-                    } else if !self.hostile_to(pos, s, vo, vk) {
-                        return false;
-                    }
-                }
-                i += 1;
-            }
-            let closes = group[..size].iter().any(|&g| next_to(g, q));
-            if closes {
-                return true;
-            }
-        }
-        false
     }
 
     fn goal_capture(&self, me: PlayerId, captured: u16) -> Option<Outcome> {

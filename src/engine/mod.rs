@@ -3,6 +3,7 @@
 //! never the syntax tree, and knows no game by name.
 
 mod apply;
+mod custodial;
 mod endings;
 mod movegen;
 pub mod notation;

@@ -109,6 +109,11 @@ impl Engine {
                 }
             }
         }
+        // A position already past a counting goal (the fox facing three
+        // geese) is over, as if the last move had made it so.
+        if self.count_goals {
+            pos.result = self.goal_count(&pos, 1 - pos.turn);
+        }
         Ok(pos)
     }
 
