@@ -325,6 +325,11 @@ fn custodial(game: &Game, c: &Custodial, line: &mut Lines) {
             c.perpendicular_within.map(|z| format!(", when it stands on {}", points(game, &z))).unwrap_or_default();
         how.push(format!("on one of its two sides at right angles (\"one of each\"){zone}"));
     }
+    let intervention = if c.intervention {
+        " A piece that moves between two such enemies on one line, both next to it, captures both (intervention)."
+    } else {
+        ""
+    };
     let shieldwall = if c.shieldwall {
         " A row of them along an edge, bracketed at both ends (the mover at one end) and each faced by an enemy from the inside, is captured together (a shieldwall); a king in the row is not taken."
     } else {
@@ -337,7 +342,8 @@ fn custodial(game: &Game, c: &Custodial, line: &mut Lines) {
         dir_list(c.sides),
         kinds(game, c.captors),
         how.join(" or ")
-    ) + shieldwall);
+    ) + intervention
+        + shieldwall);
     for (k, safe) in c.safe.iter().enumerate() {
         if let Some(region) = safe {
             line(format!(

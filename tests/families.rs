@@ -293,3 +293,15 @@ fn hasami_shogi_sandwiches_runs_and_corners() {
         Some(Outcome { winner: Some(0), reason: Reason::CapturedCount(1, 5) })
     );
 }
+
+#[test]
+fn mak_yek_captures_by_custody_and_intervention_together() {
+    let e = game("games/mak-yek.game", &[]);
+    // d1-d4 lands between c4 and e4: intervention takes both.
+    assert_eq!(play(&e, "W:Wa1,d1:Bc4,e4,h8", "d1-d4").0, "B:Wa1,d4:Bh8");
+    // Both tests at once: between c4 and e4 (intervention) and d5 closed
+    // against d6 (custody): all three go.
+    assert_eq!(play(&e, "W:Wd1,d6,a1:Bc4,e4,d5,h8", "d1-d4").0, "B:Wa1,d4,d6:Bh8");
+    // Moving next to a single enemy with no friend beyond captures nothing.
+    assert_eq!(play(&e, "W:Wd1,a1:Bc4,h8", "d1-d4").0, "B:Wa1,d4:Bc4,h8");
+}
