@@ -134,6 +134,9 @@ pub fn describe_as(game: &Game, title: &str) -> String {
             if !set.is_empty() {
                 line(format!("  {}: {} on {}.", capital(&p.name), plural(set.len(), &k.name), points(game, &set)));
             }
+            if let Some(&(_, _, n)) = game.hand.iter().find(|h| h.0 as usize == pi && h.1 as usize == ki) {
+                line(format!("  {}: {} in hand.", capital(&p.name), plural(n as usize, &k.name)));
+            }
         }
     }
     line(String::new());
@@ -206,6 +209,20 @@ fn pieces(game: &Game, line: &mut Lines) {
         }
         if k.value != 1 {
             line(format!("    is worth {}.", k.value));
+        }
+        if let Some(enter) = &k.enter {
+            let everywhere = enter.on.iter().all(|z| z.len() == game.board.len());
+            let on = if everywhere {
+                "any empty point".to_string()
+            } else {
+                format!("an empty point of {}", points(game, &enter.on[0].union(&enter.on[1])))
+            };
+            let wait = if enter.before_moving {
+                "; while any are in hand, its side's pieces of this kind do not move"
+            } else {
+                ""
+            };
+            line(format!("    enters from the hand onto {on}, as a move of its own{wait}."));
         }
         if let Some(limit) = k.run_limit {
             let has: Vec<&str> = (0..game.kinds.len())

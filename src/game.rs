@@ -253,6 +253,18 @@ pub struct Kind {
     pub can_capture: u16,
     /// `at most N moves in a row while its side has KIND`.
     pub run_limit: Option<RunLimit>,
+    /// `enter ...`: placed from the hand onto an empty point.
+    pub enter: Option<Enter>,
+}
+
+/// Where a kind enters from the hand, and whether its pieces wait on the
+/// board until the hand is empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Enter {
+    /// Per player, the points it may enter on.
+    pub on: [PointSet; PLAYERS],
+    /// `before moving`: while the player has any in hand, pieces of this kind do not move.
+    pub before_moving: bool,
 }
 
 /// The same piece may make at most `max` moves in a row that capture nothing,
@@ -442,6 +454,18 @@ pub struct OptionValue {
     pub description: String,
 }
 
+/// The most player-kind pairs that hold pieces in hand.
+pub const MAX_HANDS: usize = 8;
+
+/// Every point of a board.
+pub fn all_points(board: &Board) -> PointSet {
+    let mut set = PointSet::default();
+    for p in 0..board.len() as Point {
+        set.insert(p);
+    }
+    set
+}
+
 #[derive(Clone, Debug)]
 pub struct Game {
     pub name: String,
@@ -452,6 +476,8 @@ pub struct Game {
     pub first: PlayerId,
     pub kinds: Vec<Kind>,
     pub setup: Vec<(PlayerId, KindId, Point)>,
+    /// Pieces in hand at the start: (player, kind, how many).
+    pub hand: Vec<(PlayerId, KindId, u8)>,
     pub jumps: JumpRules,
     pub custodial: Option<Custodial>,
     pub traps: Vec<Trap>,

@@ -7,7 +7,10 @@ use crate::game::{Game, Point, PointSet, NONE};
 /// The players who can ever have a piece of `kind` (bit per player): placed
 /// at the start, or promoted into from a kind they have.
 fn owners(game: &Game, kind: usize) -> u8 {
-    let placed = |k: usize| game.setup.iter().filter(|s| s.1 as usize == k).fold(0u8, |m, s| m | 1 << s.0);
+    let placed = |k: usize| {
+        let on_board = game.setup.iter().filter(|s| s.1 as usize == k).fold(0u8, |m, s| m | 1 << s.0);
+        game.hand.iter().filter(|h| h.1 as usize == k).fold(on_board, |m, h| m | 1 << h.0)
+    };
     let mut mask = placed(kind);
     for (from, k) in game.kinds.iter().enumerate() {
         if k.promotion.as_ref().is_some_and(|pr| pr.into as usize == kind) {
@@ -130,8 +133,29 @@ pub fn render(engine: &Engine, pos: &Position) -> String {
         }
     }
     out.push_str(&format!("{:margin$}  {}\n", "", files.iter().collect::<String>().trim_end()));
+    out.push_str(&hands(engine, pos));
     out.push_str(&legend(game, sites_drawn));
     out
+}
+
+/// `in hand: goats 17 goat`, a line for the pieces waiting in hand (none
+/// when no player holds any).
+fn hands(engine: &Engine, pos: &Position) -> String {
+    let game = &engine.game;
+    let mut held = Vec::new();
+    for (pi, p) in game.players.iter().enumerate() {
+        for (ki, k) in game.kinds.iter().enumerate() {
+            let n = engine.in_hand(pos, pi as crate::game::PlayerId, ki as crate::game::KindId);
+            if n > 0 {
+                held.push(format!("{} {n} {}", p.name, k.name));
+            }
+        }
+    }
+    if held.is_empty() {
+        String::new()
+    } else {
+        format!("in hand: {}\n", held.join(", "))
+    }
 }
 
 /// `W white man, K white king, ...` for the kinds each player can have,

@@ -343,3 +343,28 @@ fn a_chain_at_will_stops_at_every_landing_and_counting_goals_end_the_game() {
     // One leap leaves four: the game goes on.
     assert_eq!(play(&e, position, "d5xd3").1, None);
 }
+
+#[test]
+fn pieces_enter_from_the_hand_and_wait_until_all_are_placed() {
+    let e = common::engine("games/bagh-chal.game", &[]);
+    // The start: twenty goats in hand, every empty point a placing move.
+    let start = e.start();
+    assert_eq!(e.position_notation(&start), "G:G@20:TTa1,Te1,Ta5,Te5");
+    assert_eq!(e.move_list(&start, None).unwrap().len(), 21);
+    let (after, _) = play(&e, "G:G@20:TTa1,Te1,Ta5,Te5", "@c3");
+    assert_eq!(after, "T:Gc3,@19:TTa1,Te1,Ta5,Te5");
+    // Positions with hands read back as written.
+    let pos = e.parse_position(&after).unwrap();
+    assert_eq!(e.position_notation(&pos), after);
+    assert_ne!(pos.hash(), e.parse_position("T:Gc3,@18:TTa1,Te1,Ta5,Te5").unwrap().hash());
+    // While goats remain in hand, the goat on the board may not step.
+    assert!(moves(&e, "G:Gc3,@19:TTa1,Te1,Ta5,Te5", None).iter().all(|m| m.starts_with('@')));
+    // With none in hand (all sixteen left on the board), goats step.
+    let placed = moves(&e, "G:Gb1,c1,d1,a2,c2,e2,a3,b3,c3,e3,a4,c4,e4,b5,c5,d5:TTa1,Te1,Ta5,Te5", None);
+    assert!(!placed.is_empty() && placed.iter().all(|m| m.contains('-')), "{placed:?}");
+    // Four goats taken (sixteen left with the hand), and a fifth: the tigers win.
+    let (_, outcome) = play(&e, "T:Gb2,@15:TTa1,Te1,Ta5,Te5", "a1xc3");
+    assert_eq!(outcome, Some(Outcome { winner: Some(1), reason: Reason::CapturedCount(0, 5) }));
+    // A hand the game does not have is refused.
+    assert!(e.parse_position("G:G@20:TTa1,T@2").is_err());
+}

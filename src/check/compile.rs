@@ -196,6 +196,7 @@ impl<'a> Compiler<'a> {
         self.kinds();
         self.points_named_like_pieces();
         let setup = self.setup();
+        let hand = self.hand();
         let stops = self.stops();
         let hostile = self.hostile();
         let jumps = self.jumps();
@@ -207,7 +208,7 @@ impl<'a> Compiler<'a> {
         if errors_after > errors_before {
             return None; // warnings about a game with errors would mostly echo them
         }
-        self.unowned_kinds(&setup);
+        self.unowned_kinds(&setup, &hand);
         Some(Game {
             name: d.name.as_ref().map(|n| n.value.clone()).unwrap_or_default(),
             sources: d.sources.clone(),
@@ -217,6 +218,7 @@ impl<'a> Compiler<'a> {
             first,
             kinds: self.kinds,
             setup,
+            hand,
             jumps,
             custodial,
             traps,
@@ -830,6 +832,13 @@ impl<'a> Compiler<'a> {
                 let while_has = if kinds.is_empty() { u16::MAX } else { self.kind_mask(kinds) };
                 RunLimit { max: n.value.clamp(1, 99) as u8, while_has }
             });
+            let enter = p.enter.as_ref().and_then(|(region, before_moving, _)| {
+                let on = match region {
+                    Some(r) => self.region(r)?,
+                    None => [self.board.as_ref().map_or(PointSet::default(), all_points); PLAYERS],
+                };
+                Some(Enter { on, before_moving: *before_moving })
+            });
             self.kinds.push(Kind {
                 name: p.name.value.clone(),
                 letter: letter.unwrap_or('?'),
@@ -838,6 +847,7 @@ impl<'a> Compiler<'a> {
                 value,
                 can_capture,
                 run_limit,
+                enter,
             });
         }
         if d.pieces.is_empty() {
@@ -873,7 +883,7 @@ impl<'a> Compiler<'a> {
         let d = self.d;
         let mut out = Vec::new();
         let mut placed: HashMap<Point, Span> = HashMap::new();
-        for pl in &d.places {
+        for pl in d.places.iter().filter(|p| p.in_hand.is_none()) {
             let player = self.player(&pl.player);
             let kind = self.kind(&pl.kind);
             let points = self.points(&pl.items);
@@ -888,6 +898,26 @@ impl<'a> Compiler<'a> {
                 }
                 placed.insert(p, span);
                 out.push((player, kind, p));
+            }
+        }
+        out
+    }
+
+    /// `place PLAYER KIND in hand N`: at most 8 player-kind pairs, 99 each.
+    fn hand(&mut self) -> Vec<(PlayerId, KindId, u8)> {
+        let d = self.d;
+        let mut out: Vec<(PlayerId, KindId, u8)> = Vec::new();
+        for pl in d.places.iter().filter(|p| p.in_hand.is_some()) {
+            let n = pl.in_hand.as_ref().expect("filtered");
+            let (Some(player), Some(kind)) = (self.player(&pl.player), self.kind(&pl.kind)) else { continue };
+            if !(1..=99).contains(&n.value) {
+                self.err(diag::bad_number(n.span, "pieces in hand", 1, 99));
+            }
+            let full = out.len() == MAX_HANDS;
+            match out.iter_mut().find(|h| h.0 == player && h.1 == kind) {
+                Some(h) => h.2 = (h.2 as u64 + n.value).min(99) as u8,
+                None if full => self.err(diag::bad_number(n.span, "the kinds held in hand", 1, MAX_HANDS as u64)),
+                None => out.push((player, kind, n.value.clamp(1, 99) as u8)),
             }
         }
         out
@@ -1188,10 +1218,10 @@ impl<'a> Compiler<'a> {
             .collect()
     }
 
-    fn unowned_kinds(&mut self, setup: &[(PlayerId, KindId, Point)]) {
+    fn unowned_kinds(&mut self, setup: &[(PlayerId, KindId, Point)], hand: &[(PlayerId, KindId, u8)]) {
         let d = self.d;
         for (i, p) in d.pieces.iter().enumerate() {
-            let placed = setup.iter().any(|s| s.1 as usize == i);
+            let placed = setup.iter().any(|s| s.1 as usize == i) || hand.iter().any(|h| h.1 as usize == i);
             let promoted = self.kinds.iter().any(|k| k.promotion.as_ref().is_some_and(|pr| pr.into as usize == i));
             if !placed && !promoted && !p.moves.is_empty() {
                 self.err(diag::unowned_kind(p.name.span, &p.name.value));

@@ -102,6 +102,8 @@ pub struct PieceDecl {
     pub can_capture: Option<(Vec<Sp<String>>, Span)>,
     /// `at most N moves in a row [while its side has KIND...]`.
     pub run_limit: Option<(Sp<u64>, Vec<Sp<String>>, Span)>,
+    /// `enter [on REGION] [before moving]`: placed from the hand.
+    pub enter: Option<(Option<Sp<String>>, bool, Span)>,
     /// Some statement in its block could not be read.
     pub had_errors: bool,
 }
@@ -111,6 +113,8 @@ pub struct PlaceDecl {
     pub player: Sp<String>,
     pub kind: Sp<String>,
     pub items: Vec<SetItem>,
+    /// `place PLAYER KIND in hand N`: N pieces in hand, none on the board.
+    pub in_hand: Option<Sp<u64>>,
 }
 
 #[derive(Clone, Debug)]
@@ -273,7 +277,7 @@ const TOP: &[&str] = &[
     "announce",
 ];
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number"];
-const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote", "value", "can", "at"];
+const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote", "value", "can", "at", "enter"];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall", "intervention"];
 const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within"];
@@ -433,6 +437,7 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
                 value: None,
                 can_capture: None,
                 run_limit: None,
+                enter: None,
                 had_errors: false,
             };
             if let Some(nodes) = block(stmt, example, diags) {
@@ -449,9 +454,16 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             let mut a = Args::new(stmt, "place white man on ranks 1..3");
             let player = a.word("a player")?;
             let kind = a.word("a piece")?;
+            if a.optional("in").is_some() {
+                a.keyword("hand")?;
+                let n = a.number("how many")?;
+                a.end()?;
+                d.places.push(PlaceDecl { player, kind, items: Vec::new(), in_hand: Some(n) });
+                return Ok(());
+            }
             a.keyword("on")?;
             let items = set_items(&mut a)?;
-            d.places.push(PlaceDecl { player, kind, items });
+            d.places.push(PlaceDecl { player, kind, items, in_hand: None });
         }
         "only" => {
             let mut a = Args::new(stmt, "only king may stop on throne");
@@ -789,6 +801,19 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
                 return Err(diag::duplicate_statement(stmt.span, *first, "`at most ... moves in a row`"));
             }
             p.run_limit = Some((n, kinds, stmt.span));
+        }
+        "enter" => {
+            let mut a = Args::new(stmt, "enter on own-half before moving");
+            let region = if a.optional("on").is_some() { Some(a.word("a region")?) } else { None };
+            let before = a.optional("before").is_some();
+            if before {
+                a.keyword("moving")?;
+            }
+            a.end()?;
+            if let Some((_, _, first)) = &p.enter {
+                return Err(diag::duplicate_statement(stmt.span, *first, "`enter`"));
+            }
+            p.enter = Some((region, before, stmt.span));
         }
         "can" => {
             let mut a = Args::new(stmt, "can capture man");

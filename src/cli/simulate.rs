@@ -247,7 +247,7 @@ fn reason_words(engine: &Engine, r: &Reason) -> String {
         Reason::Fortified(k) => format!("{} in an edge fort", g.kinds[*k as usize].name),
         Reason::Repeated(n) => format!("position repeated {n} times"),
         Reason::FewerThan(p, n) => format!("{} fewer than {n}", g.players[*p as usize].name),
-        Reason::CapturedCount(p, n) => format!("{n} of {} captured", g.players[*p as usize].name),
+        Reason::CapturedCount(p, n) => format!("{} lost {n}", g.players[*p as usize].name),
         Reason::NoProgress(n) => format!("{n} moves without progress"),
         Reason::PlyLimit => "ply limit".into(),
     }

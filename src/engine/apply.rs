@@ -60,8 +60,13 @@ impl Engine {
                 self.put(&mut next, mv.to, cell(me, mv.becomes));
                 result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
             }
-            MoveType::Plain => {
-                self.put(&mut next, mv.from, 0);
+            MoveType::Plain | MoveType::Enter => {
+                if mv.kind == MoveType::Enter {
+                    let n = self.in_hand(pos, me, mv.becomes);
+                    self.set_hand(&mut next, me, mv.becomes, n.saturating_sub(1));
+                } else {
+                    self.put(&mut next, mv.from, 0);
+                }
                 self.put(&mut next, mv.to, cell(me, mv.becomes));
                 let mut doomed = custodial::Doomed::new();
                 self.landing_captures(&next, mv.to, &mut doomed);

@@ -44,7 +44,13 @@ impl Engine {
                 if start == 0 {
                     return None;
                 }
-                let left = pos.occupied[x as usize].iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0).count();
+                let in_hand: usize = (0..self.game.kinds.len() as KindId)
+                    .filter(|&k| kinds & (1 << k) != 0)
+                    .map(|k| self.in_hand(pos, x, k) as usize)
+                    .sum();
+                let on_board =
+                    pos.occupied[x as usize].iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0).count();
+                let left = on_board + in_hand;
                 let hit = if captured { start.saturating_sub(left) >= n as usize } else { left < n as usize };
                 if !hit {
                     return None;
@@ -62,9 +68,18 @@ impl Engine {
         })
     }
 
-    /// How many pieces of the kinds in `kinds` the player has in the game's setup.
+    /// How many pieces of the kinds in `kinds` the player has in the game's
+    /// setup, on the board and in hand.
     fn setup_count(&self, player: PlayerId, kinds: u16) -> usize {
-        self.game.setup.iter().filter(|&&(pl, k, _)| pl == player && kinds & (1 << k) != 0).count()
+        let placed = self.game.setup.iter().filter(|&&(pl, k, _)| pl == player && kinds & (1 << k) != 0).count();
+        let held: usize = self
+            .game
+            .hand
+            .iter()
+            .filter(|&&(pl, k, _)| pl == player && kinds & (1 << k) != 0)
+            .map(|&(_, _, n)| n as usize)
+            .sum();
+        placed + held
     }
 
     /// A history that starts at `pos`.

@@ -7,6 +7,7 @@ mod custodial;
 mod endings;
 mod movegen;
 pub mod notation;
+mod placement;
 pub mod position;
 mod precedence;
 pub mod search;
@@ -74,6 +75,8 @@ pub enum MoveType {
     Leave,
     /// No move: the roll allowed none.
     Pass,
+    /// A piece of kind `becomes` placed from the hand onto `to`.
+    Enter,
 }
 
 /// One legal move. Fixed size and `Copy`: generating moves allocates nothing.
@@ -152,6 +155,30 @@ pub struct Outcome {
     pub reason: Reason,
 }
 
+/// No hand slot for a player and kind.
+const NO_HAND: u8 = u8::MAX;
+
+/// Hand slots: each player and kind that starts with pieces in hand, then
+/// each player and kind that can enter, up to [`MAX_HANDS`].
+fn hand_slots(game: &Game) -> [u8; PLAYERS * 16] {
+    let mut slots = [NO_HAND; PLAYERS * 16];
+    let mut next = 0u8;
+    let enterers = game
+        .kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.enter.is_some())
+        .flat_map(|(k, _)| (0..PLAYERS as PlayerId).map(move |p| (p, k as KindId)));
+    for (p, k) in game.hand.iter().map(|&(p, k, _)| (p, k)).chain(enterers) {
+        let i = p as usize * 16 + k as usize;
+        if slots[i] == NO_HAND && (next as usize) < MAX_HANDS {
+            slots[i] = next;
+            next += 1;
+        }
+    }
+    slots
+}
+
 /// A cell of the board: 0 empty, else `1 + player * 16 + kind`.
 pub type Cell = u8;
 /// The number of cell values (for tables indexed by point and cell).
@@ -188,6 +215,8 @@ pub struct Position {
     /// Plies since the last capture or move that counts as progress, for
     /// `draw after N moves without ...` (not in the notation nor the hash).
     quiet: u16,
+    /// Pieces in hand, per hand slot ([`Engine::hand_slot`]).
+    hand: [u8; MAX_HANDS],
 }
 
 /// A run of moves by one piece that captured nothing: where the piece stands
@@ -226,6 +255,7 @@ impl PartialEq for Position {
             && self.result == other.result
             && self.run == other.run
             && self.quiet == other.quiet
+            && self.hand == other.hand
     }
 }
 impl Eq for Position {}
@@ -291,6 +321,12 @@ pub struct Engine {
     run_limits: bool,
     /// Whether some goal counts pieces.
     count_goals: bool,
+    /// The hand slot of each player and kind (`player * 16 + kind`), or
+    /// `NO_HAND`; and the Zobrist keys of each slot's count.
+    hand_slot: [u8; PLAYERS * 16],
+    zobrist_hand: Vec<u64>,
+    /// Whether any piece is ever in hand.
+    hands: bool,
     /// The goals that are a repetition rule and a no-progress rule, if any.
     repetition: Option<usize>,
     no_progress: Option<usize>,
@@ -316,6 +352,9 @@ impl Engine {
         };
         let zobrist = (0..n * CELL_VALUES).map(|_| next()).collect();
         let zobrist_turn = next();
+        let zobrist_hand: Vec<u64> = (0..MAX_HANDS * 100).map(|_| next()).collect();
+        let hand_slot = hand_slots(&game);
+        let hands = hand_slot.iter().any(|&s| s != NO_HAND);
         let mut hostile_empty = vec![0u16; n * PLAYERS];
         let mut hostile_always = vec![0u16; n * PLAYERS];
         for h in &game.hostile {
@@ -435,6 +474,9 @@ impl Engine {
             repetition,
             no_progress,
             count_goals,
+            hand_slot,
+            zobrist_hand,
+            hands,
         }
     }
 
@@ -477,6 +519,7 @@ impl Engine {
             result: None,
             run: [Run::NONE; PLAYERS],
             quiet: 0,
+            hand: [0; MAX_HANDS],
         };
         if turn == 1 {
             p.hash ^= self.zobrist_turn;
@@ -489,7 +532,37 @@ impl Engine {
         for &(player, kind, point) in &self.game.setup {
             self.put(&mut p, point, cell(player, kind));
         }
+        for &(player, kind, n) in &self.game.hand {
+            self.set_hand(&mut p, player, kind, n);
+        }
         p
+    }
+
+    /// Whether the player has any piece in hand.
+    pub fn holds_any(&self, pos: &Position, player: PlayerId) -> bool {
+        self.hands && (0..self.game.kinds.len() as KindId).any(|k| self.in_hand(pos, player, k) > 0)
+    }
+
+    /// How many pieces of `kind` the player has in hand.
+    #[inline]
+    pub fn in_hand(&self, pos: &Position, player: PlayerId, kind: KindId) -> u8 {
+        match self.hand_slot[player as usize * 16 + kind as usize] {
+            NO_HAND => 0,
+            s => pos.hand[s as usize],
+        }
+    }
+
+    /// Sets the count in hand (kept in the hash); false if the player and
+    /// kind have no hand.
+    pub(super) fn set_hand(&self, pos: &mut Position, player: PlayerId, kind: KindId, n: u8) -> bool {
+        let slot = self.hand_slot[player as usize * 16 + kind as usize];
+        if slot == NO_HAND || n >= 100 {
+            return false;
+        }
+        let s = slot as usize;
+        pos.hash ^= self.zobrist_hand[s * 100 + pos.hand[s] as usize] ^ self.zobrist_hand[s * 100 + n as usize];
+        pos.hand[s] = n;
+        true
     }
 
     #[inline]
@@ -536,7 +609,7 @@ impl Engine {
             return Ok(Some(r));
         }
         let me = pos.turn;
-        if pos.occupied[me as usize].is_empty() {
+        if pos.occupied[me as usize].is_empty() && !self.holds_any(pos, me) {
             if let Some(o) = self.no_goal(me, true) {
                 return Ok(Some(o));
             }

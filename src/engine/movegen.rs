@@ -229,6 +229,9 @@ impl Engine {
         }
         let occupied_set = pos.occupied[0].union(&pos.occupied[1]);
         let empty = self.all_points.minus(&occupied_set);
+        if self.hands {
+            self.entries(pos, &empty, out);
+        }
         for p in pos.occupied[me as usize].iter() {
             self.piece_moves(pos, p, limit, &occupied_set, &empty, out);
         }
@@ -249,7 +252,7 @@ impl Engine {
         let me = pos.turn;
         let board = &self.game.board;
         let kind = kind_of(pos.at(p));
-        if self.run_limits && self.run_exhausted(pos, p, kind) {
+        if self.run_limits && self.run_exhausted(pos, p, kind) || self.hands && self.held_back(pos, kind) {
             return;
         }
         let moves = &self.game.kinds[kind as usize].moves;
@@ -364,7 +367,7 @@ impl Engine {
     /// pieces has (distance at most `limit`), without making them. Random
     /// playouts pick one by number and make only that piece's moves.
     pub(super) fn count_by_piece(&self, pos: &Position, limit: u8, counts: &mut Vec<(Point, u32)>) -> Option<u32> {
-        if self.any_jumps || !self.bit_slides {
+        if self.any_jumps || !self.bit_slides || self.hands {
             return None;
         }
         counts.clear();
@@ -464,7 +467,7 @@ impl Engine {
         let mut budget = MAX_SEARCH_STEPS;
         for p in pos.occupied[me as usize].iter() {
             let c = pos.at(p);
-            if !self.can_capture(pos, p, kind_of(c), me) {
+            if !self.can_capture(pos, p, kind_of(c), me) || self.hands && self.held_back(pos, kind_of(c)) {
                 continue;
             }
             let mut s = Search {

@@ -17,6 +17,13 @@ impl Engine {
         let mut s = String::new();
         match mv.kind {
             MoveType::Pass => s.push_str("pass"),
+            MoveType::Enter => {
+                // `@c3`, or `K@c3` for a kind other than the first.
+                if mv.becomes != 0 {
+                    s.push(self.game.kinds[mv.becomes as usize].letter);
+                }
+                let _ = write!(s, "@{}", name(mv.to));
+            }
             MoveType::Plain => {
                 let _ = write!(s, "{}-{}", name(mv.from), name(mv.to));
             }
@@ -178,6 +185,16 @@ impl Engine {
         }
         let labels = &self.game.board.labels;
         let known = |l: &str| labels.iter().any(|x| x == l);
+        if let Some((kind, to)) = text.split_once('@') {
+            let kind_ok = kind.is_empty() || self.game.kinds.iter().any(|k| k.letter.to_string() == kind);
+            if kind_ok && known(to) {
+                return Ok(());
+            }
+            return Err(ParseMoveError::NotAMove {
+                text: text.to_string(),
+                why: "a piece enters as @POINT, or KIND@POINT for a kind other than the first".into(),
+            });
+        }
         let parts: Vec<&str> = if let Some((from, dir)) = text.split_once("-off-") {
             if !DIRECTION_NAMES.contains(&dir) {
                 return Err(ParseMoveError::NotAMove {

@@ -61,10 +61,37 @@ impl Engine {
                 }
             }
             pieces.sort();
-            let pieces: Vec<String> = pieces.into_iter().map(|(_, t)| t).collect();
+            let mut pieces: Vec<String> = pieces.into_iter().map(|(_, t)| t).collect();
+            // Pieces in hand last: `@20`, or `K@2` for a kind other than the first.
+            for (k, kind) in g.kinds.iter().enumerate() {
+                let n = self.in_hand(pos, pi as PlayerId, k as KindId);
+                if n > 0 {
+                    let letter = if k == 0 { String::new() } else { kind.letter.to_string() };
+                    pieces.push(format!("{letter}@{n}"));
+                }
+            }
             out.push_str(&pieces.join(","));
         }
         out
+    }
+
+    /// Reads `@N` or `K@N`: N pieces of the kind in the player's hand.
+    fn parse_hand(&self, pos: &mut Position, who: PlayerId, kind: &str, count: &str) -> Result<(), PositionError> {
+        let k = match kind.chars().collect::<Vec<_>>().as_slice() {
+            [] => 0,
+            [c] => self.game.kinds.iter().position(|k| k.letter == *c).ok_or(PositionError::UnknownKind(*c))?,
+            _ => return Err(PositionError::Shape(format!("`{kind}@{count}`: one kind letter before `@`"))),
+        };
+        let n: u8 = count
+            .parse()
+            .map_err(|_| PositionError::Shape(format!("`{kind}@{count}`: the count in hand is a number")))?;
+        if !self.set_hand(pos, who, k as KindId, n) {
+            return Err(PositionError::Shape(format!(
+                "`{kind}@{count}`: this player holds no {} in hand in this game (or too many)",
+                self.game.kinds[k].name
+            )));
+        }
+        Ok(())
     }
 
     /// Reads a position in notation.
@@ -96,6 +123,10 @@ impl Engine {
                 return Err(PositionError::Shape(format!("the side `{letter}` is given twice")));
             }
             for piece in side[1..].split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                if let Some((kind, count)) = piece.split_once('@') {
+                    self.parse_hand(&mut pos, who, kind, count)?;
+                    continue;
+                }
                 let (kind, points) = self.parse_pieces(piece)?;
                 for p in points {
                     if pos.at(p) != 0 {

@@ -164,6 +164,12 @@ impl Engine {
                 return reason;
             }
         }
+        if self.held_back(pos, kind_of(c)) {
+            return format!(
+                "a {k} may not move while its side still has a {k} in hand: enter one first (@POINT)",
+                k = kind.name
+            );
+        }
         if !is_capture && self.run_exhausted(pos, from, kind_of(c)) {
             if let Some(limit) = kind.run_limit {
                 let has: Vec<&str> = (0..g.kinds.len())
