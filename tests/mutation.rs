@@ -51,6 +51,26 @@ const WORDS: &[&str] = &[
     "option",
     "die",
     "d6",
+    "prefer",
+    "most",
+    "earliest",
+    "with",
+    "land where it can continue",
+    "can capture",
+    "value",
+    "at most 3 moves in a row",
+    "draw",
+    "position repeated 2 times",
+    "after 1 moves without capture",
+    "fewer than 2 pieces left",
+    "1 man captured",
+    "continue at will",
+    "flank run",
+    "within",
+    "intervention",
+    "enter before moving",
+    "in hand 3",
+    "else if x",
     "\n",
     "\t",
     "é",
@@ -140,8 +160,14 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     #[test]
-    fn edited_game_files_never_panic(which in 0..2usize, edits in prop::collection::vec(edit(), 1..6)) {
-        let file = ["games/tabal.game", "games/tablut.game"][which];
+    fn edited_game_files_never_panic(which in 0..5usize, edits in prop::collection::vec(edit(), 1..6)) {
+        let file = [
+            "games/tabal.game",
+            "games/tablut.game",
+            "games/italian-draughts.game",
+            "games/bagh-chal.game",
+            "games/hasami-shogi.game",
+        ][which];
         let mut text = std::fs::read_to_string(file).unwrap();
         for e in &edits {
             text = apply(&text, e);
