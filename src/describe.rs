@@ -198,17 +198,14 @@ fn pieces(game: &Game, line: &mut Lines) {
         }
         let all_kinds = (1u16 << game.kinds.len()) - 1;
         if k.can_capture & all_kinds != all_kinds && m.captures_by_moving_any() {
-            let names: Vec<&str> = (0..game.kinds.len())
-                .filter(|&i| k.can_capture & (1 << i) != 0)
-                .map(|i| game.kinds[i].name.as_str())
-                .collect();
+            let names = game.kind_names(k.can_capture);
             line(match names.as_slice() {
-                [] => "    may capture no piece.".to_string(),
-                _ => format!("    may capture only a {}.", names.join(" or a ")),
+                [] => "    May capture no piece.".to_string(),
+                _ => format!("    May capture only a {}.", names.join(" or a ")),
             });
         }
         if k.value != 1 {
-            line(format!("    is worth {}.", k.value));
+            line(format!("    Is worth {}.", k.value));
         }
         if let Some(enter) = &k.enter {
             let everywhere = enter.on.iter().all(|z| z.len() == game.board.len());
@@ -222,20 +219,17 @@ fn pieces(game: &Game, line: &mut Lines) {
             } else {
                 ""
             };
-            line(format!("    enters from the hand onto {on}, as a move of its own{wait}."));
+            line(format!("    Enters from the hand onto {on}, as a move of its own{wait}."));
         }
         if let Some(limit) = k.run_limit {
-            let has: Vec<&str> = (0..game.kinds.len())
-                .filter(|&i| limit.while_has & (1 << i) != 0)
-                .map(|i| game.kinds[i].name.as_str())
-                .collect();
+            let has = game.kind_names(limit.while_has);
             let while_has = if has.len() == game.kinds.len() {
                 String::new()
             } else {
                 format!(", while its side has a {}", has.join(" or a "))
             };
             line(format!(
-                "    may make at most {} moves in a row without capturing{while_has}; a move of another piece, or a capture, starts the count again.",
+                "    May make at most {} moves in a row without capturing{while_has}; a move of another piece, or a capture, starts the count again.",
                 limit.max
             ));
         }
@@ -533,8 +527,7 @@ fn counted(game: &Game, kinds: u16) -> String {
     if kinds & all == all {
         return "pieces".into();
     }
-    let names: Vec<&str> =
-        (0..game.kinds.len()).filter(|&i| kinds & (1 << i) != 0).map(|i| game.kinds[i].name.as_str()).collect();
+    let names = game.kind_names(kinds);
     format!("{} pieces", names.join(" or "))
 }
 

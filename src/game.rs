@@ -425,6 +425,13 @@ pub struct Goal {
     pub condition: Condition,
 }
 
+impl Game {
+    /// The names of the kinds in `mask`, in declaration order.
+    pub fn kind_names(&self, mask: u16) -> Vec<&str> {
+        (0..self.kinds.len()).filter(|&k| mask & (1 << k) != 0).map(|k| self.kinds[k].name.as_str()).collect()
+    }
+}
+
 impl Goal {
     /// Who wins when the goal is met about `subject` (the player it names, or
     /// the one its condition is about): None for a draw.

@@ -130,23 +130,10 @@ impl Engine {
             None => (None, text),
         };
         let mut out: String = roll.map(|r| format!("{r}:")).unwrap_or_default();
-        let mut token = String::new();
-        let flush = |token: &mut String, out: &mut String| {
-            match board.point(token) {
-                Some(p) => out.push_str(&self.point_name(p, true)),
-                None => out.push_str(token),
-            }
-            token.clear();
-        };
-        for c in mv.chars() {
-            if c == '-' || c == 'x' {
-                flush(&mut token, &mut out);
-                out.push(c);
-            } else {
-                token.push(c);
-            }
-        }
-        flush(&mut token, &mut out);
+        out.push_str(&each_point(mv, |token| match board.point(token) {
+            Some(p) => self.point_name(p, true),
+            None => token.to_string(),
+        }));
         out
     }
 
@@ -154,27 +141,13 @@ impl Engine {
     /// labels of those squares.
     pub fn labels_for_numbers(&self, text: &str) -> String {
         let Some(numbers) = &self.game.board.numbers else { return text.to_string() };
-        let mut out = String::new();
-        let mut token = String::new();
-        let flush = |token: &mut String, out: &mut String| {
-            let label = token
+        each_point(text, |token| {
+            token
                 .parse::<u16>()
                 .ok()
                 .and_then(|n| numbers.iter().position(|&m| m == n))
-                .map(|p| self.game.board.labels[p].clone());
-            out.push_str(label.as_deref().unwrap_or(token));
-            token.clear();
-        };
-        for c in text.chars() {
-            if c == '-' || c == 'x' {
-                flush(&mut token, &mut out);
-                out.push(c);
-            } else {
-                token.push(c);
-            }
-        }
-        flush(&mut token, &mut out);
-        out
+                .map_or_else(|| token.to_string(), |p| self.game.board.labels[p].clone())
+        })
     }
 
     /// Rejects text that is not a move at all (unknown points, bad shape),
@@ -234,6 +207,24 @@ impl Engine {
 pub fn sort_by_numbers(moves: &mut [String]) {
     let key = |m: &String| -> Vec<u32> { m.split(['-', 'x', ':']).map(|t| t.parse().unwrap_or(u32::MAX)).collect() };
     moves.sort_by(|a, b| key(a).cmp(&key(b)).then_with(|| a.cmp(b)));
+}
+
+/// `text` with each point of a move (the parts between `-` and `x`)
+/// rewritten by `f`.
+fn each_point(text: &str, f: impl Fn(&str) -> String) -> String {
+    let mut out = String::new();
+    let mut token = String::new();
+    for c in text.chars() {
+        if c == '-' || c == 'x' {
+            out.push_str(&f(&token));
+            token.clear();
+            out.push(c);
+        } else {
+            token.push(c);
+        }
+    }
+    out.push_str(&f(&token));
+    out
 }
 
 /// Why a typed ply was not accepted.

@@ -172,10 +172,7 @@ impl Engine {
         }
         if !is_capture && self.run_exhausted(pos, from, kind_of(c)) {
             if let Some(limit) = kind.run_limit {
-                let has: Vec<&str> = (0..g.kinds.len())
-                    .filter(|&k| limit.while_has & (1 << k) != 0)
-                    .map(|k| g.kinds[k].name.as_str())
-                    .collect();
+                let has = g.kind_names(limit.while_has);
                 let while_has = if has.len() == g.kinds.len() {
                     String::new()
                 } else {
