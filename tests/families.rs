@@ -193,6 +193,13 @@ fn italian_capture_precedence() {
     let e = game("games/italian-draughts.game", &[]);
     // Men may not capture kings: the man on d3 cannot take the king on e4.
     assert_eq!(moves(&e, "W:Wd3:BKe4"), ["d3-c4"]);
+    let pos = e.parse_position("W:Wd3:BKe4").unwrap();
+    match e.why(&pos, None, "d3xf5").unwrap() {
+        rulebook::engine::Verdict::Illegal { reason, .. } => {
+            assert_eq!(reason, "a man may capture only a man, and the piece on e4 is a king")
+        }
+        other => panic!("{other:?}"),
+    }
     assert_eq!(moves(&e, "W:Wd3:Be4"), ["d3xf5"]);
     // One piece either way: the king's capture comes before the man's.
     assert_eq!(moves(&e, "W:Wd3,Kb5:Be4,c6"), ["b5xd7"]);

@@ -109,6 +109,41 @@ impl Engine {
         Some(format!("a {kind} must land where it can go on capturing: {}", required.join(" ")))
     }
 
+    /// Whether the capture `text` would take a piece the capturing kind may
+    /// not capture (`can capture ...`): names the piece.
+    fn prey_against(&self, pos: &Position, from: Point, text: &str) -> Option<String> {
+        let g = &self.game;
+        let kind = &g.kinds[kind_of(pos.at(from)) as usize];
+        let all = (1u16 << g.kinds.len()) - 1;
+        if kind.can_capture & all == all {
+            return None;
+        }
+        // The first enemy piece on the way to each landing.
+        let board = &g.board;
+        let mut at = from;
+        for label in text.split('x').skip(1) {
+            let to = board.point(label)?;
+            let ((fx, fy), (tx, ty)) = (board.coords[at as usize], board.coords[to as usize]);
+            let d = direction_of(tx - fx, ty - fy)?;
+            let mut q = board.step(at, d);
+            while q != NONE && q != to {
+                let c = pos.at(q);
+                if c != 0 && owner(c) != pos.turn && kind.can_capture & (1 << kind_of(c)) == 0 {
+                    let prey = g.kind_names(kind.can_capture).join(" or a ");
+                    return Some(format!(
+                        "a {} may capture only a {prey}, and the piece on {} is a {}",
+                        kind.name,
+                        board.labels[q as usize],
+                        g.kinds[kind_of(c) as usize].name
+                    ));
+                }
+                q = board.step(q, d);
+            }
+            at = to;
+        }
+        None
+    }
+
     /// The rule that forbids `text`, given the legal moves and, in a dice
     /// game, the moves any roll would allow (`any`). Points are named in
     /// square numbers when `numbers` is set.
@@ -156,6 +191,9 @@ impl Engine {
         }
         if is_capture {
             if let Some(reason) = self.preference_against(pos, text) {
+                return reason;
+            }
+            if let Some(reason) = self.prey_against(pos, from, text) {
                 return reason;
             }
         }
