@@ -414,6 +414,17 @@ pub fn needs_jump(span: Span, what: &str) -> Diagnostic {
         .help("add `jump DIRECTIONS` to a piece, or remove this line")
 }
 
+pub fn sequence_too_long(span: Span, player: &str, pieces: usize, max: usize) -> Diagnostic {
+    Diagnostic::error("E0521", format!("a capture sequence could take more than {max} pieces"))
+        .label(
+            span,
+            format!("captures go on, and the setup gives {player} {pieces} pieces that could all be taken in one move"),
+        )
+        .help(format!(
+            "a move holds at most {max} captures: start each side with at most {max} pieces that can be jumped, or make captures stop (remove `continue`)"
+        ))
+}
+
 pub fn landing_rule_idle(span: Span, why: &str) -> Diagnostic {
     Diagnostic::error("E0520", "`land where it can continue` can never apply")
         .label(span, why.to_string())
@@ -603,6 +614,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0509", "a limit on a move that is not a slide"),
     ("E0510", "several dice"),
     ("E0520", "landing rule that can never apply"),
+    ("E0521", "capture sequences longer than a move holds"),
     ("E0601", "unknown option"),
     ("E0602", "bad option value"),
     ("E0603", "option inside a conditional"),

@@ -209,22 +209,26 @@ fn every_command_reports_an_engine_limit_and_gives_no_verdict() {
     std::fs::write(&record, "[Game \"Explosion\"]\nh8xh4\n").unwrap();
     let record = record.to_str().unwrap();
     let steps = "stopped at its limit";
-    let landings = "past 24 landings";
+    let landings = "past 32 landings";
+    // 34 men in the way of the man on a1: one sequence of 34 leaps.
+    let chain: Vec<String> = (1..=34).map(|i| format!("a{}", 2 * i)).collect();
+    let long = format!("W:Wa1:B{}", chain.join(","));
+    let long = long.as_str();
     let cases: &[(&[&str], &str)] = &[
         (&["moves", "tests/engine/explosion.game"], steps),
-        (&["moves", "tests/engine/long-chain.game"], landings),
-        (&["perft", "tests/engine/long-chain.game", "1"], landings),
+        (&["moves", "tests/engine/long-chain.game", "--position", long], landings),
+        (&["perft", "tests/engine/long-chain.game", "1", "--position", long], landings),
         (&["perft", "tests/engine/explosion.game", "1", "--divide"], steps),
         (&["why", "tests/engine/explosion.game", "h8-h9"], steps),
-        (&["why", "tests/engine/long-chain.game", "a1xc1"], landings),
+        (&["why", "tests/engine/long-chain.game", "a1xa3", "--position", long], landings),
         (&["position", "tests/engine/explosion.game", "--plies", "h8-h9"], steps),
         (&["replay", "tests/engine/explosion.game", record], steps),
-        (&["simulate", "tests/engine/long-chain.game", "--games", "3"], landings),
+        (&["simulate", "tests/engine/long-chain.game", "--games", "3", "--position", long], landings),
         (&["play", "tests/engine/explosion.game", "--player", "white=random", "--player", "black=random"], steps),
-        (&["play", "tests/engine/long-chain.game"], landings),
+        (&["play", "tests/engine/long-chain.game", "--position", long], landings),
     ];
     for (args, expected) in cases {
-        let o = with_input(args, "a1xc1\nmoves\nquit\n");
+        let o = with_input(args, "a1xa3\nmoves\nquit\n");
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
         assert!(err.contains(expected), "{args:?}: {err}");

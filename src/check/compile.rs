@@ -199,7 +199,7 @@ impl<'a> Compiler<'a> {
         let hand = self.hand();
         let stops = self.stops();
         let hostile = self.hostile();
-        let jumps = self.jumps();
+        let jumps = self.jumps(&setup, &hand);
         let custodial = self.custodial();
         let traps = self.traps();
         let goals = self.goals(custodial.as_ref(), &traps);
@@ -960,7 +960,7 @@ impl<'a> Compiler<'a> {
             .collect()
     }
 
-    fn jumps(&mut self) -> JumpRules {
+    fn jumps(&mut self, setup: &[(PlayerId, KindId, Point)], hand: &[(PlayerId, KindId, u8)]) -> JumpRules {
         let Some(j) = &self.d.jumps else {
             return JumpRules::default();
         };
@@ -1000,6 +1000,9 @@ impl<'a> Compiler<'a> {
                 self.err(diag::needs_jump(span, what));
             }
         }
+        if let (Some(span), true) = (j.continues, any_jump) {
+            self.sequences_fit(span, setup, hand);
+        }
         if let Some(span) = j.land_to_continue {
             let flies = self.kinds.iter().any(|k| k.moves.fly.iter().any(|&d| d != 0));
             if j.continues.is_none() {
@@ -1019,6 +1022,25 @@ impl<'a> Compiler<'a> {
             remove_at_once: j.remove_at_once.is_some_and(|(once, _)| once),
             prefer,
             no_reversal: j.no_reversal.is_some(),
+        }
+    }
+
+    /// With `continue`, one sequence could take every enemy piece a side
+    /// starts with (on the board and in hand): refuse a setup where that is
+    /// more than a move holds, rather than cut a sequence short.
+    fn sequences_fit(&mut self, span: Span, setup: &[(PlayerId, KindId, Point)], hand: &[(PlayerId, KindId, u8)]) {
+        let mut count = [0usize; PLAYERS];
+        for &(who, _, _) in setup {
+            count[who as usize] += 1;
+        }
+        for &(who, _, n) in hand {
+            count[who as usize] += n as usize;
+        }
+        for (who, &n) in count.iter().enumerate() {
+            if n > MAX_CAPTURES {
+                let name = self.players[who].name.clone();
+                self.err(diag::sequence_too_long(span, &name, n, MAX_CAPTURES));
+            }
         }
     }
 

@@ -24,7 +24,7 @@ pub use notation::ParseMoveError;
 pub use position::PositionError;
 
 /// The most captures (landings) one move may hold.
-pub const MAX_PATH: usize = 24;
+pub const MAX_PATH: usize = MAX_CAPTURES;
 
 /// The most steps the capture search takes for one position. Real games need
 /// a few thousand at most; a crafted file could otherwise make the number of
