@@ -438,7 +438,8 @@ fn goals(game: &Game, line: &mut Lines) {
             ),
             Condition::Reaches(k, z) => format!("{outcome} when {} reaches {}", whose(*k), zone(game, g.player, z)),
             Condition::FewerThan { n, kinds } => {
-                format!("{outcome} when a player has fewer than {n} {} left", counted(game, *kinds))
+                let whom = if g.player.is_some() { "a player has" } else { "it has" };
+                format!("{outcome} when {whom} fewer than {n} {} left", counted(game, *kinds))
             }
             Condition::CapturedCount { n, kinds } => {
                 let outcome = match (g.player, g.wins, g.draw) {

@@ -365,6 +365,17 @@ fn pieces_enter_from_the_hand_and_wait_until_all_are_placed() {
     // Four goats taken (sixteen left with the hand), and a fifth: the tigers win.
     let (_, outcome) = play(&e, "T:Gb2,@15:TTa1,Te1,Ta5,Te5", "a1xc3");
     assert_eq!(outcome, Some(Outcome { winner: Some(1), reason: Reason::CapturedCount(0, 5) }));
+    // `why` says what stops an entry.
+    let why = |position: &str, text: &str| match e.why(&e.parse_position(position).unwrap(), None, text).unwrap() {
+        rulebook::engine::Verdict::Illegal { reason, .. } => reason,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(why("G:G@20:TTa1,Te1,Ta5,Te5", "@a1"), "a1 is occupied");
+    assert_eq!(why("G:G@20:TTa1,Te1,Ta5,Te5", "T@b1"), "a tiger does not enter from the hand");
+    assert_eq!(
+        why("G:Gc3,@19:TTa1,Te1,Ta5,Te5", "c3-c4"),
+        "a goat may not move while its side still has a goat in hand: enter one first (@POINT)"
+    );
     // A hand the game does not have is refused.
     assert!(e.parse_position("G:G@20:TTa1,T@2").is_err());
 }

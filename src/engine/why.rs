@@ -109,6 +109,33 @@ impl Engine {
         Some(format!("a {kind} must land where it can go on capturing: {}", required.join(" ")))
     }
 
+    /// Why entering a piece (`@c3`, `K@c3`) is not legal here.
+    fn entry_rule_against(&self, pos: &Position, kind: &str, to: &str) -> String {
+        let g = &self.game;
+        let me = pos.turn;
+        let k = match kind.chars().next() {
+            None => 0,
+            Some(c) => match g.kinds.iter().position(|k| k.letter == c) {
+                Some(k) => k,
+                None => return format!("`{c}` is not a piece's letter"),
+            },
+        };
+        let name = &g.kinds[k].name;
+        let Some(enter) = g.kinds[k].enter else { return format!("a {name} does not enter from the hand") };
+        if self.in_hand(pos, me, k as KindId) == 0 {
+            return format!("{} has no {name} in hand", g.players[me as usize].name);
+        }
+        let Some(p) = g.board.point(to) else { return format!("`{to}` is not a point") };
+        if pos.at(p) != 0 {
+            return format!("{to} is occupied");
+        }
+        if !enter.on[me as usize].contains(p) {
+            let on: Vec<&str> = enter.on[me as usize].iter().map(|q| g.board.labels[q as usize].as_str()).collect();
+            return format!("a {name} may enter only on {}", on.join(" "));
+        }
+        "no rule allows it here".into()
+    }
+
     /// Whether the capture `text` would take a piece the capturing kind may
     /// not capture (`can capture ...`): names the piece.
     fn prey_against(&self, pos: &Position, from: Point, text: &str) -> Option<String> {
@@ -163,6 +190,9 @@ impl Engine {
         let legal_moves: Vec<String> = legal.iter().map(strip).collect();
         if text == "pass" {
             return "a pass is legal only when the roll allows no move".into();
+        }
+        if let Some((kind, to)) = text.split_once('@') {
+            return self.entry_rule_against(pos, kind, to);
         }
         let from_label = text.split(['-', 'x']).next().unwrap_or("");
         let Some(from) = g.board.point(from_label) else { return format!("`{from_label}` is not a point") };
