@@ -221,6 +221,18 @@ fn pieces(game: &Game, line: &mut Lines) {
             };
             line(format!("    Enters from the hand onto {on}, as a move of its own{wait}."));
         }
+        for (pi, lift) in k.lift.iter().enumerate() {
+            let Some(lift) = lift else { continue };
+            let from = match lift.on {
+                Some(on) => format!("from {}", points(game, &on)),
+                None => "from a point next to an empty one".to_string(),
+            };
+            let when = if lift.first { ", as its side's first move" } else { "" };
+            line(format!(
+                "    May be lifted off the board by {} {from}{when}: that is the whole move.",
+                game.players[pi].name
+            ));
+        }
         if let Some(limit) = k.run_limit {
             let has = game.kind_names(limit.while_has);
             let while_has = if has.len() == game.kinds.len() {
@@ -314,6 +326,9 @@ fn capture_by_moving(game: &Game, line: &mut Lines) {
     line(preferences(game));
     if j.no_reversal {
         line("  A leap may not turn straight back the way the previous leap came.".into());
+    }
+    if j.straight {
+        line("  A sequence goes on only in the direction of its first leap.".into());
     }
     if j.land_to_continue {
         line(

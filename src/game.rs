@@ -260,6 +260,20 @@ pub struct Kind {
     pub run_limit: Option<RunLimit>,
     /// `enter ...`: placed from the hand onto an empty point.
     pub enter: Option<Enter>,
+    /// `lift ...`: a move that takes one of the player's own pieces off, per player.
+    pub lift: [Option<Lift>; PLAYERS],
+}
+
+/// Where a piece may be lifted off the board as a move, and when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lift {
+    /// The points it may be lifted from (`lift on REGION`); None with `next_to_empty`.
+    pub on: Option<PointSet>,
+    /// `lift next to empty`: from a point with an empty neighbour along a line.
+    pub next_to_empty: bool,
+    /// `... first`: only as the player's first move (while it has every
+    /// piece it started with).
+    pub first: bool,
 }
 
 /// Where a kind enters from the hand, and whether its pieces wait on the
@@ -316,6 +330,8 @@ pub struct JumpRules {
     /// A flying leap must land where the sequence can go on, if any of its
     /// landings allows that.
     pub land_to_continue: bool,
+    /// A sequence goes on only in the direction of its first leap (`straight`).
+    pub straight: bool,
 }
 
 /// Custodial capture: an enemy is taken when the piece that moved and a

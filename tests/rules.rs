@@ -379,3 +379,17 @@ fn pieces_enter_from_the_hand_and_wait_until_all_are_placed() {
     // A hand the game does not have is refused.
     assert!(e.parse_position("G:G@20:TTa1,T@2").is_err());
 }
+
+#[test]
+fn the_opening_lifts_and_chains_that_go_straight_on() {
+    let e = common::engine("games/konane.game", &[]);
+    // Black lifts from a1, c3, d4 or f6; then white from next to the empty point.
+    assert_eq!(moves(&e, &e.position_notation(&e.start()), None), ["xa1", "xc3", "xd4", "xf6"]);
+    let (after, _) = play(&e, &e.position_notation(&e.start()), "xd4");
+    assert_eq!(moves(&e, &after, None), ["xc4", "xd3", "xd5", "xe4"]);
+    // After both have lifted, only captures: no more lifts.
+    let (after, _) = play(&e, &after, "xd3");
+    assert!(moves(&e, &after, None).iter().all(|m| !m.starts_with('x')));
+    // c1 leaps c2 to c3 and may go on north over c4, but never turn east over d3.
+    assert_eq!(moves(&e, "B:Bc1:Wc2,d3,c4", None), ["c1xc3", "c1xc3xc5"]);
+}

@@ -839,6 +839,30 @@ impl<'a> Compiler<'a> {
                 };
                 Some(Enter { on, before_moving: *before_moving })
             });
+            let mut lift: [Option<Lift>; PLAYERS] = [None; PLAYERS];
+            for LiftDecl { player, region, first, span } in &p.lifts {
+                let on = match region {
+                    Some(r) => match self.region(r) {
+                        Some(sets) => Some(sets),
+                        None => continue,
+                    },
+                    None => None,
+                };
+                let players: Vec<usize> = match player {
+                    Some(pl) => match self.player(pl) {
+                        Some(i) => vec![i as usize],
+                        None => continue,
+                    },
+                    None => (0..PLAYERS).collect(),
+                };
+                for pl in players {
+                    if lift[pl].is_some() {
+                        self.err(diag::duplicate_statement(*span, *span, "`lift` for this player"));
+                    }
+                    let on = on.map(|sets| sets[pl]);
+                    lift[pl] = Some(Lift { on, next_to_empty: region.is_none(), first: *first });
+                }
+            }
             self.kinds.push(Kind {
                 name: p.name.value.clone(),
                 letter: letter.unwrap_or('?'),
@@ -848,6 +872,7 @@ impl<'a> Compiler<'a> {
                 can_capture,
                 run_limit,
                 enter,
+                lift,
             });
         }
         if d.pieces.is_empty() {
@@ -994,6 +1019,7 @@ impl<'a> Compiler<'a> {
             (j.majority, "majority"),
             (j.compulsory, "compulsory"),
             (j.no_reversal, "no reversing"),
+            (j.straight, "straight"),
         ];
         for (flag, what) in flags {
             if let (Some(span), false) = (flag, any_jump) {
@@ -1016,6 +1042,7 @@ impl<'a> Compiler<'a> {
         }
         JumpRules {
             land_to_continue: j.land_to_continue.is_some(),
+            straight: j.straight.is_some(),
             compulsory: j.compulsory.is_some(),
             continues: j.continues.is_some(),
             at_will: j.at_will,

@@ -104,6 +104,8 @@ pub struct PieceDecl {
     pub run_limit: Option<(Sp<u64>, Vec<Sp<String>>, Span)>,
     /// `enter [on REGION] [before moving]`: placed from the hand.
     pub enter: Option<(Option<Sp<String>>, bool, Span)>,
+    /// `lift [for PLAYER] (on REGION | next to empty) [first]`.
+    pub lifts: Vec<LiftDecl>,
     /// Some statement in its block could not be read.
     pub had_errors: bool,
 }
@@ -130,6 +132,16 @@ pub struct HostileDecl {
     pub when_empty: bool,
 }
 
+/// `lift [for PLAYER] (on REGION | next to empty) [first]`: the player
+/// (None: both), the region (None: next to empty), and `first`.
+#[derive(Clone, Debug)]
+pub struct LiftDecl {
+    pub player: Option<Sp<String>>,
+    pub region: Option<Sp<String>>,
+    pub first: bool,
+    pub span: Span,
+}
+
 /// One `prefer` criterion, its kind still a name.
 #[derive(Clone, Debug)]
 pub enum PreferDecl {
@@ -153,6 +165,7 @@ pub struct JumpDecl {
     pub no_reversal: Option<Span>,
     pub remove_at_once: Option<(bool, Span)>,
     pub land_to_continue: Option<Span>,
+    pub straight: Option<Span>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -277,8 +290,8 @@ const TOP: &[&str] = &[
     "announce",
 ];
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number"];
-const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote", "value", "can", "at", "enter"];
-const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land"];
+const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote", "value", "can", "at", "enter", "lift"];
+const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land", "straight"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall", "intervention"];
 const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within"];
 /// Words that are never pieces' names in a list of pieces, but a mistaken
@@ -438,6 +451,7 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
                 can_capture: None,
                 run_limit: None,
                 enter: None,
+                lifts: Vec::new(),
                 had_errors: false,
             };
             if let Some(nodes) = block(stmt, example, diags) {
@@ -802,6 +816,21 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             }
             p.run_limit = Some((n, kinds, stmt.span));
         }
+        "lift" => {
+            let mut a = Args::new(stmt, "lift for black on centre first");
+            let player = if a.optional("for").is_some() { Some(a.word("a player")?) } else { None };
+            let how = a.choice(&["on", "next"])?;
+            let region = if how.value == "on" {
+                Some(a.word("a region")?)
+            } else {
+                a.keyword("to")?;
+                a.keyword("empty")?;
+                None
+            };
+            let first = a.optional("first").is_some();
+            a.end()?;
+            p.lifts.push(LiftDecl { player, region, first, span: stmt.span });
+        }
         "enter" => {
             let mut a = Args::new(stmt, "enter on own-half before moving");
             let region = if a.optional("on").is_some() { Some(a.word("a region")?) } else { None };
@@ -881,6 +910,7 @@ fn capture_stmt(stmt: &Stmt, j: &mut JumpDecl) -> Result<(), Diagnostic> {
             j.at_will = at_will;
         }
         "majority" => flag(&mut j.majority, stmt, "`majority`", "majority")?,
+        "straight" => flag(&mut j.straight, stmt, "`straight`", "straight")?,
         "no" => {
             let mut a = Args::new(stmt, "no reversing");
             a.keyword("reversing")?;

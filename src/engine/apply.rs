@@ -45,6 +45,7 @@ impl Engine {
         let mut result = None;
         match mv.kind {
             MoveType::Pass => {}
+            MoveType::Lift => self.put(&mut next, mv.from, 0),
             MoveType::Leave => {
                 let kind = kind_of(pos.at(mv.from));
                 self.put(&mut next, mv.from, 0);

@@ -77,6 +77,8 @@ pub enum MoveType {
     Pass,
     /// A piece of kind `becomes` placed from the hand onto `to`.
     Enter,
+    /// The mover's own piece on `from` taken off the board.
+    Lift,
 }
 
 /// One legal move. Fixed size and `Copy`: generating moves allocates nothing.
@@ -327,6 +329,10 @@ pub struct Engine {
     zobrist_hand: Vec<u64>,
     /// Whether any piece is ever in hand.
     hands: bool,
+    /// Whether some kind can be lifted; and each player's pieces at the start
+    /// (on the board and in hand), to tell its first move.
+    lifts: bool,
+    setup_total: [u16; PLAYERS],
     /// The goals that are a repetition rule and a no-progress rule, if any.
     repetition: Option<usize>,
     no_progress: Option<usize>,
@@ -355,6 +361,14 @@ impl Engine {
         let zobrist_hand: Vec<u64> = (0..MAX_HANDS * 100).map(|_| next()).collect();
         let hand_slot = hand_slots(&game);
         let hands = hand_slot.iter().any(|&s| s != NO_HAND);
+        let lifts = game.kinds.iter().any(|k| k.lift.iter().any(Option::is_some));
+        let mut setup_total = [0u16; PLAYERS];
+        for &(p, _, _) in &game.setup {
+            setup_total[p as usize] += 1;
+        }
+        for &(p, _, n) in &game.hand {
+            setup_total[p as usize] += n as u16;
+        }
         let mut hostile_empty = vec![0u16; n * PLAYERS];
         let mut hostile_always = vec![0u16; n * PLAYERS];
         for h in &game.hostile {
@@ -477,6 +491,8 @@ impl Engine {
             hand_slot,
             zobrist_hand,
             hands,
+            lifts,
+            setup_total,
         }
     }
 

@@ -83,8 +83,10 @@ impl Search<'_> {
         let moves = &self.engine.game.kinds[kind as usize].moves;
         let me = self.me as usize;
         let mut found = false;
-        // With `no reversing`, the way back along the last leap is closed.
+        // With `no reversing`, the way back along the last leap is closed;
+        // with `straight`, every way but straight on.
         let closed: DirSet = match came {
+            Some(d) if self.engine.game.jumps.straight => !(1 << d),
             Some(d) if self.no_reversal => 1 << opposite(d),
             _ => 0,
         };
@@ -172,7 +174,13 @@ impl Search<'_> {
         let board = &self.engine.game.board;
         let moves = &self.engine.game.kinds[kind as usize].moves;
         let me = self.me as usize;
-        let closed: DirSet = if self.no_reversal { 1 << opposite(came) } else { 0 };
+        let closed: DirSet = if self.engine.game.jumps.straight {
+            !(1 << came)
+        } else if self.no_reversal {
+            1 << opposite(came)
+        } else {
+            0
+        };
         for d in dirs(moves.jump[me] & !moves.fly[me] & !closed) {
             let over = board.step(at, d);
             if over != NONE && self.jumpable(over, kind) {
@@ -231,6 +239,9 @@ impl Engine {
         let empty = self.all_points.minus(&occupied_set);
         if self.hands {
             self.entries(pos, &empty, out);
+        }
+        if self.lifts {
+            self.lifts(pos, &empty, out);
         }
         for p in pos.occupied[me as usize].iter() {
             self.piece_moves(pos, p, limit, &occupied_set, &empty, out);
@@ -367,7 +378,7 @@ impl Engine {
     /// pieces has (distance at most `limit`), without making them. Random
     /// playouts pick one by number and make only that piece's moves.
     pub(super) fn count_by_piece(&self, pos: &Position, limit: u8, counts: &mut Vec<(Point, u32)>) -> Option<u32> {
-        if self.any_jumps || !self.bit_slides || self.hands {
+        if self.any_jumps || !self.bit_slides || self.hands || self.lifts {
             return None;
         }
         counts.clear();

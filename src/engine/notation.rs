@@ -17,6 +17,9 @@ impl Engine {
         let mut s = String::new();
         match mv.kind {
             MoveType::Pass => s.push_str("pass"),
+            MoveType::Lift => {
+                let _ = write!(s, "x{}", name(mv.from));
+            }
             MoveType::Enter => {
                 // `@c3`, or `K@c3` for a kind other than the first.
                 if mv.becomes != 0 {
@@ -158,6 +161,11 @@ impl Engine {
         }
         let labels = &self.game.board.labels;
         let known = |l: &str| labels.iter().any(|x| x == l);
+        if let Some(from) = text.strip_prefix('x') {
+            if known(from) {
+                return Ok(());
+            }
+        }
         if let Some((kind, to)) = text.split_once('@') {
             let kind_ok = kind.is_empty() || self.game.kinds.iter().any(|k| k.letter.to_string() == kind);
             if kind_ok && known(to) {

@@ -22,6 +22,45 @@ impl Engine {
         }
     }
 
+    /// The lifts of the side to move: its pieces of kinds that may be lifted,
+    /// from where the kind allows, when it allows.
+    pub(super) fn lifts(&self, pos: &Position, empty: &PointSet, out: &mut Vec<Move>) {
+        let me = pos.turn;
+        let board = &self.game.board;
+        let untouched = self.untouched(pos, me);
+        for p in pos.occupied[me as usize].iter() {
+            let kind = kind_of(pos.at(p));
+            let Some(lift) = self.game.kinds[kind as usize].lift[me as usize] else { continue };
+            if lift.first && !untouched {
+                continue;
+            }
+            let allowed = match lift.on {
+                Some(on) => on.contains(p),
+                None => (0..8).any(|d| {
+                    let q = board.step(p, d);
+                    q != NONE && empty.contains(q)
+                }),
+            };
+            if allowed {
+                out.push(Move { kind: MoveType::Lift, from: p, distance: 1, becomes: kind, ..Move::PASS });
+            }
+        }
+    }
+
+    /// Whether the player still has every piece it started with (so has not
+    /// moved yet, in a game whose first move is a lift).
+    pub(super) fn untouched(&self, pos: &Position, player: PlayerId) -> bool {
+        pos.pieces(player) + self.held(pos, player) == self.setup_total[player as usize]
+    }
+
+    /// How many pieces the player holds in hand, of every kind.
+    fn held(&self, pos: &Position, player: PlayerId) -> u16 {
+        if !self.hands {
+            return 0;
+        }
+        (0..self.game.kinds.len() as KindId).map(|k| self.in_hand(pos, player, k) as u16).sum()
+    }
+
     /// Whether pieces of `kind` wait on the board while the side to move
     /// still has some in hand (`enter ... before moving`).
     #[inline]

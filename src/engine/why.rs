@@ -109,6 +109,32 @@ impl Engine {
         Some(format!("a {kind} must land where it can go on capturing: {}", required.join(" ")))
     }
 
+    /// Why lifting the piece on `from` (`xd4`) is not legal here.
+    fn lift_rule_against(&self, pos: &Position, from: &str) -> String {
+        let g = &self.game;
+        let me = pos.turn;
+        let Some(p) = g.board.point(from) else { return format!("`{from}` is not a point") };
+        let c = pos.at(p);
+        if c == 0 || owner(c) != me {
+            return format!(
+                "a player lifts only its own pieces, and {from} holds none of {}'s",
+                g.players[me as usize].name
+            );
+        }
+        let kind = &g.kinds[kind_of(c) as usize];
+        let Some(lift) = kind.lift[me as usize] else { return format!("a {} is never lifted", kind.name) };
+        if lift.first && !self.untouched(pos, me) {
+            return format!("a {} is lifted only as its side's first move", kind.name);
+        }
+        match lift.on {
+            Some(on) => {
+                let labels: Vec<&str> = on.iter().map(|q| g.board.labels[q as usize].as_str()).collect();
+                format!("a {} is lifted only from {}", kind.name, labels.join(" "))
+            }
+            None => format!("a {} is lifted only from a point next to an empty one", kind.name),
+        }
+    }
+
     /// Why entering a piece (`@c3`, `K@c3`) is not legal here.
     fn entry_rule_against(&self, pos: &Position, kind: &str, to: &str) -> String {
         let g = &self.game;
@@ -193,6 +219,9 @@ impl Engine {
         }
         if let Some((kind, to)) = text.split_once('@') {
             return self.entry_rule_against(pos, kind, to);
+        }
+        if let Some(from) = text.strip_prefix('x') {
+            return self.lift_rule_against(pos, from);
         }
         let from_label = text.split(['-', 'x']).next().unwrap_or("");
         let Some(from) = g.board.point(from_label) else { return format!("`{from_label}` is not a point") };
