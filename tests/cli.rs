@@ -367,6 +367,12 @@ fn a_failed_write_keeps_the_earlier_save_and_leaves_nothing_behind() {
     assert_eq!(left.len(), 2, "only the save and the folder remain: {left:?}");
 }
 
+/// The first move a `moves` command printed at the `prompt` of a `play` transcript.
+fn first_listed_move(out: &str, prompt: &str) -> String {
+    let line = out.lines().find(|l| l.starts_with(prompt)).expect("the prompt is shown");
+    line.split_whitespace().nth(1).expect("a move is listed").to_string()
+}
+
 #[test]
 fn a_resumed_game_keeps_its_seats_dice_and_roll() {
     let dir = temp_dir("resume");
@@ -374,14 +380,7 @@ fn a_resumed_game_keeps_its_seats_dice_and_roll() {
     let args = ["play", "games/tablut.game", "--seed", "5", "--player", "defenders=human"];
     // Defenders to move with a roll shown: list the moves, pick the first.
     let o = with_input(&args, "moves\nquit\n");
-    let first = stdout(&o)
-        .lines()
-        .find(|l| l.starts_with("defenders> "))
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let first = first_listed_move(&stdout(&o), "defenders> ");
     let straight = with_input(&args, &format!("{first}\nquit\n"));
     let o = with_input(&args, &format!("save {}\nquit\n", save.display()));
     assert!(stdout(&o).contains("Saved to"), "{}", stdout(&o));
@@ -406,14 +405,7 @@ fn undo_takes_back_a_person_s_move_not_the_computer_s() {
     assert_eq!(out.matches("attackers (random) plays").count(), 1, "{out}");
     // A move, the computer's reply, then undo: the same roll comes back, not a new one.
     let o = with_input(&args, "moves\nquit\n");
-    let first = stdout(&o)
-        .lines()
-        .find(|l| l.starts_with("defenders> "))
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let first = first_listed_move(&stdout(&o), "defenders> ");
     let o = with_input(&args, &format!("{first}\nundo\nposition\nquit\n"));
     let ev = events(&stdout(&o));
     let rolls: Vec<&String> = ev.iter().filter(|l| l.starts_with("Roll for defenders")).collect();
