@@ -101,8 +101,7 @@ impl Engine {
     /// and nothing was captured, else begun anew or ended.
     fn run_after(&self, before: &Position, after: &Position, mv: &Move) -> Run {
         let me = before.turn as usize;
-        let quiet = matches!(mv.kind, MoveType::Plain | MoveType::Leave)
-            && before.occupied[1 - me].len() == after.occupied[1 - me].len();
+        let quiet = matches!(mv.kind, MoveType::Plain | MoveType::Leave) && !after.captured_since(before);
         let limited =
             mv.kind == MoveType::Plain && self.game.kinds[kind_of(before.at(mv.from)) as usize].run_limit.is_some();
         if !quiet || !limited {

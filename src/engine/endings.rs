@@ -44,13 +44,9 @@ impl Engine {
                 if start == 0 {
                     return None;
                 }
-                let in_hand: usize = (0..self.game.kinds.len() as KindId)
-                    .filter(|&k| kinds & (1 << k) != 0)
-                    .map(|k| self.in_hand(pos, x, k) as usize)
-                    .sum();
                 let on_board =
                     pos.occupied[x as usize].iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0).count();
-                let left = on_board + in_hand;
+                let left = on_board + self.held(pos, x, kinds);
                 let hit = if captured { start.saturating_sub(left) >= n as usize } else { left < n as usize };
                 if !hit {
                     return None;
@@ -66,20 +62,6 @@ impl Engine {
                 Some(Outcome { winner: g.winner(subject), reason })
             })
         })
-    }
-
-    /// How many pieces of the kinds in `kinds` the player has in the game's
-    /// setup, on the board and in hand.
-    fn setup_count(&self, player: PlayerId, kinds: u16) -> usize {
-        let placed = self.game.setup.iter().filter(|&&(pl, k, _)| pl == player && kinds & (1 << k) != 0).count();
-        let held: usize = self
-            .game
-            .hand
-            .iter()
-            .filter(|&&(pl, k, _)| pl == player && kinds & (1 << k) != 0)
-            .map(|&(_, _, n)| n as usize)
-            .sum();
-        placed + held
     }
 
     /// A history that starts at `pos`.
@@ -119,10 +101,11 @@ impl Engine {
         let Some(goal) = self.no_progress else { return };
         let g = &self.game.goals[goal];
         let Condition::NoProgress { plies, capture, kinds } = g.condition else { return };
-        let me = before.turn as usize;
-        let captured = after.occupied[1 - me].len() < before.occupied[1 - me].len();
+        let captured = after.captured_since(before);
         let moved = match mv.kind {
             MoveType::Pass => None,
+            // An entered piece was in hand, not on `from`.
+            MoveType::Enter => Some(mv.becomes),
             _ => Some(kind_of(before.at(mv.from))),
         };
         let progress = (capture && captured) || moved.is_some_and(|k| kinds & (1 << k) != 0);

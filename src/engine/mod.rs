@@ -244,6 +244,13 @@ impl Position {
     pub fn pieces(&self, player: PlayerId) -> u16 {
         self.occupied[player as usize].len() as u16
     }
+    /// Whether the move that led from `before` (its mover's turn) to `self`
+    /// took any of the other side's pieces.
+    fn captured_since(&self, before: &Position) -> bool {
+        let other = 1 - before.turn as usize;
+        self.occupied[other].len() < before.occupied[other].len()
+    }
+
     /// The outcome a move has already decided, if any (see [`Engine::outcome`]).
     pub fn decided(&self) -> Option<Outcome> {
         self.result
@@ -329,10 +336,11 @@ pub struct Engine {
     zobrist_hand: Vec<u64>,
     /// Whether any piece is ever in hand.
     hands: bool,
-    /// Whether some kind can be lifted; and each player's pieces at the start
-    /// (on the board and in hand), to tell its first move.
+    /// Whether some kind can be lifted.
     lifts: bool,
-    setup_total: [u16; PLAYERS],
+    /// Each player's pieces of each kind at the start, on the board and in
+    /// hand: for counting goals and to tell a player's first move.
+    setup_count: [[u16; MAX_KINDS]; PLAYERS],
     /// The goals that are a repetition rule and a no-progress rule, if any.
     repetition: Option<usize>,
     no_progress: Option<usize>,
@@ -362,12 +370,12 @@ impl Engine {
         let hand_slot = hand_slots(&game);
         let hands = hand_slot.iter().any(|&s| s != NO_HAND);
         let lifts = game.kinds.iter().any(|k| k.lift.iter().any(Option::is_some));
-        let mut setup_total = [0u16; PLAYERS];
-        for &(p, _, _) in &game.setup {
-            setup_total[p as usize] += 1;
+        let mut setup_count = [[0u16; MAX_KINDS]; PLAYERS];
+        for &(p, k, _) in &game.setup {
+            setup_count[p as usize][k as usize] += 1;
         }
-        for &(p, _, n) in &game.hand {
-            setup_total[p as usize] += n as u16;
+        for &(p, k, n) in &game.hand {
+            setup_count[p as usize][k as usize] += n as u16;
         }
         let mut hostile_empty = vec![0u16; n * PLAYERS];
         let mut hostile_always = vec![0u16; n * PLAYERS];
@@ -492,7 +500,7 @@ impl Engine {
             zobrist_hand,
             hands,
             lifts,
-            setup_total,
+            setup_count,
         }
     }
 
@@ -556,7 +564,7 @@ impl Engine {
 
     /// Whether the player has any piece in hand.
     pub fn holds_any(&self, pos: &Position, player: PlayerId) -> bool {
-        self.hands && (0..self.game.kinds.len() as KindId).any(|k| self.in_hand(pos, player, k) > 0)
+        self.held(pos, player, u16::MAX) > 0
     }
 
     /// How many pieces of `kind` the player has in hand.

@@ -14,7 +14,6 @@ struct Search<'a> {
     at_once: bool,
     jumped: PointSet,
     scratch: Move,
-    no_reversal: bool,
     /// Steps left before [`MAX_SEARCH_STEPS`].
     budget: u32,
     /// Set when the search stopped at a limit: what it found is incomplete.
@@ -83,13 +82,7 @@ impl Search<'_> {
         let moves = &self.engine.game.kinds[kind as usize].moves;
         let me = self.me as usize;
         let mut found = false;
-        // With `no reversing`, the way back along the last leap is closed;
-        // with `straight`, every way but straight on.
-        let closed: DirSet = match came {
-            Some(d) if self.engine.game.jumps.straight => !(1 << d),
-            Some(d) if self.no_reversal => 1 << opposite(d),
-            _ => 0,
-        };
+        let closed = self.closed_after(came);
         // A flying leap in a direction covers the short leap there: generate it once.
         for d in dirs(moves.jump[me] & !moves.fly[me] & !closed) {
             let over = board.step(cur, d);
@@ -135,6 +128,19 @@ impl Search<'_> {
         }
     }
 
+    /// The directions a sequence may not go on in after a leap in direction
+    /// `came`: with `straight`, every way but straight on; with `no
+    /// reversing`, straight back.
+    #[inline]
+    fn closed_after(&self, came: Option<Dir>) -> DirSet {
+        let rules = &self.engine.game.jumps;
+        match came {
+            Some(d) if rules.straight => !(1 << d),
+            Some(d) if rules.no_reversal => 1 << opposite(d),
+            _ => 0,
+        }
+    }
+
     /// Under `land where it can continue`: the landings, from `first` on
     /// beyond the jumped `over` in direction `d`, from which the sequence can
     /// go on. Empty when the rule is off or no landing allows it (then any
@@ -174,13 +180,7 @@ impl Search<'_> {
         let board = &self.engine.game.board;
         let moves = &self.engine.game.kinds[kind as usize].moves;
         let me = self.me as usize;
-        let closed: DirSet = if self.engine.game.jumps.straight {
-            !(1 << came)
-        } else if self.no_reversal {
-            1 << opposite(came)
-        } else {
-            0
-        };
+        let closed = self.closed_after(Some(came));
         for d in dirs(moves.jump[me] & !moves.fly[me] & !closed) {
             let over = board.step(at, d);
             if over != NONE && self.jumpable(over, kind) {
@@ -489,7 +489,6 @@ impl Engine {
                 at_once: self.game.jumps.remove_at_once,
                 jumped: PointSet::default(),
                 scratch: Move { kind: MoveType::Jumps, from: p, ..Move::PASS },
-                no_reversal: self.game.jumps.no_reversal,
                 budget,
                 limit: None,
             };

@@ -50,15 +50,25 @@ impl Engine {
     /// Whether the player still has every piece it started with (so has not
     /// moved yet, in a game whose first move is a lift).
     pub(super) fn untouched(&self, pos: &Position, player: PlayerId) -> bool {
-        pos.pieces(player) + self.held(pos, player) == self.setup_total[player as usize]
+        pos.pieces(player) as usize + self.held(pos, player, u16::MAX) == self.setup_count(player, u16::MAX)
     }
 
-    /// How many pieces the player holds in hand, of every kind.
-    fn held(&self, pos: &Position, player: PlayerId) -> u16 {
+    /// How many pieces of the kinds in `kinds` the player holds in hand.
+    pub(super) fn held(&self, pos: &Position, player: PlayerId, kinds: u16) -> usize {
         if !self.hands {
             return 0;
         }
-        (0..self.game.kinds.len() as KindId).map(|k| self.in_hand(pos, player, k) as u16).sum()
+        (0..self.game.kinds.len() as KindId)
+            .filter(|&k| kinds & (1 << k) != 0)
+            .map(|k| self.in_hand(pos, player, k) as usize)
+            .sum()
+    }
+
+    /// How many pieces of the kinds in `kinds` the player has at the start,
+    /// on the board and in hand.
+    pub(super) fn setup_count(&self, player: PlayerId, kinds: u16) -> usize {
+        let counts = &self.setup_count[player as usize];
+        (0..MAX_KINDS).filter(|&k| kinds & (1 << k) != 0).map(|k| counts[k] as usize).sum()
     }
 
     /// Whether pieces of `kind` wait on the board while the side to move

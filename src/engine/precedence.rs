@@ -42,11 +42,8 @@ impl Engine {
         if self.game.jumps.prefer.is_empty() {
             return None;
         }
-        let mut free_game = self.game.clone();
-        free_game.jumps.prefer.clear();
-        let free = Engine::new(free_game);
         let mut moves = Vec::new();
-        free.moves(pos, None, &mut moves).ok()?;
+        self.without(|g| g.jumps.prefer.clear()).moves(pos, None, &mut moves).ok()?;
         moves.retain(|m| m.kind == MoveType::Jumps);
         let typed = *moves.iter().find(|m| self.notation(m) == text)?;
         for &criterion in &self.game.jumps.prefer {

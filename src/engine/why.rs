@@ -75,9 +75,7 @@ impl Engine {
         kind: &str,
         numbers: bool,
     ) -> Option<String> {
-        let mut game = self.game.clone();
-        game.jumps.land_to_continue = false;
-        let free = Engine::new(game).move_list(pos, None).ok()?;
+        let free = self.without(|g| g.jumps.land_to_continue = false).move_list(pos, None).ok()?;
         if !free.iter().any(|m| m == text) {
             return None;
         }
@@ -107,6 +105,14 @@ impl Engine {
         }
         let required: Vec<String> = required.iter().map(|p| self.as_typed(p, numbers)).collect();
         Some(format!("a {kind} must land where it can go on capturing: {}", required.join(" ")))
+    }
+
+    /// The same game with one rule taken out (by `change`): what a move would
+    /// be without it tells whether that rule is what forbids it.
+    pub(super) fn without(&self, change: impl FnOnce(&mut Game)) -> Engine {
+        let mut game = self.game.clone();
+        change(&mut game);
+        Engine::new(game)
     }
 
     /// Why lifting the piece on `from` (`xd4`) is not legal here.
