@@ -9,13 +9,14 @@ fn rulebook(args: &[&str]) -> Output {
 }
 
 fn with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rulebook"));
+    command.args(args);
+    run_with_input(command, input)
+}
+
+/// Runs `command` with `input` typed on its standard input.
+fn run_with_input(mut command: Command, input: &str) -> Output {
+    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     // A command that fails before reading its input closes the pipe: not an error here.
     let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
     child.wait_with_output().unwrap()
@@ -343,16 +344,11 @@ fn a_failed_write_keeps_the_earlier_save_and_leaves_nothing_behind() {
     let save = dir.join("game.txt");
     std::fs::write(&save, "an earlier save\n").unwrap();
     let limited = |args: &[&str], input: &str| {
-        let mut child = Command::new("sh")
+        let mut command = Command::new("sh");
+        command
             .args(["-c", "trap '' XFSZ; ulimit -f 1 && exec \"$0\" \"$@\"", env!("CARGO_BIN_EXE_rulebook")])
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-        child.wait_with_output().unwrap()
+            .args(args);
+        run_with_input(command, input)
     };
     let input = format!("c4-c5\nsave! {}\nquit\n", save.display());
     let o = limited(&["play", game.to_str().unwrap(), "--seed", "1"], &input);
