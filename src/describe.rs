@@ -196,6 +196,18 @@ fn pieces(game: &Game, line: &mut Lines) {
         if m.take.iter().any(|&s| s != 0) {
             line(format!("    Captures by moving one space onto an enemy piece, {}.", per_player(game, &m.take)));
         }
+        if m.approach.iter().any(|&s| s != 0) {
+            line(format!(
+                "    Captures by approach {}: a step to a vacant point next to an enemy, in line with the step, takes that enemy and the unbroken run of enemies behind it.",
+                per_player(game, &m.approach)
+            ));
+        }
+        if m.withdraw.iter().any(|&s| s != 0) {
+            line(format!(
+                "    Captures by withdrawal {}: a step away from an adjacent enemy, in line with the step, takes that enemy and the unbroken run of enemies behind it.",
+                per_player(game, &m.withdraw)
+            ));
+        }
         let all_kinds = (1u16 << game.kinds.len()) - 1;
         if k.can_capture & all_kinds != all_kinds && m.captures_by_moving_any() {
             let names = game.kind_names(k.can_capture);
@@ -301,14 +313,15 @@ fn capture_by_moving(game: &Game, line: &mut Lines) {
     let j = &game.jumps;
     let captures = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
     let jumps = game.kinds.iter().any(|k| k.moves.jump.iter().chain(&k.moves.fly).any(|&d| d != 0));
+    let lines = game.kinds.iter().any(|k| k.moves.approach.iter().chain(&k.moves.withdraw).any(|&d| d != 0));
     if captures {
         line(format!(
             "  Capturing is {}.",
             if j.compulsory { "compulsory: if any capture exists, the turn must capture" } else { "optional" }
         ));
     }
-    if !jumps {
-        return; // sequences, removal and majority are about leaps
+    if !jumps && !lines {
+        return; // sequences, removal and majority are about leaps and capturing steps
     }
     if j.continues && j.at_will {
         line("  A capturing piece may go on capturing while it can, and may stop after any capture.".into());
@@ -318,7 +331,9 @@ fn capture_by_moving(game: &Game, line: &mut Lines) {
                 .into(),
         );
     }
-    line(if j.remove_at_once {
+    line(if j.remove_at_once && !jumps {
+        "  Each captured piece is removed at once.".into()
+    } else if j.remove_at_once {
         "  Each jumped piece is removed at once.".into()
     } else {
         "  Jumped pieces are removed when the sequence ends; until then they block and cannot be jumped twice.".into()
@@ -329,6 +344,12 @@ fn capture_by_moving(game: &Game, line: &mut Lines) {
     }
     if j.straight {
         line("  A sequence goes on only in the direction of its first leap.".into());
+    }
+    if j.no_repeated_direction {
+        line("  A sequence may not go the same direction twice in a row.".into());
+    }
+    if j.no_revisiting {
+        line("  A sequence may not land on a point the piece has stood on during the move, its start included.".into());
     }
     if j.land_to_continue {
         line(

@@ -409,9 +409,9 @@ pub fn no_such_direction_on_board(span: Span, name: &str) -> Diagnostic {
 }
 
 pub fn needs_jump(span: Span, what: &str) -> Diagnostic {
-    Diagnostic::error("E0507", format!("`{what}` needs a piece that can capture by jumping"))
-        .label(span, "no piece has `jump`")
-        .help("add `jump DIRECTIONS` to a piece, or remove this line")
+    Diagnostic::error("E0507", format!("`{what}` needs a piece that captures by moving"))
+        .label(span, "no piece has `jump`, `take`, `approach` or `withdraw`")
+        .help("add `jump DIRECTIONS` (or `approach`, `withdraw`, `take`) to a piece, or remove this line")
 }
 
 pub fn sequence_too_long(span: Span, player: &str, pieces: usize, max: usize) -> Diagnostic {

@@ -220,13 +220,19 @@ pub struct Moves {
     pub leave: [DirSet; PLAYERS],
     /// Capture by moving one space onto an enemy piece (replacement).
     pub take: [DirSet; PLAYERS],
+    /// Capture by approach: a step toward an enemy takes it and the unbroken
+    /// run of enemies behind it.
+    pub approach: [DirSet; PLAYERS],
+    /// Capture by withdrawal: a step away from an adjacent enemy takes it and
+    /// the unbroken run of enemies behind it.
+    pub withdraw: [DirSet; PLAYERS],
 }
 
 impl Moves {
     /// Whether the piece captures by its own move (a leap or a take), as
     /// opposed to custodially.
     pub fn captures_by_moving(&self, player: usize) -> bool {
-        self.jump[player] | self.fly[player] | self.take[player] != 0
+        self.jump[player] | self.fly[player] | self.take[player] | self.approach[player] | self.withdraw[player] != 0
     }
 
     /// Whether the kind captures by moving for some player.
@@ -332,6 +338,11 @@ pub struct JumpRules {
     pub land_to_continue: bool,
     /// A sequence goes on only in the direction of its first leap (`straight`).
     pub straight: bool,
+    /// No two steps of a sequence in the same direction in a row (`no repeated direction`).
+    pub no_repeated_direction: bool,
+    /// A sequence never lands on a point the piece has stood on during the
+    /// move, its start included (`no revisiting`).
+    pub no_revisiting: bool,
 }
 
 /// Custodial capture: an enemy is taken when the piece that moved and a

@@ -797,6 +797,8 @@ impl<'a> Compiler<'a> {
                     MoveKind::Fly => &mut moves.fly,
                     MoveKind::Leave => &mut moves.leave,
                     MoveKind::Take => &mut moves.take,
+                    MoveKind::Approach => &mut moves.approach,
+                    MoveKind::Withdraw => &mut moves.withdraw,
                 };
                 for (s, d) in slot.iter_mut().zip(dirs) {
                     *s |= d;
@@ -1020,6 +1022,8 @@ impl<'a> Compiler<'a> {
             (j.compulsory, "compulsory"),
             (j.no_reversal, "no reversing"),
             (j.straight, "straight"),
+            (j.no_repeated_direction, "no repeated direction"),
+            (j.no_revisiting, "no revisiting"),
         ];
         for (flag, what) in flags {
             if let (Some(span), false) = (flag, any_jump) {
@@ -1049,6 +1053,8 @@ impl<'a> Compiler<'a> {
             remove_at_once: j.remove_at_once.is_some_and(|(once, _)| once),
             prefer,
             no_reversal: j.no_reversal.is_some(),
+            no_repeated_direction: j.no_repeated_direction.is_some(),
+            no_revisiting: j.no_revisiting.is_some(),
         }
     }
 

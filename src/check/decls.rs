@@ -73,6 +73,8 @@ pub enum MoveKind {
     Fly,
     Leave,
     Take,
+    Approach,
+    Withdraw,
 }
 
 #[derive(Clone, Debug)]
@@ -166,6 +168,8 @@ pub struct JumpDecl {
     pub remove_at_once: Option<(bool, Span)>,
     pub land_to_continue: Option<Span>,
     pub straight: Option<Span>,
+    pub no_repeated_direction: Option<Span>,
+    pub no_revisiting: Option<Span>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -290,7 +294,9 @@ const TOP: &[&str] = &[
     "announce",
 ];
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number"];
-const PIECE: &[&str] = &["step", "slide", "jump", "leave", "take", "promote", "value", "can", "at", "enter", "lift"];
+const PIECE: &[&str] = &[
+    "step", "slide", "jump", "leave", "take", "approach", "withdraw", "promote", "value", "can", "at", "enter", "lift",
+];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land", "straight"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall", "intervention"];
 const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within"];
@@ -748,10 +754,12 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
     no_block(stmt)?;
     let kw = stmt.keyword.value.as_str();
     match kw {
-        "step" | "leave" | "take" => {
+        "step" | "leave" | "take" | "approach" | "withdraw" => {
             let example = match kw {
                 "step" => "step forward sideways",
                 "take" => "take diagonal-forward",
+                "approach" => "approach any",
+                "withdraw" => "withdraw any",
                 _ => "leave orthogonal",
             };
             if let Some(up) = stmt.args.iter().find(|a| a.as_word() == Some("up")) {
@@ -763,6 +771,8 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             let kind = match kw {
                 "step" => MoveKind::Step,
                 "take" => MoveKind::Take,
+                "approach" => MoveKind::Approach,
+                "withdraw" => MoveKind::Withdraw,
                 _ => MoveKind::Leave,
             };
             p.moves.push(MoveDecl { kind, dirs, span: stmt.span });
@@ -913,12 +923,20 @@ fn capture_stmt(stmt: &Stmt, j: &mut JumpDecl) -> Result<(), Diagnostic> {
         "straight" => flag(&mut j.straight, stmt, "`straight`", "straight")?,
         "no" => {
             let mut a = Args::new(stmt, "no reversing");
-            a.keyword("reversing")?;
+            let what = a.choice(&["reversing", "repeated", "revisiting"])?;
+            let (slot, text) = match what.value.as_str() {
+                "reversing" => (&mut j.no_reversal, "`no reversing`"),
+                "repeated" => {
+                    a.keyword("direction")?;
+                    (&mut j.no_repeated_direction, "`no repeated direction`")
+                }
+                _ => (&mut j.no_revisiting, "`no revisiting`"),
+            };
             a.end()?;
-            if let Some(first) = j.no_reversal {
-                return Err(diag::duplicate_statement(stmt.span, first, "`no reversing`"));
+            if let Some(first) = slot {
+                return Err(diag::duplicate_statement(stmt.span, *first, text));
             }
-            j.no_reversal = Some(stmt.span);
+            *slot = Some(stmt.span);
         }
         "prefer" => {
             let mut a = Args::new(stmt, "prefer most pieces");

@@ -92,12 +92,18 @@ pub struct Move {
     pub dir: Dir,
     /// Spaces covered by a plain move or leave (the exit counts as one).
     pub distance: u8,
-    /// Number of landings (= pieces jumped) for captures.
+    /// Number of landings of a capture sequence.
     pub len: u8,
-    pub path: [Point; MAX_PATH],
-    pub taken: [Point; MAX_PATH],
+    /// Number of pieces a capture sequence takes: one a leap, a whole run a
+    /// capture by approach or withdrawal.
+    pub ntaken: u8,
     /// The kind the piece is when the move ends.
     pub becomes: KindId,
+    /// Bit `i`: the `i`-th landing was a capture by withdrawal (by approach,
+    /// if it was a step rather than a leap, when the bit is clear).
+    pub withdrawals: u32,
+    pub path: [Point; MAX_PATH],
+    pub taken: [Point; MAX_PATH],
 }
 
 impl Move {
@@ -108,16 +114,20 @@ impl Move {
         dir: 0,
         distance: 0,
         len: 0,
+        ntaken: 0,
+        becomes: 0,
+        withdrawals: 0,
         path: [NONE; MAX_PATH],
         taken: [NONE; MAX_PATH],
-        becomes: 0,
     };
 
     pub fn landings(&self) -> &[Point] {
         &self.path[..self.len as usize]
     }
+    /// The pieces the move takes by leaping or by approach and withdrawal,
+    /// in the order taken.
     pub fn jumped(&self) -> &[Point] {
-        &self.taken[..self.len as usize]
+        &self.taken[..self.ntaken as usize]
     }
 }
 
@@ -298,6 +308,8 @@ pub struct Engine {
     no_stop: Vec<u16>,
     /// Whether any kind can capture by jumping (draughts-like games).
     any_jumps: bool,
+    /// Some piece captures by approach or withdrawal.
+    line_captures: bool,
     /// `jump_over[(kind * PLAYERS + player) * points + p]`: the points a short
     /// leap from `p` could jump over (a neighbour with a point behind it).
     jump_over: Vec<PointSet>,
@@ -396,6 +408,8 @@ impl Engine {
             }
         }
         let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
+        let line_captures =
+            game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.approach[p] | k.moves.withdraw[p] != 0));
         let max_roll = game.dice.map_or(u8::MAX, |d| d.sides);
         // Short leaps: the neighbours with a point behind them, in the kind's jump directions.
         let jump_over = kind_table(&game, |_, kind, pl, p| {
@@ -478,6 +492,7 @@ impl Engine {
             hostile_always,
             no_stop,
             any_jumps,
+            line_captures,
             jump_over,
             step_to,
             all_points,

@@ -13,6 +13,10 @@ struct Search<'a> {
     me: PlayerId,
     at_once: bool,
     jumped: PointSet,
+    /// Under `no revisiting`: the points the piece has stood on in this move.
+    visited: PointSet,
+    /// Whether any piece captures by approach or withdrawal.
+    lines: bool,
     scratch: Move,
     /// Steps left before [`MAX_SEARCH_STEPS`].
     budget: u32,
@@ -37,11 +41,39 @@ impl Search<'_> {
     }
 
     fn leap(&mut self, kind: KindId, dir: Dir, over: Point, land: Point, out: &mut Vec<Move>) {
+        self.capture_step(kind, dir, land, (over, dir, 1), false, out);
+    }
+
+    /// Lands on `land` (coming in direction `dir`), taking the `count` pieces
+    /// from `first` on in direction `run_dir`, then ends the sequence or goes on.
+    fn capture_step(
+        &mut self,
+        kind: KindId,
+        dir: Dir,
+        land: Point,
+        (first, run_dir, count): (Point, Dir, usize),
+        withdrawal: bool,
+        out: &mut Vec<Move>,
+    ) {
+        let board = &self.engine.game.board;
         let depth = self.scratch.len as usize;
+        let taken_before = self.scratch.ntaken as usize;
         self.scratch.path[depth] = land;
-        self.scratch.taken[depth] = over;
+        let mut t = first;
+        for i in 0..count {
+            self.scratch.taken[taken_before + i] = t;
+            self.jumped.insert(t);
+            t = board.step(t, run_dir);
+        }
         self.scratch.len += 1;
-        self.jumped.insert(over);
+        self.scratch.ntaken += count as u8;
+        if withdrawal {
+            self.scratch.withdrawals |= 1 << depth;
+        }
+        let revisits = self.engine.game.jumps.no_revisiting && !self.visited.contains(land);
+        if revisits {
+            self.visited.insert(land);
+        }
         let mut next_kind = kind;
         let mut stop = false;
         if let Some(pr) = &self.engine.game.kinds[kind as usize].promotion {
@@ -62,8 +94,71 @@ impl Search<'_> {
         } else {
             self.emit(land, next_kind, out);
         }
-        self.jumped.remove(over); // `over` was jumped once only on this path
+        // The pieces were taken once only on this path.
+        for &t in &self.scratch.taken[taken_before..taken_before + count] {
+            self.jumped.remove(t);
+        }
+        if revisits {
+            self.visited.remove(land);
+        }
+        self.scratch.withdrawals &= !(1 << depth);
+        self.scratch.ntaken -= count as u8;
         self.scratch.len -= 1;
+    }
+
+    /// Whether a sequence may land on `q`: vacant, and not a point the piece
+    /// stood on during the move under `no revisiting`.
+    #[inline]
+    fn landable(&self, q: Point) -> bool {
+        self.vacant(q) && !self.visited.contains(q)
+    }
+
+    /// The unbroken run of pieces this piece could take, from `first` on in
+    /// direction `d`: how many.
+    fn run_from(&self, first: Point, d: Dir, kind: KindId) -> usize {
+        let board = &self.engine.game.board;
+        let mut n = 0;
+        let mut q = first;
+        while q != NONE && self.jumpable(q, kind) {
+            n += 1;
+            q = board.step(q, d);
+        }
+        n
+    }
+
+    /// Captures by approach and withdrawal from `cur`: a step to an adjacent
+    /// vacant point that takes the run in front of the landing (approach) or
+    /// behind the start (withdrawal); a step that could do both is two moves.
+    /// Returns whether there was any.
+    fn line_captures(&mut self, cur: Point, kind: KindId, closed: DirSet, out: &mut Vec<Move>) -> bool {
+        let board = &self.engine.game.board;
+        let moves = &self.engine.game.kinds[kind as usize].moves;
+        let me = self.me as usize;
+        let (approach, withdraw) = (moves.approach[me], moves.withdraw[me]);
+        let mut found = false;
+        for d in dirs((approach | withdraw) & !closed) {
+            let land = board.step(cur, d);
+            if land == NONE || !self.landable(land) {
+                continue;
+            }
+            let ahead = board.step(land, d);
+            let behind = board.step(cur, opposite(d));
+            let runs =
+                [(approach & (1 << d) != 0, ahead, d, false), (withdraw & (1 << d) != 0, behind, opposite(d), true)];
+            for (allowed, first, run_dir, withdrawal) in runs {
+                let count = if allowed { self.run_from(first, run_dir, kind) } else { 0 };
+                if count == 0 {
+                    continue;
+                }
+                found = true;
+                if self.scratch.len as usize == MAX_PATH || self.scratch.ntaken as usize + count > MAX_PATH {
+                    self.limit = Some(Limit::PathLength);
+                    return true;
+                }
+                self.capture_step(kind, d, land, (first, run_dir, count), withdrawal, out);
+            }
+        }
+        found
     }
 
     /// Tries every leap from `cur`; where there is none, the sequence ends.
@@ -90,7 +185,7 @@ impl Search<'_> {
                 continue;
             }
             let land = board.step(over, d);
-            if land == NONE || !self.vacant(land) {
+            if land == NONE || !self.landable(land) {
                 continue;
             }
             found = true;
@@ -117,11 +212,17 @@ impl Search<'_> {
                     self.limit = Some(Limit::PathLength);
                     return;
                 }
-                if only.is_empty() || only.contains(land) {
+                if (only.is_empty() || only.contains(land)) && !self.visited.contains(land) {
                     self.leap(kind, d, q, land, out);
                 }
                 land = board.step(land, d);
             }
+        }
+        if self.lines && self.line_captures(cur, kind, closed, out) {
+            found = true;
+        }
+        if self.limit.is_some() {
+            return;
         }
         if !found && self.scratch.len > 0 && !self.engine.game.jumps.at_will {
             self.emit(cur, kind, out);
@@ -130,15 +231,22 @@ impl Search<'_> {
 
     /// The directions a sequence may not go on in after a leap in direction
     /// `came`: with `straight`, every way but straight on; with `no
-    /// reversing`, straight back.
+    /// reversing`, straight back; with `no repeated direction`, straight on.
     #[inline]
     fn closed_after(&self, came: Option<Dir>) -> DirSet {
         let rules = &self.engine.game.jumps;
-        match came {
-            Some(d) if rules.straight => !(1 << d),
-            Some(d) if rules.no_reversal => 1 << opposite(d),
-            _ => 0,
+        let Some(d) = came else { return 0 };
+        if rules.straight {
+            return !(1 << d);
         }
+        let mut closed = 0;
+        if rules.no_reversal {
+            closed |= 1 << opposite(d);
+        }
+        if rules.no_repeated_direction {
+            closed |= 1 << d;
+        }
+        closed
     }
 
     /// Under `land where it can continue`: the landings, from `first` on
@@ -185,7 +293,7 @@ impl Search<'_> {
             let over = board.step(at, d);
             if over != NONE && self.jumpable(over, kind) {
                 let land = board.step(over, d);
-                if land != NONE && self.vacant(land) {
+                if land != NONE && self.landable(land) {
                     return true;
                 }
             }
@@ -469,6 +577,16 @@ impl Engine {
                 return true;
             }
         }
+        let pl = me as usize;
+        for d in dirs(moves.approach[pl] | moves.withdraw[pl]) {
+            let land = board.step(p, d);
+            if vacant(land)
+                && (moves.approach[pl] & (1 << d) != 0 && enemy(board.step(land, d))
+                    || moves.withdraw[pl] & (1 << d) != 0 && enemy(board.step(p, opposite(d))))
+            {
+                return true;
+            }
+        }
         false
     }
 
@@ -481,6 +599,10 @@ impl Engine {
             if !self.can_capture(pos, p, kind_of(c), me) || self.hands && self.held_back(pos, kind_of(c)) {
                 continue;
             }
+            let mut visited = PointSet::default();
+            if self.game.jumps.no_revisiting {
+                visited.insert(p);
+            }
             let mut s = Search {
                 engine: self,
                 pos,
@@ -488,6 +610,8 @@ impl Engine {
                 me,
                 at_once: self.game.jumps.remove_at_once,
                 jumped: PointSet::default(),
+                visited,
+                lines: self.line_captures,
                 scratch: Move { kind: MoveType::Jumps, from: p, ..Move::PASS },
                 budget,
                 limit: None,
@@ -499,7 +623,8 @@ impl Engine {
                 let q = board.step(p, d);
                 let prey = self.game.kinds[kind as usize].can_capture;
                 if q != NONE && pos.at(q) != 0 && owner(pos.at(q)) != me && prey & (1 << kind_of(pos.at(q))) != 0 {
-                    let mut m = Move { kind: MoveType::Jumps, from: p, to: q, len: 1, distance: 1, ..Move::PASS };
+                    let mut m =
+                        Move { kind: MoveType::Jumps, from: p, to: q, len: 1, ntaken: 1, distance: 1, ..Move::PASS };
                     m.path[0] = q;
                     m.taken[0] = q;
                     m.becomes = self.promoted(kind, me, q);

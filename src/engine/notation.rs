@@ -34,14 +34,30 @@ impl Engine {
                 let _ = write!(s, "{}-off-{}", name(mv.from), DIRECTION_NAMES[mv.dir as usize]);
             }
             MoveType::Jumps => {
-                s.push_str(&name(mv.from));
-                for &p in mv.landings() {
-                    s.push('x');
+                // A leap is `x` and its landing; a capture by approach or
+                // withdrawal is a step, `-` and its landing marked A or W.
+                let take = mv.len == 1 && mv.taken[0] == mv.to;
+                let mut prev = mv.from;
+                for (i, &p) in mv.landings().iter().enumerate() {
+                    if i == 0 {
+                        s.push_str(&name(mv.from));
+                    }
+                    let step = self.line_captures && !take && self.adjacent(prev, p);
+                    s.push(if step { '-' } else { 'x' });
                     s.push_str(&name(p));
+                    if step {
+                        s.push(if mv.withdrawals & (1 << i) != 0 { 'W' } else { 'A' });
+                    }
+                    prev = p;
                 }
             }
         }
         s
+    }
+
+    /// Whether `q` is next to `p` along a line of the board.
+    fn adjacent(&self, p: Point, q: Point) -> bool {
+        (0..8).any(|d| self.game.board.step(p, d) == q)
     }
 
     /// A point's label, or its square number when `numbers` is set and the
@@ -184,10 +200,15 @@ impl Engine {
                 });
             }
             vec![from]
-        } else if text.contains('x') && !text.contains('-') {
-            text.split('x').collect()
         } else {
-            text.split('-').collect()
+            // Leaps are joined by `x`, steps by `-`; a capture by approach or
+            // withdrawal marks its landing A or W.
+            text.split(['x', '-'])
+                .map(|p| match p.strip_suffix(['A', 'W']) {
+                    Some(bare) if !known(p) && known(bare) => bare,
+                    _ => p,
+                })
+                .collect()
         };
         if parts.len() < 2 && !text.contains("-off-") {
             return Err(ParseMoveError::NotAMove {

@@ -107,6 +107,35 @@ impl Engine {
         Some(format!("a {kind} must land where it can go on capturing: {}", required.join(" ")))
     }
 
+    /// Whether the move `text` captures by its own move: a leap (`x`) or a
+    /// step marked A or W (approach, withdrawal).
+    fn captures_in_text(&self, text: &str) -> bool {
+        let labels = &self.game.board.labels;
+        text.contains('x')
+            || text.split('-').skip(1).any(|p| {
+                p.strip_suffix(['A', 'W']).is_some_and(|bare| labels.iter().any(|l| l == bare))
+                    && !labels.iter().any(|l| l == p)
+            })
+    }
+
+    /// Whether a rule on the course of a sequence (`no repeated direction`,
+    /// `no revisiting`) is what forbids the capture `text`.
+    fn sequence_rule_against(&self, pos: &Position, text: &str) -> Option<String> {
+        let j = &self.game.jumps;
+        let legal_without = |change: fn(&mut Game)| {
+            self.without(change).move_list(pos, None).is_ok_and(|l| l.iter().any(|m| m == text))
+        };
+        if j.no_repeated_direction && legal_without(|g| g.jumps.no_repeated_direction = false) {
+            return Some("a capturing sequence may not go the same direction twice in a row".into());
+        }
+        if j.no_revisiting && legal_without(|g| g.jumps.no_revisiting = false) {
+            return Some(
+                "a capturing sequence may not land on a point the piece has already stood on during the move".into(),
+            );
+        }
+        None
+    }
+
     /// The same game with one rule taken out (by `change`): what a move would
     /// be without it tells whether that rule is what forbids it.
     pub(super) fn without(&self, change: impl FnOnce(&mut Game)) -> Engine {
@@ -248,8 +277,8 @@ impl Engine {
         if let Some(longer) = legal_moves.iter().find(|m| m.starts_with(&format!("{text}x"))) {
             return format!("the capture must go on while it can: {} continues it", shown(longer));
         }
-        let all_captures = legal_moves.iter().all(|m| m.contains('x'));
-        let is_capture = text.contains('x');
+        let all_captures = legal_moves.iter().all(|m| self.captures_in_text(m));
+        let is_capture = self.captures_in_text(text);
         if !is_capture && all_captures && g.jumps.compulsory && !legal_moves.is_empty() {
             let captures: Vec<String> = legal_moves.iter().map(|m| shown(m)).collect();
             return format!("capturing is compulsory, and captures exist: {}", captures.join(" "));
@@ -264,6 +293,11 @@ impl Engine {
         }
         if is_capture && g.jumps.land_to_continue {
             if let Some(reason) = self.landing_rule_against(pos, text, &legal_moves, &kind.name, numbers) {
+                return reason;
+            }
+        }
+        if is_capture {
+            if let Some(reason) = self.sequence_rule_against(pos, text) {
                 return reason;
             }
         }
