@@ -193,6 +193,17 @@ fn pieces(game: &Game, line: &mut Lines) {
                 per_player(game, &m.leave)
             ));
         }
+        if m.track {
+            line(
+                "    Moves along its player's track by the roll, over any pieces in between, never onto one of its own: \
+                 from the hand it enters as if from just before the track's first point, and it bears off by moving \
+                 just past the last. Landing on an enemy piece takes it."
+                    .into(),
+            );
+        }
+        if k.safe.iter().any(|z| !z.is_empty()) {
+            line(format!("    Cannot be taken by a piece landing on it while on {}.", zone(game, None, &k.safe)));
+        }
         if m.take.iter().any(|&s| s != 0) {
             line(format!("    Captures by moving one space onto an enemy piece, {}.", per_player(game, &m.take)));
         }
@@ -278,16 +289,38 @@ fn pieces(game: &Game, line: &mut Lines) {
     }
 }
 
+fn dice(d: &Dice, line: &mut Lines) {
+    let thrown = if d.binary {
+        format!("throws {} two-sided dice, and the roll is how many land marked side up (0 to {})", d.sides, d.sides)
+    } else {
+        format!("rolls a {}-sided die", d.sides)
+    };
+    let meaning = if d.exact {
+        "the roll is exactly how many spaces the piece moves. A roll with no move is a pass"
+    } else {
+        "the roll is the most spaces the piece may move. If no move fits the roll, the turn passes"
+    };
+    line(format!("  Before moving, the player {thrown}: {meaning}."));
+}
+
 /// Writes each sentence given, as a line.
 type Lines<'a> = dyn FnMut(String) + 'a;
 
 fn rules(game: &Game, line: &mut Lines) {
     if let Some(d) = &game.dice {
-        line(format!(
-            "  Before moving, the player rolls a {}-sided die: the roll is the most spaces the piece may move. \
-             If no move fits the roll, the turn passes.",
-            d.sides
-        ));
+        dice(d, line);
+    }
+    for (pl, track) in game.players.iter().zip(&game.tracks) {
+        if !track.is_empty() {
+            let labels: Vec<&str> = track.iter().map(|&p| game.board.labels[p as usize].as_str()).collect();
+            line(format!("  {}'s track runs {}, then off the board.", capital(&pl.name), labels.join(" ")));
+        }
+    }
+    if let Some(again) = &game.another_turn {
+        line(format!("  A move that ends on {} gives the mover another turn.", points(game, again)));
+    }
+    if game.return_to_hand {
+        line("  Captured pieces go back to their owner's hand.".into());
     }
     capture_by_moving(game, line);
     if let Some(c) = &game.custodial {
@@ -463,6 +496,9 @@ fn goals(game: &Game, line: &mut Lines) {
         let text = match &g.condition {
             Condition::NoMove => format!("{outcome} when it has no legal move on its turn"),
             Condition::NoPieces => format!("{outcome} when it has no pieces left"),
+            Condition::BorneOff => {
+                format!("{outcome} when it has borne off all its pieces (none left on the board or in hand)")
+            }
             Condition::Captured(k) => format!("{outcome} when a {} is captured", kind(*k)),
             Condition::Escapes(k) => format!("{outcome} when {} leaves the board", whose(*k)),
             Condition::Encircled(p) => {

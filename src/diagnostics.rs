@@ -425,6 +425,19 @@ pub fn sequence_too_long(span: Span, player: &str, pieces: usize, max: usize) ->
         ))
 }
 
+pub fn track_revisits(span: Span, first: Span) -> Diagnostic {
+    Diagnostic::error("E0522", "a track passes a point twice")
+        .label(span, "already on this track")
+        .label(first, "first here")
+        .help("a track lists each point once, in the order pieces run along it")
+}
+
+pub fn track_without(span: Span, why: &str, help: &str) -> Diagnostic {
+    Diagnostic::error("E0523", "`move along track` cannot be played")
+        .label(span, why.to_string())
+        .help(help.to_string())
+}
+
 pub fn landing_rule_idle(span: Span, why: &str) -> Diagnostic {
     Diagnostic::error("E0520", "`land where it can continue` can never apply")
         .label(span, why.to_string())
@@ -615,6 +628,8 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0510", "several dice"),
     ("E0520", "landing rule that can never apply"),
     ("E0521", "capture sequences longer than a move holds"),
+    ("E0522", "a track passes a point twice"),
+    ("E0523", "a piece moves along a track it does not have"),
     ("E0601", "unknown option"),
     ("E0602", "bad option value"),
     ("E0603", "option inside a conditional"),

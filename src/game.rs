@@ -220,6 +220,10 @@ pub struct Moves {
     pub leave: [DirSet; PLAYERS],
     /// Capture by moving one space onto an enemy piece (replacement).
     pub take: [DirSet; PLAYERS],
+    /// Moves along its player's track by the roll (`move along track`),
+    /// entering from the hand and bearing off past the end; landing on an
+    /// enemy takes it.
+    pub track: bool,
     /// Capture by approach: a step toward an enemy takes it and the unbroken
     /// run of enemies behind it.
     pub approach: [DirSet; PLAYERS],
@@ -268,6 +272,9 @@ pub struct Kind {
     pub enter: Option<Enter>,
     /// `lift ...`: a move that takes one of the player's own pieces off, per player.
     pub lift: [Option<Lift>; PLAYERS],
+    /// `safe on REGION`: where a piece landing on it cannot take it, by the
+    /// piece's owner (a region may differ per player).
+    pub safe: [PointSet; PLAYERS],
 }
 
 /// Where a piece may be lifted off the board as a move, and when.
@@ -404,10 +411,70 @@ pub struct StopRule {
     pub allowed: u16,
 }
 
-#[derive(Clone, Copy, Debug)]
+/// The dice rolled before each move, and what the roll means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dice {
-    /// Faces 1..=sides; the roll is the most spaces a piece may move.
+    /// One die with faces 1..=sides; or, when `binary`, this many two-sided
+    /// dice whose marked sides up are counted (0..=sides).
     pub sides: u8,
+    pub binary: bool,
+    /// The roll is the exact number of spaces a piece moves (`sets distance`);
+    /// otherwise the most (`limits distance`).
+    pub exact: bool,
+}
+
+impl Dice {
+    /// The lowest roll.
+    pub fn lowest(&self) -> u8 {
+        if self.binary {
+            0
+        } else {
+            1
+        }
+    }
+
+    /// The highest roll.
+    pub fn highest(&self) -> u8 {
+        self.sides
+    }
+
+    /// Every roll, lowest first.
+    pub fn rolls(&self) -> std::ops::RangeInclusive<u8> {
+        self.lowest()..=self.highest()
+    }
+
+    /// Whether `r` is a roll these dice can make.
+    pub fn can_roll(&self, r: u8) -> bool {
+        self.rolls().contains(&r)
+    }
+
+    /// A random roll: uniform on a die; binomial for binary dice (each die
+    /// shows its marked side with even odds).
+    pub fn roll<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> u8 {
+        if self.binary {
+            (rng.gen::<u32>() & ((1u32 << self.sides) - 1)).count_ones() as u8
+        } else {
+            rng.gen_range(1..=self.sides)
+        }
+    }
+
+    /// In how many of the equally likely ways of throwing the dice the roll is `r`.
+    pub fn ways(&self, r: u8) -> u32 {
+        if !self.binary {
+            return 1;
+        }
+        let (n, k) = (self.sides as u32, r as u32);
+        (1..=k).fold(1u32, |acc, i| acc * (n + 1 - i) / i)
+    }
+
+    /// How the dice are written in the language: `d6`, `4 binary dice`.
+    pub fn describe(&self) -> String {
+        if self.binary {
+            format!("{} binary dice", self.sides)
+        } else {
+            format!("a d{}", self.sides)
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -425,6 +492,8 @@ pub enum Condition {
     Fortified(KindId),
     /// The same position (board and side to move) has stood this many times.
     Repeated(u8),
+    /// The player has borne off every piece: none left on the board or in hand.
+    BorneOff,
     /// Fewer than `n` pieces of the kinds in `kinds` left to a player
     /// (`fewer than N KIND left`).
     FewerThan {
@@ -523,6 +592,12 @@ pub struct Game {
     pub hostile: Vec<Hostile>,
     pub stops: Vec<StopRule>,
     pub dice: Option<Dice>,
+    /// Each player's track (`track PLAYER ...`), in order; empty without one.
+    pub tracks: [Vec<Point>; PLAYERS],
+    /// A move that ends on one of these points gives the mover another turn.
+    pub another_turn: Option<PointSet>,
+    /// Captured pieces go back to their owner's hand (`captured pieces return to hand`).
+    pub return_to_hand: bool,
     pub goals: Vec<Goal>,
     pub announcements: Vec<Announcement>,
 }

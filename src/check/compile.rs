@@ -204,6 +204,15 @@ impl<'a> Compiler<'a> {
         let traps = self.traps();
         let goals = self.goals(custodial.as_ref(), &traps);
         let announcements = self.announcements();
+        let tracks = self.tracks();
+        let dice =
+            d.dice.as_ref().map(|s| Dice { sides: s.value.sides as u8, binary: s.value.binary, exact: s.value.exact });
+        self.track_moves(&tracks, dice);
+        let another_turn = d.another_turn.as_ref().and_then(|r| self.region(r)).map(|sets| sets[0].union(&sets[1]));
+        let return_to_hand = d.return_to_hand.is_some();
+        if let (Some(span), true) = (d.return_to_hand, PLAYERS * self.kinds.len() > MAX_HANDS) {
+            self.err(diag::bad_number(span, "the kinds held in hand (players times kinds)", 1, MAX_HANDS as u64));
+        }
         let errors_after = self.diags.iter().filter(|d| d.is_error()).count();
         if errors_after > errors_before {
             return None; // warnings about a game with errors would mostly echo them
@@ -224,7 +233,10 @@ impl<'a> Compiler<'a> {
             traps,
             hostile,
             stops,
-            dice: d.dice.as_ref().map(|s| Dice { sides: s.value as u8 }),
+            dice,
+            tracks,
+            another_turn,
+            return_to_hand,
             goals,
             announcements,
         })
@@ -713,6 +725,55 @@ impl<'a> Compiler<'a> {
         out
     }
 
+    /// `track PLAYER POINT...`: each player's track, in order, no point twice.
+    fn tracks(&mut self) -> [Vec<Point>; PLAYERS] {
+        let d = self.d;
+        let mut out: [Vec<Point>; PLAYERS] = Default::default();
+        let mut said: [Option<Span>; PLAYERS] = [None; PLAYERS];
+        for (player, points) in &d.tracks {
+            let Some(who) = self.player(player) else { continue };
+            let span = player.span.to(points.last().map_or(player.span, |p| p.span));
+            if let Some(first) = said[who as usize] {
+                self.err(diag::duplicate_statement(span, first, "a track for this player"));
+                continue;
+            }
+            said[who as usize] = Some(span);
+            let items: Vec<SetItem> = points.iter().map(|p| SetItem::Point(p.clone())).collect();
+            let resolved = self.points(&items);
+            let mut seen: HashMap<Point, Span> = HashMap::new();
+            for &(p, at) in &resolved {
+                if let Some(&first) = seen.get(&p) {
+                    self.err(diag::track_revisits(at, first));
+                }
+                seen.entry(p).or_insert(at);
+            }
+            out[who as usize] = resolved.into_iter().map(|(p, _)| p).collect();
+        }
+        out
+    }
+
+    /// A piece that moves along a track needs its player's track and dice to say how far.
+    fn track_moves(&mut self, tracks: &[Vec<Point>; PLAYERS], dice: Option<Dice>) {
+        let d = self.d;
+        for p in d.pieces.iter() {
+            let Some(span) = p.track else { continue };
+            if dice.is_none() {
+                self.err(diag::track_without(
+                    span,
+                    "no dice say how far",
+                    "add `dice 4 binary sets distance` or `die d6 sets distance`",
+                ));
+            }
+            let names: Vec<String> = self.players.iter().map(|p| p.name.clone()).collect();
+            for (i, name) in names.iter().enumerate() {
+                if tracks[i].is_empty() {
+                    let help = format!("add `track {name} POINT POINT ...`, its points in the order it runs");
+                    self.err(diag::track_without(span, &format!("{name} has no track"), &help));
+                }
+            }
+        }
+    }
+
     fn regions(&mut self) {
         let d = self.d;
         // By name: (player or None for everyone, where declared).
@@ -804,7 +865,7 @@ impl<'a> Compiler<'a> {
                     *s |= d;
                 }
             }
-            if p.moves.is_empty() && !p.had_errors {
+            if p.moves.is_empty() && p.track.is_none() && !p.had_errors {
                 self.err(diag::never_moves(p.name.span, &p.name.value));
             }
             let promotion = p.promote.as_ref().and_then(|pr| {
@@ -841,6 +902,8 @@ impl<'a> Compiler<'a> {
                 };
                 Some(Enter { on, before_moving: *before_moving })
             });
+            moves.track = p.track.is_some();
+            let safe = p.safe.as_ref().and_then(|r| self.region(r)).unwrap_or_default();
             let mut lift: [Option<Lift>; PLAYERS] = [None; PLAYERS];
             for LiftDecl { player, region, first, span } in &p.lifts {
                 let on = match region {
@@ -875,6 +938,7 @@ impl<'a> Compiler<'a> {
                 run_limit,
                 enter,
                 lift,
+                safe,
             });
         }
         if d.pieces.is_empty() {
@@ -1162,6 +1226,16 @@ impl<'a> Compiler<'a> {
             let condition = match &g.condition {
                 ConditionDecl::NoMove => Condition::NoMove,
                 ConditionDecl::NoPieces => Condition::NoPieces,
+                ConditionDecl::BorneOff => {
+                    if !self.kinds.iter().any(|k| k.moves.track) {
+                        self.err(diag::unreachable_goal(
+                            g.span,
+                            "no piece moves along a track, so none is borne off",
+                            "give a piece `move along track`",
+                        ));
+                    }
+                    Condition::BorneOff
+                }
                 ConditionDecl::Captured(k) => {
                     let Some(kind) = self.kind(k) else { continue };
                     let by_jump = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));

@@ -108,8 +108,22 @@ pub struct PieceDecl {
     pub enter: Option<(Option<Sp<String>>, bool, Span)>,
     /// `lift [for PLAYER] (on REGION | next to empty) [first]`.
     pub lifts: Vec<LiftDecl>,
+    /// `move along track`: moves exactly (or at most) the roll along its player's track.
+    pub track: Option<Span>,
+    /// `safe on REGION`: not taken by a piece landing on it there.
+    pub safe: Option<Sp<String>>,
     /// Some statement in its block could not be read.
     pub had_errors: bool,
+}
+
+/// `die dN limits distance`, `dice N binary sets distance`.
+#[derive(Clone, Copy, Debug)]
+pub struct DiceDecl {
+    /// Faces of the die, or how many two-sided dice.
+    pub sides: u64,
+    pub binary: bool,
+    /// `sets distance`: the roll is the exact distance (else the most).
+    pub exact: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -214,6 +228,8 @@ pub enum ConditionDecl {
     Fortified(Sp<String>),
     /// `position repeated N times`.
     Repeated(Sp<u64>),
+    /// `all pieces borne off`.
+    BorneOff,
     /// `N KIND captured` (`captured`), or `fewer than N KIND left`; `what` is
     /// a piece or `pieces` (any piece).
     Count {
@@ -262,7 +278,13 @@ pub struct Decls {
     pub places: Vec<PlaceDecl>,
     pub only: Vec<OnlyDecl>,
     pub hostile: Vec<HostileDecl>,
-    pub dice: Option<Sp<u64>>,
+    pub dice: Option<Sp<DiceDecl>>,
+    /// `track PLAYER POINT...`: the player's track, in order.
+    pub tracks: Vec<(Sp<String>, Vec<Sp<String>>)>,
+    /// `another turn on REGION`.
+    pub another_turn: Option<Sp<String>>,
+    /// `captured pieces return to hand`.
+    pub return_to_hand: Option<Span>,
     pub jumps: Option<JumpDecl>,
     pub custodial: Option<CustodialDecl>,
     pub traps: Vec<TrapDecl>,
@@ -288,6 +310,10 @@ const TOP: &[&str] = &[
     "only",
     "hostile",
     "die",
+    "dice",
+    "track",
+    "another",
+    "captured",
     "capture",
     "custodial",
     "goals",
@@ -295,7 +321,8 @@ const TOP: &[&str] = &[
 ];
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number"];
 const PIECE: &[&str] = &[
-    "step", "slide", "jump", "leave", "take", "approach", "withdraw", "promote", "value", "can", "at", "enter", "lift",
+    "step", "slide", "jump", "leave", "take", "approach", "withdraw", "move", "safe", "promote", "value", "can", "at",
+    "enter", "lift",
 ];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land", "straight"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall", "intervention"];
@@ -458,6 +485,8 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
                 run_limit: None,
                 enter: None,
                 lifts: Vec::new(),
+                track: None,
+                safe: None,
                 had_errors: false,
             };
             if let Some(nodes) = block(stmt, example, diags) {
@@ -521,10 +550,43 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             if !(2..=20).contains(&sides) {
                 return Err(diag::bad_number(w.span, "a die's number of faces", 2, 20));
             }
-            a.keyword("limits")?;
-            a.keyword("distance")?;
+            let exact = dice_use(&mut a)?;
+            set_once(&mut d.dice, Spanned::new(DiceDecl { sides, binary: false, exact }, w.span), "the dice")?;
+        }
+        "dice" => {
+            let mut a = Args::new(stmt, "dice 4 binary sets distance");
+            let n = a.number("how many dice")?;
+            if !(1..=8).contains(&n.value) {
+                return Err(diag::bad_number(n.span, "the number of binary dice", 1, 8));
+            }
+            a.keyword("binary")?;
+            let exact = dice_use(&mut a)?;
+            set_once(&mut d.dice, Spanned::new(DiceDecl { sides: n.value, binary: true, exact }, n.span), "the dice")?;
+        }
+        "track" => {
+            let mut a = Args::new(stmt, "track white d1 c1 b1 a1 a2 b2");
+            let player = a.word("a player")?;
+            let points = a.words("the track's points, in order")?;
+            d.tracks.push((player, points));
+        }
+        "another" => {
+            let mut a = Args::new(stmt, "another turn on rosettes");
+            a.keyword("turn")?;
+            a.keyword("on")?;
+            let region = a.word("a region")?;
             a.end()?;
-            set_once(&mut d.dice, Spanned::new(sides, w.span), "the die")?;
+            set_once(&mut d.another_turn, region, "`another turn on`")?;
+        }
+        "captured" => {
+            let mut a = Args::new(stmt, "captured pieces return to hand");
+            for word in ["pieces", "return", "to", "hand"] {
+                a.keyword(word)?;
+            }
+            a.end()?;
+            if let Some(first) = d.return_to_hand {
+                return Err(diag::duplicate_statement(stmt.span, first, "`captured pieces return to hand`"));
+            }
+            d.return_to_hand = Some(stmt.span);
         }
         "capture" if stmt.args.is_empty() => {
             let Some(nodes) = block(stmt, "capture {\n  compulsory\n  continue\n}", diags) else {
@@ -744,6 +806,14 @@ fn board_stmt(stmt: &Stmt, b: &mut BoardDecl) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// `limits distance` (the roll is the most spaces) or `sets distance` (exactly): true if exact.
+fn dice_use(a: &mut Args) -> Result<bool, Diagnostic> {
+    let how = a.choice(&["limits", "sets"])?;
+    a.keyword("distance")?;
+    a.end()?;
+    Ok(how.value == "sets")
+}
+
 fn file_or_rank_range(a: &mut Args, expected: &str) -> Result<Sp<(String, String)>, Diagnostic> {
     let r = a.range(expected)?;
     a.end()?;
@@ -796,6 +866,26 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             let flying = a.optional("flying").is_some();
             a.end()?;
             p.moves.push(MoveDecl { kind: if flying { MoveKind::Fly } else { MoveKind::Jump }, dirs, span: stmt.span });
+        }
+        "move" => {
+            let mut a = Args::new(stmt, "move along track");
+            a.keyword("along")?;
+            a.keyword("track")?;
+            a.end()?;
+            if let Some(first) = p.track {
+                return Err(diag::duplicate_statement(stmt.span, first, "`move along track`"));
+            }
+            p.track = Some(stmt.span);
+        }
+        "safe" => {
+            let mut a = Args::new(stmt, "safe on rosettes");
+            a.keyword("on")?;
+            let region = a.word("a region")?;
+            a.end()?;
+            if let Some(first) = &p.safe {
+                return Err(diag::duplicate_statement(stmt.span, first.span, "`safe on`"));
+            }
+            p.safe = Some(region);
         }
         "value" => {
             let mut a = Args::new(stmt, "value 2");
@@ -1145,6 +1235,11 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         let n = a.number("how many times")?;
         a.keyword("times")?;
         ConditionDecl::Repeated(n)
+    } else if first.value == "all" {
+        for word in ["pieces", "borne", "off"] {
+            a.keyword(word)?;
+        }
+        ConditionDecl::BorneOff
     } else if first.value == "no" {
         let what = a.choice(&["move", "pieces"])?;
         if what.value == "move" {

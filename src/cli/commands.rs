@@ -72,13 +72,13 @@ pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>, numbers: bool) -> i32 {
             eprintln!("error: --roll: this game has no die");
             return super::EXIT_USAGE;
         }
-        (Some(sides), Some(r)) if r < 1 || r > sides => {
-            eprintln!("error: --roll must be from 1 to {sides}");
+        (Some(dice), Some(r)) if !dice.can_roll(r) => {
+            eprintln!("error: --roll must be from {} to {}", dice.lowest(), dice.highest());
             return super::EXIT_USAGE;
         }
-        (Some(sides), None) => {
+        (Some(dice), None) => {
             let mut all = Vec::new();
-            for r in 1..=sides {
+            for r in dice.rolls() {
                 match engine.move_list_as(&pos, Some(r), numbers) {
                     Ok(list) => all.extend(list.into_iter().map(|m| format!("{r}:{m}"))),
                     Err(limit) => return limit_reached(limit),
@@ -204,6 +204,7 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
     let why = match o.reason {
         Reason::NoMove(p) => format!("{} has no legal move", g.players[p as usize].name),
         Reason::NoPieces(p) => format!("{} has no pieces", g.players[p as usize].name),
+        Reason::BorneOff(p) => format!("{} has borne off all its pieces", g.players[p as usize].name),
         Reason::Captured(k) => format!("the {} is captured", g.kinds[k as usize].name),
         Reason::Escaped(k) => format!("the {} escaped", g.kinds[k as usize].name),
         Reason::Reached(k) => format!("a {} reached its goal", g.kinds[k as usize].name),

@@ -4,7 +4,6 @@ use super::files::{self, WriteError};
 use super::load::{self, Loaded};
 use super::records;
 use super::{GameArgs, EXIT_INVALID, EXIT_USAGE};
-use rand::Rng;
 use rulebook::agents::{self, Agent, GameRng};
 use rulebook::engine::{Engine, History, Limit, Move, Position, Verdict};
 use rulebook::record::Record;
@@ -134,7 +133,7 @@ impl<'a> Session<'a> {
     /// The roll for the coming ply: rolled once, then shown again until a move is made.
     fn roll(&mut self) -> Option<u8> {
         let (engine, rng) = (self.engine, &mut self.rng);
-        *self.roll.get_or_insert_with(|| engine.dice().map(|d| rng.gen_range(1..=d)))
+        *self.roll.get_or_insert_with(|| engine.roll(rng))
     }
 
     fn push(&mut self, roll: Option<u8>, mv: &Move, text: String) {
@@ -431,8 +430,8 @@ fn resume<'a>(
     if let Some(r) = number::<u8>(rec, path, "Roll")? {
         let at = records::place(path, rec.tag_line("Roll"));
         match engine.dice() {
-            Some(d) if (1..=d).contains(&r) => s.roll = Some(Some(r)),
-            Some(d) => return Err(format!("{at}: the Roll tag must be from 1 to {d}")),
+            Some(d) if d.can_roll(r) => s.roll = Some(Some(r)),
+            Some(d) => return Err(format!("{at}: the Roll tag must be from {} to {}", d.lowest(), d.highest())),
             None => return Err(format!("{at}: a Roll tag, but this game has no die")),
         }
     }

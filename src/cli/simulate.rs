@@ -240,6 +240,7 @@ fn reason_words(engine: &Engine, r: &Reason) -> String {
     match r {
         Reason::NoMove(p) => format!("{} had no move", g.players[*p as usize].name),
         Reason::NoPieces(p) => format!("{} had no pieces", g.players[*p as usize].name),
+        Reason::BorneOff(p) => format!("{} bore off all", g.players[*p as usize].name),
         Reason::Captured(k) => format!("{} captured", g.kinds[*k as usize].name),
         Reason::Escaped(k) => format!("{} escaped", g.kinds[*k as usize].name),
         Reason::Reached(k) => format!("{} reached its goal", g.kinds[*k as usize].name),

@@ -51,11 +51,14 @@ impl Engine {
                 self.put(&mut next, mv.from, 0);
                 result = self.goal_escape(me, kind);
             }
+            MoveType::BearOff => {
+                self.put(&mut next, mv.from, 0);
+                result = self.goal_borne_off(&next, me);
+            }
             MoveType::Jumps => {
                 let mut captured = 0u16;
                 for &t in mv.jumped() {
-                    captured |= 1 << kind_of(next.at(t));
-                    self.put(&mut next, t, 0);
+                    captured |= self.take(&mut next, t);
                 }
                 self.put(&mut next, mv.from, 0);
                 self.put(&mut next, mv.to, cell(me, mv.becomes));
@@ -68,13 +71,13 @@ impl Engine {
                 } else {
                     self.put(&mut next, mv.from, 0);
                 }
+                // Only a track move lands on an enemy: it takes it.
+                let mut captured = if next.at(mv.to) != 0 { self.take(&mut next, mv.to) } else { 0 };
                 self.put(&mut next, mv.to, cell(me, mv.becomes));
                 let mut doomed = custodial::Doomed::new();
                 self.landing_captures(&next, mv.to, &mut doomed);
-                let mut captured = 0u16;
                 for &t in doomed.list() {
-                    captured |= 1 << kind_of(next.at(t));
-                    self.put(&mut next, t, 0);
+                    captured |= self.take(&mut next, t);
                 }
                 result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
             }
@@ -88,12 +91,29 @@ impl Engine {
         if self.run_limits {
             next.run[me as usize] = self.run_after(pos, &next, mv);
         }
-        next.turn = 1 - me;
-        next.hash ^= self.zobrist_turn;
+        let again = self.game.another_turn.as_ref().is_some_and(|z| {
+            matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps) && z.contains(mv.to)
+        });
+        if !again {
+            next.turn = 1 - me;
+            next.hash ^= self.zobrist_turn;
+        }
         next.ply += 1;
         next.result = result;
         self.no_progress_after(pos, &mut next, mv);
         next
+    }
+
+    /// Takes the piece on `t` off the board (back to its owner's hand under
+    /// `captured pieces return to hand`); returns its kind's bit.
+    fn take(&self, next: &mut Position, t: Point) -> u16 {
+        let c = next.at(t);
+        if self.game.return_to_hand {
+            let n = self.in_hand(next, owner(c), kind_of(c));
+            self.set_hand(next, owner(c), kind_of(c), n.saturating_add(1));
+        }
+        self.put(next, t, 0);
+        1 << kind_of(c)
     }
 
     /// The mover's run of moves that capture nothing, after `mv` (for kinds

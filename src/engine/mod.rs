@@ -10,6 +10,7 @@ pub mod notation;
 mod placement;
 pub mod position;
 mod precedence;
+mod race;
 pub mod search;
 mod why;
 
@@ -31,6 +32,9 @@ pub const MAX_PATH: usize = MAX_CAPTURES;
 /// capture sequences explode. Past it the search stops and the engine returns
 /// [`Limit::SearchSteps`] rather than answer silently wrong.
 pub const MAX_SEARCH_STEPS: u32 = 1 << 18;
+
+/// The move limit that stands for "any roll": every distance.
+pub(crate) const ANY_ROLL: u8 = u8::MAX;
 
 /// A limit of the engine was reached: the answer it would give is incomplete,
 /// so it gives none. Every function that generates moves returns it.
@@ -73,6 +77,8 @@ pub enum MoveType {
     Jumps,
     /// Off the board from `from` in direction `dir`.
     Leave,
+    /// Off the end of the player's track from `from` (`h1-off`).
+    BearOff,
     /// No move: the roll allowed none.
     Pass,
     /// A piece of kind `becomes` placed from the hand onto `to`.
@@ -150,6 +156,8 @@ pub enum Reason {
     Fortified(KindId),
     /// The same position stood this many times (a repetition rule).
     Repeated(u8),
+    /// This player bore off all its pieces.
+    BorneOff(PlayerId),
     /// This player had fewer than this many pieces (of the goal's kinds) left.
     FewerThan(PlayerId, u16),
     /// This many of this player's pieces (of the goal's kinds) were captured.
@@ -179,7 +187,7 @@ fn hand_slots(game: &Game) -> [u8; PLAYERS * 16] {
         .kinds
         .iter()
         .enumerate()
-        .filter(|(_, k)| k.enter.is_some())
+        .filter(|(_, k)| k.enter.is_some() || k.moves.track || game.return_to_hand)
         .flat_map(|(k, _)| (0..PLAYERS as PlayerId).map(move |p| (p, k as KindId)));
     for (p, k) in game.hand.iter().map(|&(p, k, _)| (p, k)).chain(enterers) {
         let i = p as usize * 16 + k as usize;
@@ -308,6 +316,12 @@ pub struct Engine {
     no_stop: Vec<u16>,
     /// Whether any kind can capture by jumping (draughts-like games).
     any_jumps: bool,
+    /// `track_at[player * points + p]`: 1 + the index of `p` on the player's track, 0 off it.
+    track_at: Vec<u8>,
+    /// Some piece moves along a track.
+    tracks: bool,
+    /// The roll is the exact distance (`sets distance`).
+    exact_dice: bool,
     /// Some piece captures by approach or withdrawal.
     line_captures: bool,
     /// `jump_over[(kind * PLAYERS + player) * points + p]`: the points a short
@@ -410,7 +424,15 @@ impl Engine {
         let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
         let line_captures =
             game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.approach[p] | k.moves.withdraw[p] != 0));
-        let max_roll = game.dice.map_or(u8::MAX, |d| d.sides);
+        let max_roll = game.dice.map_or(ANY_ROLL, |d| d.sides);
+        let mut track_at = vec![0u8; n * PLAYERS];
+        for (pl, track) in game.tracks.iter().enumerate() {
+            for (i, &p) in track.iter().enumerate() {
+                track_at[pl * n + p as usize] = i as u8 + 1;
+            }
+        }
+        let tracks = game.kinds.iter().any(|k| k.moves.track);
+        let exact_dice = game.dice.is_some_and(|d| d.exact);
         // Short leaps: the neighbours with a point behind them, in the kind's jump directions.
         let jump_over = kind_table(&game, |_, kind, pl, p| {
             let mut set = PointSet::default();
@@ -492,6 +514,9 @@ impl Engine {
             hostile_always,
             no_stop,
             any_jumps,
+            track_at,
+            tracks,
+            exact_dice,
             line_captures,
             jump_over,
             step_to,
@@ -543,9 +568,14 @@ impl Engine {
         &self.game.board
     }
 
-    /// The faces of the die, if the game has one.
-    pub fn dice(&self) -> Option<u8> {
-        self.game.dice.map(|d| d.sides)
+    /// The game's dice, if it has any.
+    pub fn dice(&self) -> Option<Dice> {
+        self.game.dice
+    }
+
+    /// A roll of the game's dice (None without dice).
+    pub fn roll<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<u8> {
+        self.game.dice.map(|d| d.roll(rng))
     }
 
     pub fn empty_position(&self, turn: PlayerId) -> Position {
@@ -625,10 +655,19 @@ impl Engine {
         if pos.result.is_some() {
             return Ok(());
         }
+        if self.exact_dice {
+            // Exactly the roll; with none given, what any roll allows. A roll
+            // with no move is a pass.
+            self.generate(pos, roll.unwrap_or(ANY_ROLL), out)?;
+            if out.is_empty() && roll.is_some() {
+                out.push(Move::PASS);
+            }
+            return Ok(());
+        }
         let limit = match (self.game.dice, roll) {
             (Some(d), Some(r)) => r.min(d.sides),
             (Some(d), None) => d.sides,
-            (None, _) => u8::MAX,
+            (None, _) => ANY_ROLL,
         };
         self.generate(pos, limit, out)?;
         if out.is_empty() && limit < self.max_roll && self.game.dice.is_some() {
@@ -652,6 +691,9 @@ impl Engine {
             if let Some(o) = self.no_goal(me, true) {
                 return Ok(Some(o));
             }
+        }
+        if self.exact_dice {
+            return Ok(None); // a roll with no move is a pass, never the end
         }
         let mut moves = Vec::new();
         self.generate(pos, self.max_roll, &mut moves)?;

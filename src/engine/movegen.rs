@@ -324,7 +324,7 @@ impl Search<'_> {
 impl Engine {
     /// The kind a piece becomes when its move ends on `p`.
     #[inline]
-    fn promoted(&self, kind: KindId, me: PlayerId, p: Point) -> KindId {
+    pub(super) fn promoted(&self, kind: KindId, me: PlayerId, p: Point) -> KindId {
         match &self.game.kinds[kind as usize].promotion {
             Some(pr) if pr.zone[me as usize].contains(p) => pr.into,
             _ => kind,
@@ -347,12 +347,19 @@ impl Engine {
         let empty = self.all_points.minus(&occupied_set);
         if self.hands {
             self.entries(pos, &empty, out);
+            if self.tracks {
+                self.track_entries(pos, limit, out);
+            }
         }
         if self.lifts {
             self.lifts(pos, &empty, out);
         }
         for p in pos.occupied[me as usize].iter() {
             self.piece_moves(pos, p, limit, &occupied_set, &empty, out);
+        }
+        if self.exact_dice && limit != ANY_ROLL {
+            // The roll is the exact distance: the moves above went up to it.
+            out.retain(|m| m.distance == limit);
         }
         Ok(())
     }
@@ -424,6 +431,9 @@ impl Engine {
                 }
             }
         }
+        if moves.track {
+            self.track_moves(pos, p, kind, limit, out);
+        }
         for d in dirs(self.leave_dirs(pos, p, kind, pl, limit)) {
             let distance = self.ray(p, d).len() + 1;
             out.push(Move {
@@ -486,7 +496,7 @@ impl Engine {
     /// pieces has (distance at most `limit`), without making them. Random
     /// playouts pick one by number and make only that piece's moves.
     pub(super) fn count_by_piece(&self, pos: &Position, limit: u8, counts: &mut Vec<(Point, u32)>) -> Option<u32> {
-        if self.any_jumps || !self.bit_slides || self.hands || self.lifts {
+        if self.any_jumps || !self.bit_slides || self.hands || self.lifts || self.tracks || self.exact_dice {
             return None;
         }
         counts.clear();

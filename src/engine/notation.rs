@@ -33,6 +33,9 @@ impl Engine {
             MoveType::Leave => {
                 let _ = write!(s, "{}-off-{}", name(mv.from), DIRECTION_NAMES[mv.dir as usize]);
             }
+            MoveType::BearOff => {
+                let _ = write!(s, "{}-off", name(mv.from));
+            }
             MoveType::Jumps => {
                 // A leap is `x` and its landing; a capture by approach or
                 // withdrawal is a step, `-` and its landing marked A or W.
@@ -103,10 +106,10 @@ impl Engine {
         let text = text.trim();
         let (roll, mv_text) = match (self.game.dice, text.split_once(':')) {
             (Some(d), Some((r, m))) => match r.parse::<u8>() {
-                Ok(r) if (1..=d.sides).contains(&r) => (Some(r), m),
-                _ => return Err(ParseMoveError::BadRoll { text: text.to_string(), sides: d.sides }),
+                Ok(r) if d.can_roll(r) => (Some(r), m),
+                _ => return Err(ParseMoveError::BadRoll { text: text.to_string(), dice: d }),
             },
-            (Some(d), None) => return Err(ParseMoveError::MissingRoll { text: text.to_string(), sides: d.sides }),
+            (Some(d), None) => return Err(ParseMoveError::MissingRoll { text: text.to_string(), dice: d }),
             (None, Some(_)) => return Err(ParseMoveError::UnexpectedRoll { text: text.to_string() }),
             (None, None) => (None, text),
         };
@@ -177,7 +180,7 @@ impl Engine {
         }
         let labels = &self.game.board.labels;
         let known = |l: &str| labels.iter().any(|x| x == l);
-        if let Some(from) = text.strip_prefix('x') {
+        if let Some(from) = text.strip_prefix('x').or_else(|| text.strip_suffix("-off")) {
             if known(from) {
                 return Ok(());
             }
@@ -265,11 +268,11 @@ pub enum ParseMoveError {
     },
     MissingRoll {
         text: String,
-        sides: u8,
+        dice: Dice,
     },
     BadRoll {
         text: String,
-        sides: u8,
+        dice: Dice,
     },
     UnexpectedRoll {
         text: String,
@@ -287,11 +290,14 @@ impl std::fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ParseMoveError::NotAMove { text, why } => write!(f, "`{text}` is not a move: {why}"),
-            ParseMoveError::MissingRoll { text, sides } => {
-                write!(f, "`{text}` has no roll: in this dice game a ply is ROLL:MOVE, ROLL from 1 to {sides}")
-            }
-            ParseMoveError::BadRoll { text, sides } => {
-                write!(f, "`{text}`: the roll must be a number from 1 to {sides}")
+            ParseMoveError::MissingRoll { text, dice } => write!(
+                f,
+                "`{text}` has no roll: in this dice game a ply is ROLL:MOVE, ROLL from {} to {}",
+                dice.lowest(),
+                dice.highest()
+            ),
+            ParseMoveError::BadRoll { text, dice } => {
+                write!(f, "`{text}`: the roll must be a number from {} to {}", dice.lowest(), dice.highest())
             }
             ParseMoveError::UnexpectedRoll { text } => {
                 write!(f, "`{text}`: this game has no die, so a ply has no roll")

@@ -145,6 +145,10 @@ impl Engine {
         if self.count_goals {
             pos.result = self.goal_count(&pos, 1 - pos.turn);
         }
+        // So is one where a side has borne off every piece.
+        if self.tracks && pos.result.is_none() {
+            pos.result = self.goal_borne_off(&pos, 1 - pos.turn).or_else(|| self.goal_borne_off(&pos, pos.turn));
+        }
         Ok(pos)
     }
 

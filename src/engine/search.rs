@@ -64,6 +64,9 @@ impl Engine {
         if pos.result.is_some() {
             return Ok(0);
         }
+        if self.exact_dice {
+            return self.perft_exact_rolls(pos, depth, counting, moves, rest);
+        }
         moves.clear();
         self.generate(pos, self.max_roll, moves)?;
         if counting == Counting::Distinct {
@@ -107,6 +110,39 @@ impl Engine {
         Ok(total)
     }
 
+    /// perft where the roll is the exact distance: summed over every roll,
+    /// unweighted, a roll with no move counting as one pass (as LIBRARY.md
+    /// reads race games).
+    fn perft_exact_rolls(
+        &self,
+        pos: &Position,
+        depth: u32,
+        counting: Counting,
+        moves: &mut Vec<Move>,
+        rest: &mut [Vec<Move>],
+    ) -> Result<u128, Limit> {
+        let dice = self.game.dice.expect("exact rolls come with dice");
+        let mut total = 0u128;
+        for roll in dice.rolls() {
+            self.moves(pos, Some(roll), moves)?;
+            if counting == Counting::Distinct {
+                Self::distinct_only(moves);
+            }
+            let n = if depth == 1 {
+                moves.len() as u128
+            } else {
+                let mut sum = 0u128;
+                for m in moves.iter() {
+                    let n = self.perft_with(&self.play_unchecked(pos, m), depth - 1, counting, rest)?;
+                    sum = sum.checked_add(n).ok_or(Limit::Count)?;
+                }
+                sum
+            };
+            total = total.checked_add(n).ok_or(Limit::Count)?;
+        }
+        Ok(total)
+    }
+
     /// The number of legal moves by counting, where [`Engine::playout`] counts
     /// instead of generating (None elsewhere): for tests that the two agree.
     #[doc(hidden)]
@@ -121,7 +157,7 @@ impl Engine {
     pub fn divide(&self, pos: &Position, depth: u32, counting: Counting) -> Result<Vec<(String, u128)>, Limit> {
         let mut out = Vec::new();
         let rolls: Vec<Option<u8>> = match self.game.dice {
-            Some(d) => (1..=d.sides).map(Some).collect(),
+            Some(d) => d.rolls().map(Some).collect(),
             None => vec![None],
         };
         let mut moves = Vec::new();
@@ -166,7 +202,7 @@ impl Engine {
             if plies >= max_plies {
                 return Ok(Playout { outcome: Outcome { winner: None, reason: Reason::PlyLimit }, plies, choices });
             }
-            let roll = self.game.dice.map(|d| rng.gen_range(1..=d.sides));
+            let roll = self.roll(rng);
             // Where pieces never capture by moving, count the moves and make only
             // the chosen one; passes and the end of the game take the long way.
             let limit = roll.unwrap_or(u8::MAX);

@@ -60,7 +60,7 @@ impl Engine {
         }
         let mut any = Vec::new();
         if let Some(d) = self.game.dice {
-            self.generate(pos, d.sides, &mut any)?;
+            self.generate(pos, if d.exact { ANY_ROLL } else { d.sides }, &mut any)?;
         }
         Ok(self.rule_against(pos, roll, text, legal, &any, numbers))
     }
@@ -324,7 +324,14 @@ impl Engine {
         // Under a die: would the move be legal with a higher roll?
         if let (Some(r), Some(_)) = (roll, g.dice) {
             if let Some(m) = any.iter().find(|m| self.notation(m) == text) {
-                return format!("the roll is {r}, and this move covers {} spaces", m.distance);
+                return if g.dice.is_some_and(|d| d.exact) {
+                    format!(
+                        "the roll is {r}, and this move covers {} spaces: a move covers exactly the roll",
+                        m.distance
+                    )
+                } else {
+                    format!("the roll is {r}, and this move covers {} spaces", m.distance)
+                };
             }
         }
         // A plain move: check the destination's rules.
