@@ -138,18 +138,22 @@ fn both_ways_of_generating_slides_agree() {
     }
 }
 
-/// Random playouts count moves instead of making them where pieces never
-/// capture by moving: the count must be the number of moves generated, in
-/// every position of many random games, under every roll.
+/// Random playouts count moves instead of making them where no capture by
+/// moving (other than a take) is open: the count must be the number of moves
+/// generated, in every position of many random games of every shipped game,
+/// under every roll.
 #[test]
 fn counting_moves_agrees_with_generating_them() {
     use rand::{Rng, SeedableRng};
-    for file in [
-        "games/tablut.game",
-        "games/variants/tablut-no-dice.toml",
-        "games/brandubh.game",
-        "games/copenhagen-hnefatafl.game",
-    ] {
+    let mut files: Vec<String> = std::fs::read_dir("games")
+        .unwrap()
+        .chain(std::fs::read_dir("games/variants").unwrap())
+        .map(|e| e.unwrap().path().to_string_lossy().into_owned())
+        .filter(|p| p.ends_with(".game") || p.ends_with(".toml"))
+        .collect();
+    files.sort();
+    let mut counted_games = 0;
+    for file in &files {
         let engine = common::engine(file, &[]);
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
         let mut moves = Vec::new();
@@ -165,14 +169,17 @@ fn counting_moves_agrees_with_generating_them() {
                     None => vec![None],
                 };
                 for &roll in &rolls {
+                    let Some(mut counted) = engine.counted_moves(&pos, roll) else { continue };
                     engine.moves(&pos, roll, &mut moves).unwrap();
-                    let generated = moves.iter().filter(|m| m.kind != rulebook::engine::MoveType::Pass).count() as u32;
-                    assert_eq!(
-                        engine.counted_moves(&pos, roll),
-                        Some(generated),
-                        "{file} at {}",
-                        engine.position_notation(&pos)
-                    );
+                    let mut generated: Vec<String> = moves
+                        .iter()
+                        .filter(|m| m.kind != rulebook::engine::MoveType::Pass)
+                        .map(|m| engine.notation(m))
+                        .collect();
+                    let mut picked: Vec<String> = counted.drain(..).map(|m| engine.notation(&m)).collect();
+                    generated.sort();
+                    picked.sort();
+                    assert_eq!(picked, generated, "{file} at {}", engine.position_notation(&pos));
                     checked += 1;
                 }
                 engine.moves(&pos, engine.dice().map(|d| d.highest()), &mut moves).unwrap();
@@ -180,8 +187,13 @@ fn counting_moves_agrees_with_generating_them() {
                 pos = engine.play_unchecked(&pos, &m);
             }
         }
-        assert!(checked > 1000, "{file}: {checked}");
+        if checked > 0 {
+            counted_games += 1;
+        }
     }
+    // Most games take the fast path somewhere: tafl, draughts between
+    // captures, Breakthrough's takes.
+    assert!(counted_games >= 25, "{counted_games} games counted");
 }
 
 /// Each legal move is generated once: no two moves of a position read the

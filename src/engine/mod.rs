@@ -3,6 +3,7 @@
 //! never the syntax tree, and knows no game by name.
 
 mod apply;
+mod counting;
 mod custodial;
 mod endings;
 mod movegen;
@@ -330,6 +331,11 @@ pub struct Engine {
     /// `step_to[(kind * PLAYERS + player) * points + p]`: where a step from
     /// `p` may end (neighbours in the step directions the kind may stop on).
     step_to: Vec<PointSet>,
+    /// `take_to[...]` (indexed as `step_to`): the neighbours in the kind's take directions.
+    take_to: Vec<PointSet>,
+    /// The only captures by moving are takes, with no preference among them:
+    /// playouts can count them.
+    takes_only: bool,
     /// Every point of the board.
     all_points: PointSet,
     /// The straight line from each point in each direction (not the point
@@ -444,6 +450,21 @@ impl Engine {
             }
             set
         });
+        let take_to = kind_table(&game, |_, kind, pl, p| {
+            let mut set = PointSet::default();
+            for d in dirs(kind.moves.take[pl]) {
+                let q = game.board.step(p, d);
+                if q != NONE {
+                    set.insert(q);
+                }
+            }
+            set
+        });
+        let takes_only = game.jumps.prefer.is_empty()
+            && game.kinds.iter().all(|k| {
+                let m = &k.moves;
+                (0..PLAYERS).all(|p| m.jump[p] | m.fly[p] | m.approach[p] | m.withdraw[p] == 0)
+            });
         // Steps: the neighbours in the kind's step directions that it may stop on.
         let step_to = kind_table(&game, |k, kind, pl, p| {
             let mut set = PointSet::default();
@@ -520,6 +541,8 @@ impl Engine {
             line_captures,
             jump_over,
             step_to,
+            take_to,
+            takes_only,
             all_points,
             rays,
             ray_at,

@@ -366,7 +366,7 @@ impl Engine {
 
     /// The moves of the piece on `p` that capture nothing by moving: steps,
     /// slides and leaves of distance at most `limit`.
-    fn piece_moves(
+    pub(super) fn piece_moves(
         &self,
         pos: &Position,
         p: Point,
@@ -434,7 +434,8 @@ impl Engine {
         if moves.track {
             self.track_moves(pos, p, kind, limit, out);
         }
-        for d in dirs(self.leave_dirs(pos, p, kind, pl, limit)) {
+        let leaves = if moves.leave[pl] != 0 { self.leave_dirs(pos, p, kind, pl, limit) } else { 0 };
+        for d in dirs(leaves) {
             let distance = self.ray(p, d).len() + 1;
             out.push(Move {
                 kind: MoveType::Leave,
@@ -449,7 +450,7 @@ impl Engine {
 
     /// Where the piece on `p` can step.
     #[inline]
-    fn step_targets(&self, p: Point, kind: KindId, me: PlayerId, empty: &PointSet) -> PointSet {
+    pub(super) fn step_targets(&self, p: Point, kind: KindId, me: PlayerId, empty: &PointSet) -> PointSet {
         self.step_to[self.table_index(kind, me, p)].and(empty)
     }
 
@@ -457,7 +458,7 @@ impl Engine {
     /// of up to 128 points): on each ray, its points before the first blocker
     /// (found by a bit scan, as indexes rise or fall along it), at most `max`.
     #[inline]
-    fn slide_targets(&self, p: Point, kind: KindId, pl: usize, max: u8, occupied: u128) -> u128 {
+    pub(super) fn slide_targets(&self, p: Point, kind: KindId, pl: usize, max: u8, occupied: u128) -> u128 {
         let mut targets = 0u128;
         for d in dirs(self.game.kinds[kind as usize].moves.slide[pl]) {
             let i = p as usize * 8 + d as usize;
@@ -480,7 +481,7 @@ impl Engine {
     /// The directions in which the piece on `p` can leave the board within
     /// `limit` spaces: every point to the edge vacant, plus one for the exit.
     #[inline]
-    fn leave_dirs(&self, pos: &Position, p: Point, kind: KindId, pl: usize, limit: u8) -> DirSet {
+    pub(super) fn leave_dirs(&self, pos: &Position, p: Point, kind: KindId, pl: usize, limit: u8) -> DirSet {
         let mut set = 0;
         for d in dirs(self.game.kinds[kind as usize].moves.leave[pl]) {
             let ray = self.ray(p, d);
@@ -491,83 +492,20 @@ impl Engine {
         set
     }
 
-    /// In a game whose pieces never capture by moving, and on a board where
-    /// slides are bit operations: the number of moves each of the side's
-    /// pieces has (distance at most `limit`), without making them. Random
-    /// playouts pick one by number and make only that piece's moves.
-    pub(super) fn count_by_piece(&self, pos: &Position, limit: u8, counts: &mut Vec<(Point, u32)>) -> Option<u32> {
-        if self.any_jumps || !self.bit_slides || self.hands || self.lifts || self.tracks || self.exact_dice {
-            return None;
-        }
-        counts.clear();
-        let me = pos.turn;
-        let pl = me as usize;
-        let occupied = pos.occupied[0].union(&pos.occupied[1]);
-        let empty = self.all_points.minus(&occupied);
-        let occupied_bits = occupied.low128();
-        let mut total = 0;
-        for p in pos.occupied[pl].iter() {
-            let kind = kind_of(pos.at(p));
-            if self.run_limits && self.run_exhausted(pos, p, kind) {
-                continue;
-            }
-            let moves = &self.game.kinds[kind as usize].moves;
-            let mut n = 0;
-            let mut stepped = 0u128;
-            if limit >= 1 && moves.step[pl] != 0 {
-                let steps = self.step_targets(p, kind, me, &empty);
-                n += steps.len() as u32;
-                stepped = steps.low128();
-            }
-            if moves.slide[pl] != 0 {
-                let max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
-                n += (self.slide_targets(p, kind, pl, max, occupied_bits) & !stepped).count_ones();
-            }
-            n += self.leave_dirs(pos, p, kind, pl, limit).count_ones();
-            if n > 0 {
-                counts.push((p, n));
-                total += n;
-            }
-        }
-        Some(total)
-    }
-
-    /// The `k`-th move (in [`Engine::count_by_piece`]'s order) of the pieces counted.
-    pub(super) fn nth_counted(
-        &self,
-        pos: &Position,
-        limit: u8,
-        counts: &[(Point, u32)],
-        mut k: u32,
-        out: &mut Vec<Move>,
-    ) -> Move {
-        let occupied = pos.occupied[0].union(&pos.occupied[1]);
-        let empty = self.all_points.minus(&occupied);
-        for &(p, n) in counts {
-            if k < n {
-                out.clear();
-                self.piece_moves(pos, p, limit, &occupied, &empty, out);
-                return out[k as usize];
-            }
-            k -= n;
-        }
-        unreachable!("k is below the total of the counts")
-    }
-
-    /// Whether the piece on `p` has a first leap: most pieces have none, and
-    /// this cheap test spares them the search.
+    /// Whether the piece on `p` has a first capture (a leap, a take, a
+    /// capturing step): most pieces have none, and this cheap test spares
+    /// them the search. It must never miss one: playouts count moves
+    /// instead of generating them where it finds none.
     #[inline]
-    fn can_capture(&self, pos: &Position, p: Point, kind: KindId, me: PlayerId) -> bool {
+    pub(super) fn can_capture(&self, pos: &Position, p: Point, kind: KindId, me: PlayerId) -> bool {
         let board = &self.game.board;
         let moves = &self.game.kinds[kind as usize].moves;
         let prey = self.game.kinds[kind as usize].can_capture;
         let enemy =
             |q: Point| q != NONE && pos.at(q) != 0 && owner(pos.at(q)) != me && prey & (1 << kind_of(pos.at(q))) != 0;
         let vacant = |q: Point| q != NONE && pos.at(q) == 0;
-        for d in dirs(moves.take[me as usize]) {
-            if enemy(board.step(p, d)) {
-                return true;
-            }
+        if moves.take[me as usize] != 0 && !self.take_targets(pos, p, kind, me).is_empty() {
+            return true;
         }
         let reach = &self.jump_over[self.table_index(kind, me, p)];
         if reach.meets(&pos.occupied[1 - me as usize]) {
@@ -600,6 +538,29 @@ impl Engine {
         false
     }
 
+    /// The takes of the piece on `p`: one space onto an enemy piece, in the
+    /// order of their directions.
+    pub(super) fn takes_of(&self, pos: &Position, p: Point, out: &mut Vec<Move>) {
+        let me = pos.turn;
+        let kind = kind_of(pos.at(p));
+        let targets = self.take_targets(pos, p, kind, me);
+        if targets.is_empty() {
+            return;
+        }
+        let board = &self.game.board;
+        for d in dirs(self.game.kinds[kind as usize].moves.take[me as usize]) {
+            let q = board.step(p, d);
+            if q != NONE && targets.contains(q) {
+                let mut m =
+                    Move { kind: MoveType::Jumps, from: p, to: q, len: 1, ntaken: 1, distance: 1, ..Move::PASS };
+                m.path[0] = q;
+                m.taken[0] = q;
+                m.becomes = self.promoted(kind, me, q);
+                out.push(m);
+            }
+        }
+    }
+
     /// Every capture sequence by jumping, for the side to move.
     fn captures(&self, pos: &Position, out: &mut Vec<Move>) -> Result<(), Limit> {
         let me = pos.turn;
@@ -626,21 +587,8 @@ impl Engine {
                 budget,
                 limit: None,
             };
+            self.takes_of(pos, p, out);
             let kind = kind_of(c);
-            // Takes: one space onto an enemy piece.
-            let board = &self.game.board;
-            for d in dirs(self.game.kinds[kind as usize].moves.take[me as usize]) {
-                let q = board.step(p, d);
-                let prey = self.game.kinds[kind as usize].can_capture;
-                if q != NONE && pos.at(q) != 0 && owner(pos.at(q)) != me && prey & (1 << kind_of(pos.at(q))) != 0 {
-                    let mut m =
-                        Move { kind: MoveType::Jumps, from: p, to: q, len: 1, ntaken: 1, distance: 1, ..Move::PASS };
-                    m.path[0] = q;
-                    m.taken[0] = q;
-                    m.becomes = self.promoted(kind, me, q);
-                    out.push(m);
-                }
-            }
             s.extend(p, kind, None, out);
             if let Some(limit) = s.limit {
                 return Err(limit);

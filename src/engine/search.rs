@@ -143,12 +143,15 @@ impl Engine {
         Ok(total)
     }
 
-    /// The number of legal moves by counting, where [`Engine::playout`] counts
-    /// instead of generating (None elsewhere): for tests that the two agree.
+    /// The legal moves as [`Engine::playout`] counts and picks them, where it
+    /// counts instead of generating (None elsewhere): for tests that the two agree.
     #[doc(hidden)]
-    pub fn counted_moves(&self, pos: &Position, roll: Option<u8>) -> Option<u32> {
+    pub fn counted_moves(&self, pos: &Position, roll: Option<u8>) -> Option<Vec<Move>> {
         let mut counts = Vec::new();
-        self.count_by_piece(pos, roll.unwrap_or(u8::MAX), &mut counts)
+        let limit = roll.unwrap_or(ANY_ROLL);
+        let total = self.count_by_piece(pos, limit, &mut counts)?;
+        let mut scratch = Vec::new();
+        Some((0..total).map(|k| self.nth_counted(pos, limit, &counts, k, &mut scratch)).collect())
     }
 
     /// perft split by first ply: (ply notation, count), sorted by notation.
