@@ -35,10 +35,14 @@ impl Engine {
         let (mut total, mut total_takes) = (0, 0);
         for p in pos.occupied[pl].iter() {
             let kind = kind_of(pos.at(p));
-            let takes = if self.takes_only { self.take_targets(pos, p, kind, me).len() as u32 } else { 0 };
+            let moves = &self.game.kinds[kind as usize].moves;
+            let takes = if self.takes_only && moves.take[pl] != 0 {
+                self.take_targets(pos, p, kind, me).len() as u32
+            } else {
+                0
+            };
             let mut n = 0;
             if !(self.run_limits && self.run_exhausted(pos, p, kind)) {
-                let moves = &self.game.kinds[kind as usize].moves;
                 let mut stepped = 0u128;
                 if limit >= 1 && moves.step[pl] != 0 {
                     let steps = self.step_targets(p, kind, me, &empty);

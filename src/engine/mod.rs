@@ -303,6 +303,17 @@ fn kind_table(game: &Game, f: impl Fn(usize, &Kind, usize, Point) -> PointSet) -
     table
 }
 
+/// One ray (`p * 8 + d`) for slides by bit operations, its facts side by
+/// side: its points as bits, where its prefixes start in `ray_prefix` (the
+/// first k points for k = 0..=len), its length, and whether its indexes rise.
+#[derive(Clone, Copy, Debug)]
+struct SlideRay {
+    bits: u128,
+    prefix_at: u32,
+    len: u8,
+    rises: bool,
+}
+
 /// A compiled game with the runtime tables the move generator reads.
 #[derive(Debug)]
 pub struct Engine {
@@ -347,10 +358,8 @@ pub struct Engine {
     /// its points as bits and whether they rise, and its first k points for
     /// k = 0..=len at `ray_prefix[prefix_at[i] + k]`.
     bit_slides: bool,
-    ray_bits: Vec<u128>,
-    ray_rises: Vec<bool>,
+    slide_rays: Vec<SlideRay>,
     ray_prefix: Vec<u128>,
-    prefix_at: Vec<u32>,
     /// `line_distance[p * points + q]`: spaces from `p` to `q` along their straight line.
     line_distance: Vec<u8>,
     /// Per kind, the points (as bits) where it may not stop.
@@ -460,7 +469,8 @@ impl Engine {
             }
             set
         });
-        let takes_only = game.jumps.prefer.is_empty()
+        let takes_only = any_jumps
+            && game.jumps.prefer.is_empty()
             && game.kinds.iter().all(|k| {
                 let m = &k.moves;
                 (0..PLAYERS).all(|p| m.jump[p] | m.fly[p] | m.approach[p] | m.withdraw[p] == 0)
@@ -502,10 +512,8 @@ impl Engine {
             }
         }
         let mut bit_slides = n <= 128;
-        let mut ray_bits = Vec::with_capacity(n * 8);
-        let mut ray_rises = Vec::with_capacity(n * 8);
+        let mut slide_rays = Vec::with_capacity(n * 8);
         let mut ray_prefix = Vec::new();
-        let mut prefix_at = Vec::with_capacity(n * 8);
         let mut line_distance = vec![0u8; n * n];
         for i in 0..n * 8 {
             let ray = &rays[ray_at[i] as usize..ray_at[i + 1] as usize];
@@ -513,8 +521,7 @@ impl Engine {
             let rises = ray.first().is_none_or(|&q| q > from) && ray.windows(2).all(|w| w[0] < w[1]);
             let falls = ray.first().is_none_or(|&q| q < from) && ray.windows(2).all(|w| w[0] > w[1]);
             bit_slides &= rises || falls;
-            ray_rises.push(rises);
-            prefix_at.push(ray_prefix.len() as u32);
+            let prefix_at = ray_prefix.len() as u32;
             let mut bits = 0u128;
             ray_prefix.push(bits);
             for (k, &q) in ray.iter().enumerate() {
@@ -522,7 +529,7 @@ impl Engine {
                 ray_prefix.push(bits);
                 line_distance[from as usize * n + q as usize] = (k + 1).min(255) as u8;
             }
-            ray_bits.push(bits);
+            slide_rays.push(SlideRay { bits, prefix_at, len: ray.len() as u8, rises });
         }
         let no_stop_bits = (0..game.kinds.len())
             .map(|k| (0..n.min(128)).filter(|&p| no_stop[p] & (1 << k) != 0).fold(0u128, |b, p| b | 1 << p))
@@ -547,10 +554,8 @@ impl Engine {
             rays,
             ray_at,
             bit_slides,
-            ray_bits,
-            ray_rises,
+            slide_rays,
             ray_prefix,
-            prefix_at,
             line_distance,
             no_stop_bits,
             max_roll,

@@ -461,10 +461,9 @@ impl Engine {
     pub(super) fn slide_targets(&self, p: Point, kind: KindId, pl: usize, max: u8, occupied: u128) -> u128 {
         let mut targets = 0u128;
         for d in dirs(self.game.kinds[kind as usize].moves.slide[pl]) {
-            let i = p as usize * 8 + d as usize;
-            let ray = self.ray_bits[i];
-            let blockers = ray & occupied;
-            let open = if self.ray_rises[i] {
+            let ray = &self.slide_rays[p as usize * 8 + d as usize];
+            let blockers = ray.bits & occupied;
+            let open = if ray.rises {
                 // Below the lowest blocker (everything if there is none).
                 (1u128.checked_shl(blockers.trailing_zeros()).unwrap_or(0)).wrapping_sub(1)
             } else {
@@ -472,8 +471,8 @@ impl Engine {
                 let top = 128 - blockers.leading_zeros();
                 !(1u128.checked_shl(top).unwrap_or(0).wrapping_sub(1))
             };
-            let len = (self.ray_at[i + 1] - self.ray_at[i]) as usize;
-            targets |= ray & open & self.ray_prefix[self.prefix_at[i] as usize + len.min(max as usize)];
+            let reach = if max >= ray.len { ray.bits } else { self.ray_prefix[ray.prefix_at as usize + max as usize] };
+            targets |= open & reach;
         }
         targets & !self.no_stop_bits[kind as usize]
     }
