@@ -1,12 +1,14 @@
 //! The board drawn in text: points, the lines between them, pieces, and
 //! coordinates on the edges.
 
+pub mod svg;
+
 use crate::engine::{kind_of, owner, Cell, Engine, Position};
 use crate::game::{Game, Point, PointSet, NONE};
 
 /// The players who can ever have a piece of `kind` (bit per player): placed
 /// at the start, or promoted into from a kind they have.
-fn owners(game: &Game, kind: usize) -> u8 {
+pub(crate) fn owners(game: &Game, kind: usize) -> u8 {
     let placed = |k: usize| {
         let on_board = game.setup.iter().filter(|s| s.1 as usize == k).fold(0u8, |m, s| m | 1 << s.0);
         game.hand.iter().filter(|h| h.1 as usize == k).fold(on_board, |m, h| m | 1 << h.0)
