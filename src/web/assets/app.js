@@ -12,6 +12,9 @@ const $ = id => document.getElementById(id);
 let info = null;   // the game's names, options, agents
 let state = null;  // the last state the server sent
 let pick = null;   // the move being clicked: {start, steps}
+// How long the computer's plies stay on the screen (?delay=MS).
+const delay = /^\d+$/.test(new URLSearchParams(location.search).get('delay') || '')
+  ? Number(new URLSearchParams(location.search).get('delay')) : 400;
 
 async function call(method, path, body) {
   const init = { method };
@@ -122,7 +125,7 @@ function show(s) {
   mark();
   if (!s.over && agent) {
     const id = s.id;
-    setTimeout(() => { if (state && state.id === id) act(() => call('POST', '/api/agent', { id })); }, 250);
+    setTimeout(() => { if (state && state.id === id) act(() => call('POST', '/api/agent', { id })); }, delay);
     setBusy(true);
   } else {
     setBusy(false);
