@@ -67,7 +67,8 @@ fn serve(file: &Path) -> (Process, String) {
         .unwrap();
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let url = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| panic!("no address in {line:?}"));
+    let url =
+        line.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| panic!("no address in {line:?}"));
     (Process(child), url.to_string())
 }
 
@@ -193,12 +194,15 @@ async fn run(driver_port: u16, browser: &Path) {
     // A picture of every shipped board.
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
     std::fs::create_dir_all(&out).unwrap();
-    let mut games: Vec<PathBuf> =
-        std::fs::read_dir("games").unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "game")).collect();
+    let mut games: Vec<PathBuf> = std::fs::read_dir("games")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .collect();
     games.sort();
     for file in &games {
         let (_server, url) = serve(file);
-        let seats = vec!["human"; 2].join(",");
+        let seats = ["human"; 2].join(",");
         client.goto(&format!("{url}?seats={seats}")).await.unwrap();
         let v = settled(&client).await;
         let expected = engine(file.to_str().unwrap());

@@ -160,6 +160,10 @@ enum Command {
         /// Stops the game after this many plies (reported as unfinished).
         #[arg(long, default_value_t = 400)]
         max_plies: u32,
+        /// Shorter output: no position line (type `position` for it), and the
+        /// board only when a person is to move.
+        #[arg(long)]
+        compact: bool,
     },
     /// Plays random games and prints statistics.
     Simulate {
@@ -252,8 +256,8 @@ pub fn run() -> i32 {
         Command::Options { game } => commands::options(&game),
         Command::Position { game, at, numbers } => commands::position(&game, &at, numbers),
         Command::Why { game, ply, at } => commands::why(&game, &ply, &at),
-        Command::Play { game, players, seed, resume, record, force, position, max_plies } => {
-            play::run(&game, &play::Options { players, seed, resume, record, force, position, max_plies })
+        Command::Play { game, players, seed, resume, record, force, position, max_plies, compact } => {
+            play::run(&game, &play::Options { players, seed, resume, record, force, position, max_plies, compact })
         }
         Command::Simulate { game, games, seed, max_plies, threads, record, force, position } => {
             simulate::run(&game, &simulate::Options { games, seed, max_plies, threads, record, force, position })

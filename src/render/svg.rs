@@ -79,11 +79,8 @@ fn colours(game: &Game) -> Vec<Colours> {
     };
     (0..game.players.len())
         .map(|i| {
-            if says(i, "white") {
-                LIGHT
-            } else if says(i, "black") {
-                DARK
-            } else if i == game.first as usize {
+            let dark = if says(i, "white") || says(i, "black") { says(i, "black") } else { i == game.first as usize };
+            if dark {
                 DARK
             } else {
                 LIGHT
@@ -452,7 +449,7 @@ fn piece(out: &mut String, game: &Game, c: Cell, cx: f64, cy: f64, r: f64) {
         let (x0, y0) = (cx - w / 2.0, cy + h / 2.0);
         let _ = writeln!(
             out,
-            "<path class=\"crown\" d=\"M{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}Z\" fill=\"{}\"/>",
+            "<path class=\"crown\" d=\"M{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}Z\" fill=\"#d4a017\"/>",
             x0,
             y0,
             x0,
@@ -467,7 +464,6 @@ fn piece(out: &mut String, game: &Game, c: Cell, cx: f64, cy: f64, r: f64) {
             y0 - h,
             x0 + w,
             y0,
-            "#d4a017"
         );
     } else if lettered(game, kind) {
         let _ = writeln!(

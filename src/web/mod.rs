@@ -135,8 +135,11 @@ fn field<'a>(body: &'a Value, name: &str) -> Result<&'a str, Refusal> {
     body.get(name).and_then(Value::as_str).ok_or_else(|| bad(format!("the request needs `{name}` (text)")))
 }
 
+/// Option choices as (name, value), and seats by name.
+type Setup = (Vec<(String, String)>, Vec<String>);
+
 /// The options and seats of a new game, from the body.
-fn setup(body: &Value) -> Result<(Vec<(String, String)>, Vec<String>), Refusal> {
+fn setup(body: &Value) -> Result<Setup, Refusal> {
     let mut options = Vec::new();
     if let Some(map) = body.get("options").and_then(Value::as_object) {
         for (k, v) in map {
@@ -285,8 +288,12 @@ fn handle(site: &mut Site, mut req: tiny_http::Request, loopback: bool) {
     let _ = req.respond(response);
 }
 
-/// Reads the game's files once and keeps their text: the server reads no other file.
-fn read_sources(args: &GameArgs) -> Result<(HashMap<PathBuf, String>, String, Vec<Choice>), i32> {
+/// The text of each file the game was read from, by name.
+type Sources = HashMap<PathBuf, String>;
+
+/// Reads the game's files once and keeps their text (the server reads no
+/// other file), with the title and the command line's option choices.
+fn read_sources(args: &GameArgs) -> Result<(Sources, String, Vec<Choice>), i32> {
     let loaded = load::game(args)?;
     let choices = load::parse_choices(&args.options).map_err(|_| EXIT_USAGE)?;
     let read = |p: &Path| load::read(p);
