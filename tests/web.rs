@@ -89,7 +89,9 @@ fn the_api_plays_what_the_engine_allows() {
 #[test]
 fn bad_requests_get_a_4xx_and_a_reason() {
     let s = serve("games/tablut.game");
-    let cases: [(&str, &str, &str, &[u8], u16, &str); 8] = [
+    // Method, path, Host, body; the status and words of the answer.
+    type Case<'a> = (&'a str, &'a str, &'a str, &'a [u8], u16, &'a str);
+    let cases: [Case; 8] = [
         ("GET", "/etc/passwd", "127.0.0.1", b"", 404, "nothing at"),
         ("GET", "/", "evil.example", b"", 403, "only pages from 127.0.0.1"),
         ("POST", "/api/new", "127.0.0.1", b"{not json", 400, "not JSON"),
