@@ -541,7 +541,7 @@ mod tests {
         let text = format!(
             "rulebook 1\ngame \"T\"\nboard {{\n  files a..d\n  ranks 1..4\n  points {points}\n{lines}\n}}\n\
              player white W forward n\nplayer black B forward s\nfirst white\npiece man M {{\n  step forward\n}}\n\
-             place white man on a1\nplace black man on b4\ngoals {{\n  lose when no move\n}}\n"
+             place white man on a1\nplace black man on b2\ngoals {{\n  lose when no move\n}}\n"
         );
         crate::load_text(&text, &[]).unwrap_or_else(|d| panic!("{d:?}")).game.board
     }
