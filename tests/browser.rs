@@ -217,7 +217,7 @@ async fn run(driver_port: u16, browser: &Path) {
 
     // Tabal, both seats clicked; Tablut with dice against the random agent.
     for (file, query, seed) in
-        [("games/tabal.game", "seats=human,human", 7), ("games/tablut.game", "seats=random,human&delay=0&seed=5", 3)]
+        [("games/tabal.game", "seats=human,human", 7), ("games/tablut.game", "seats=human,random&delay=0&seed=5", 3)]
     {
         let (_server, url) = serve(Path::new(file));
         client.goto(&format!("{url}?{query}")).await.unwrap();
