@@ -2,6 +2,7 @@
 //! library returns values and typed errors.
 
 mod cli;
+mod web;
 
 fn main() {
     // Rust ignores SIGPIPE, so printing into a closed pipe (`rulebook moves ... | head`)

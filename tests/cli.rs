@@ -388,7 +388,7 @@ fn a_resumed_game_keeps_its_seats_dice_and_roll() {
     let (resumed, unsaved) = (events(&stdout(&once)), events(&stdout(&straight)));
     assert!(resumed.len() >= 3 && resumed.len() < unsaved.len(), "{resumed:?}");
     assert_eq!(resumed, unsaved[unsaved.len() - resumed.len()..]);
-    assert!(resumed.iter().any(|l| l.starts_with("attackers (random) plays")), "{}", stdout(&once));
+    assert!(resumed.iter().any(|l| l.contains(". attackers (random) plays")), "{}", stdout(&once));
     assert_eq!(rulebook(&["play", "games/tablut.game", "--resume", "x", "--seed", "1"]).status.code(), Some(2));
 }
 
@@ -640,4 +640,20 @@ fn positions_take_pdn_square_ranges() {
         assert_eq!(o.status.code(), Some(1), "{position}");
         assert!(stderr(&o).contains(message), "{position}: {}", stderr(&o));
     }
+}
+
+#[test]
+fn play_numbers_plies_says_what_they_take_and_compact_leaves_out_the_position_line() {
+    let o = with_input(&["play", "games/tabal.game", "--seed", "11"], "c4-c5\nquit\n");
+    let out = stdout(&o);
+    assert!(out.contains("1. white c4-c5\n"), "{out}");
+    assert!(out.contains("2. black (random) plays c6xc4, takes c5.\n"), "{out}");
+    // The last move's start and end, and the point it took, are marked; no colour into a pipe.
+    assert!(out.contains("B--(.)--B") && out.contains("W--[B]--W") && out.contains(".---x---."), "{out}");
+    assert!(!out.contains('\x1b'), "{out}");
+    let o = with_input(&["play", "games/tabal.game", "--seed", "11", "--compact"], "c4-c5\nposition\nquit\n");
+    let out = stdout(&o);
+    assert!(!out.lines().any(|l| l.starts_with("position ")), "{out}");
+    assert!(out.contains("white> W:Wa1,c1,e1,b2,c2,d2,a3,b3,c3,d3,e3,a4,b4,d4,e4:B"), "{out}");
+    assert_eq!(out.matches("1  W-------W-------W").count(), 2, "{out}");
 }

@@ -93,3 +93,57 @@ fn render_and_describe() {
         insta::assert_snapshot!(format!("describe-{name}"), rulebook::describe::describe(&e.game));
     }
 }
+
+/// The SVG text of a few boards, one of each way of drawing: Tabal's lines
+/// and triangles after a capture (last move and captured point marked),
+/// draughts squares with numbers, tafl sites and crown, and a hand.
+#[test]
+fn svg_pictures() {
+    use rulebook::render::svg::{svg, Options};
+    let cases = [
+        ("games/tabal.game", "c4-c5 c6xc4"),
+        ("games/english-draughts.game", ""),
+        ("games/brandubh.game", "d2-b2"),
+        ("games/bagh-chal.game", "@c3"),
+    ];
+    for (file, plies) in cases {
+        let e = engine(file);
+        let mut pos = e.start();
+        let mut last = None;
+        for ply in plies.split_whitespace() {
+            let (_, mv) = e.parse_ply(&pos, ply).unwrap();
+            let next = e.play_unchecked(&pos, &mv);
+            last = Some((pos, mv));
+            pos = next;
+        }
+        let opts = Options { last: last.as_ref().map(|(p, m)| (p, m)), interactive: false };
+        let name = Path::new(file).file_stem().unwrap().to_string_lossy().to_string();
+        insta::assert_snapshot!(format!("svg-{name}"), svg(&e, &pos, &opts));
+    }
+}
+
+/// Every shipped game and variant draws: one piece drawn per piece on the
+/// board or kind in hand, one target per point, the elements closed.
+#[test]
+fn every_shipped_game_renders_as_svg() {
+    use rulebook::render::svg::{svg, Options};
+    let mut files: Vec<_> = std::fs::read_dir("games").unwrap().map(|e| e.unwrap().path()).collect();
+    files.extend(std::fs::read_dir("games/variants").unwrap().map(|e| e.unwrap().path()));
+    let files: Vec<_> = files.into_iter().filter(|p| p.is_file()).collect();
+    assert!(files.len() >= 29, "{files:?}");
+    for file in files {
+        let e = engine(file.to_str().unwrap());
+        let pos = e.start();
+        let text = svg(&e, &pos, &Options { last: None, interactive: true });
+        let on_board = (0..e.board().len() as u8).filter(|&p| pos.at(p) != 0).count();
+        let held = (0..2u8)
+            .flat_map(|pl| (0..e.game.kinds.len() as u8).map(move |k| (pl, k)))
+            .filter(|&(pl, k)| e.in_hand(&pos, pl, k) > 0)
+            .count();
+        assert_eq!(text.matches("class=\"piece\"").count(), on_board + held, "{}", file.display());
+        assert_eq!(text.matches("data-point=").count(), e.board().len(), "{}", file.display());
+        assert!(text.starts_with("<svg ") && text.ends_with("</svg>\n"), "{}", file.display());
+        assert_eq!(text.matches('<').count(), text.matches('>').count(), "{}", file.display());
+        assert!(!text.contains("NaN") && !text.contains("inf"), "{}", file.display());
+    }
+}

@@ -154,13 +154,56 @@ fn rate(engine: &Engine, nodes: u128, start: Instant) -> String {
     format!("{:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs)
 }
 
-pub fn render(game: &GameArgs, at: &At) -> i32 {
+pub fn render(
+    game: &GameArgs,
+    at: &At,
+    format: super::RenderFormat,
+    output: Option<&std::path::Path>,
+    force: bool,
+) -> i32 {
     let (loaded, pos) = match setup(game, at) {
         Ok(x) => x,
         Err(code) => return code,
     };
-    print!("{}", rulebook::render::render(&loaded.engine, &pos));
-    0
+    let engine = &loaded.engine;
+    let text = match format {
+        super::RenderFormat::Text => rulebook::render::render(engine, &pos),
+        super::RenderFormat::Svg => {
+            // The last ply is marked: play all but it again to have the position before it.
+            let last = match last_ply(engine, at) {
+                Ok(l) => l,
+                Err(code) => return code,
+            };
+            let last = last.as_ref().map(|(before, mv)| (before, mv));
+            let opts = rulebook::render::svg::Options { last, interactive: false };
+            rulebook::render::svg::svg(engine, &pos, &opts)
+        }
+    };
+    let Some(path) = output else {
+        print!("{text}");
+        return 0;
+    };
+    match super::files::write(path, &text, force, false, &loaded.files) {
+        Ok(()) => 0,
+        Err(e) => {
+            let hint = if matches!(e, super::files::WriteError::Exists) { "; add --force to replace it" } else { "" };
+            eprintln!("error: cannot write {}: {e}{hint}", path.display());
+            super::EXIT_USAGE
+        }
+    }
+}
+
+/// The position before the last of `--plies`, and that ply's move (None without plies).
+fn last_ply(engine: &Engine, at: &At) -> Result<Option<(Position, rulebook::engine::Move)>, i32> {
+    let Some(plies) = &at.plies else { return Ok(None) };
+    let all: Vec<&str> = plies.split_whitespace().collect();
+    let Some((last, rest)) = all.split_last() else { return Ok(None) };
+    let before = start_at(engine, &At { position: at.position.clone(), plies: Some(rest.join(" ")) })?;
+    let mv = engine.parse_ply(&before, last).map_err(|e| {
+        eprintln!("error: ply {} of --plies: {e}", all.len());
+        EXIT_INVALID
+    })?;
+    Ok(Some((before, mv.1)))
 }
 
 pub fn describe(game: &GameArgs) -> i32 {

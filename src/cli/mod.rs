@@ -1,10 +1,10 @@
 //! Command-line front end.
 
-mod commands;
-mod files;
-mod load;
+pub(crate) mod commands;
+pub(crate) mod files;
+pub(crate) mod load;
 mod play;
-mod records;
+pub(crate) mod records;
 mod simulate;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -22,6 +22,12 @@ pub const EXIT_USAGE: i32 = 2;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum RenderFormat {
+    Text,
+    Svg,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -67,12 +73,35 @@ enum Command {
         #[arg(long)]
         numbers: bool,
     },
-    /// Draws the board with its pieces.
+    /// Draws the board with its pieces, as text or as an SVG picture.
     Render {
         #[command(flatten)]
         game: GameArgs,
         #[command(flatten)]
         at: At,
+        /// text (the terminal's drawing) or svg (a picture; the last of --plies is marked).
+        #[arg(long, value_enum, default_value = "text")]
+        format: RenderFormat,
+        /// Writes the drawing to FILE (a new file, unless --force) instead of printing it.
+        #[arg(long, value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
+        /// Replaces an existing --output file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Serves a web page to play the game in a browser (on 127.0.0.1 unless --host says otherwise).
+    Serve {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The port (0: any free port; the address is printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on. Anything but 127.0.0.1 lets other machines play.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// Opens the page in the default browser.
+        #[arg(long)]
+        open: bool,
     },
     /// Prints the rules in plain English, as the file defines them.
     Describe {
@@ -131,6 +160,10 @@ enum Command {
         /// Stops the game after this many plies (reported as unfinished).
         #[arg(long, default_value_t = 400)]
         max_plies: u32,
+        /// Shorter output: no position line (type `position` for it), and the
+        /// board only when a person is to move.
+        #[arg(long)]
+        compact: bool,
     },
     /// Plays random games and prints statistics.
     Simulate {
@@ -215,13 +248,16 @@ pub fn run() -> i32 {
     };
     match cli.command {
         Command::Check { files, format, options } => check(&files, format, &options),
-        Command::Render { game, at } => commands::render(&game, &at),
+        Command::Render { game, at, format, output, force } => {
+            commands::render(&game, &at, format, output.as_deref(), force)
+        }
+        Command::Serve { game, port, host, open } => crate::web::serve(&game, host, port, open),
         Command::Describe { game } => commands::describe(&game),
         Command::Options { game } => commands::options(&game),
         Command::Position { game, at, numbers } => commands::position(&game, &at, numbers),
         Command::Why { game, ply, at } => commands::why(&game, &ply, &at),
-        Command::Play { game, players, seed, resume, record, force, position, max_plies } => {
-            play::run(&game, &play::Options { players, seed, resume, record, force, position, max_plies })
+        Command::Play { game, players, seed, resume, record, force, position, max_plies, compact } => {
+            play::run(&game, &play::Options { players, seed, resume, record, force, position, max_plies, compact })
         }
         Command::Simulate { game, games, seed, max_plies, threads, record, force, position } => {
             simulate::run(&game, &simulate::Options { games, seed, max_plies, threads, record, force, position })

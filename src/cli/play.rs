@@ -7,7 +7,7 @@ use super::{GameArgs, EXIT_INVALID, EXIT_USAGE};
 use rulebook::agents::{self, Agent, GameRng};
 use rulebook::engine::{Engine, History, Limit, Move, Position, Verdict};
 use rulebook::record::Record;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 pub struct Options {
@@ -19,6 +19,8 @@ pub struct Options {
     pub force: bool,
     pub position: Option<String>,
     pub max_plies: u32,
+    /// No position line, and the board only when a person is to move.
+    pub compact: bool,
 }
 
 /// Who plays a side: a person at the keyboard, or an agent.
@@ -119,6 +121,10 @@ struct Session<'a> {
     announcements: Vec<String>,
     /// The positions since the last capture, for repetition rules.
     history: History,
+    /// The last ply's move and the position before it, to mark on the board.
+    last: Option<(Position, Move)>,
+    /// Colours on the board (a terminal, and NO_COLOR not set).
+    colour: bool,
 }
 
 impl<'a> Session<'a> {
@@ -127,7 +133,24 @@ impl<'a> Session<'a> {
         let pos = start.clone();
         let (plies, checkpoints, announcements) = (Vec::new(), Vec::new(), Vec::new());
         let history = engine.history_from(&start);
-        Session { loaded, engine, file, seats, rng, start, pos, plies, checkpoints, roll: None, announcements, history }
+        let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        let (roll, last) = (None, None);
+        Session {
+            loaded,
+            engine,
+            file,
+            seats,
+            rng,
+            start,
+            pos,
+            plies,
+            checkpoints,
+            roll,
+            announcements,
+            history,
+            last,
+            colour,
+        }
     }
 
     /// The roll for the coming ply: rolled once, then shown again until a move is made.
@@ -144,8 +167,24 @@ impl<'a> Session<'a> {
         self.plies.push(Ply { text, roll, mover });
         let next = self.engine.play_in(&self.pos, mv, &mut self.history);
         self.announcements = self.engine.announcements(&next, mover, mv);
-        self.pos = next;
+        let before = std::mem::replace(&mut self.pos, next);
+        self.last = Some((before, *mv));
         self.roll = None;
+    }
+
+    /// `12. black (random) plays c6xc4, takes c5.`: the ply just made, numbered.
+    fn tell_ply(&self) {
+        let (Some(ply), Some((before, _))) = (self.plies.last(), &self.last) else { return };
+        let board = self.engine.board();
+        let taken = rulebook::render::svg::captured(before, &self.pos, board.len());
+        let taken: Vec<&str> = taken.iter().map(|p| board.labels[p as usize].as_str()).collect();
+        let takes = if taken.is_empty() { String::new() } else { format!(", takes {}", taken.join(" ")) };
+        let name = &self.engine.game.players[ply.mover as usize].name;
+        let n = self.plies.len();
+        match &self.seats[ply.mover as usize] {
+            Seat::Computer(a) => println!("{n}. {name} ({}) plays {}{takes}.", a.name(), ply.text),
+            Seat::Human => println!("{n}. {name} {}{takes}", ply.text),
+        }
     }
 
     /// The position before ply `i` (from 0), from the checkpoint before it.
@@ -185,6 +224,7 @@ impl<'a> Session<'a> {
         self.plies.truncate(i);
         self.checkpoints.truncate(i.div_ceil(CHECKPOINT));
         self.announcements.clear();
+        self.last = None;
         true
     }
 
@@ -230,9 +270,22 @@ impl<'a> Session<'a> {
         })
     }
 
-    fn show(&mut self) {
-        print!("{}", rulebook::render::render(self.engine, &self.pos));
-        println!("position {}", self.engine.position_notation(&self.pos));
+    /// The board (with the last move marked) and the position line; in the
+    /// compact mode only the board, and only when a person is to move.
+    fn show(&mut self, compact: bool, over: bool) {
+        let person = matches!(self.seats[self.pos.turn as usize], Seat::Human);
+        if !compact || person || over {
+            let mut marks = rulebook::render::Marks { colour: self.colour, ..Default::default() };
+            if let Some((before, mv)) = &self.last {
+                marks.from = (mv.from != rulebook::game::NONE).then_some(mv.from);
+                marks.to = (mv.to != rulebook::game::NONE).then_some(mv.to);
+                marks.captured = rulebook::render::svg::captured(before, &self.pos, self.engine.board().len());
+            }
+            print!("{}", rulebook::render::render_marked(self.engine, &self.pos, &marks));
+        }
+        if !compact {
+            println!("position {}", self.engine.position_notation(&self.pos));
+        }
         let last = self.plies.last().map_or(0, |p| p.mover as usize);
         for a in self.announcements.drain(..) {
             println!("{}: \"{a}\"", self.engine.game.players[last].name);
@@ -349,11 +402,13 @@ fn command(s: &mut Session, line: &str, roll: Option<u8>) -> Option<Turn> {
 /// Plays until the game ends or the person stops; returns the exit code.
 fn play_loop(s: &mut Session, input: &mut impl BufRead, opts: &Options) -> i32 {
     loop {
-        s.show();
-        match s.over(opts.max_plies) {
+        let over = match s.over(opts.max_plies) {
             Err(limit) => return super::commands::limit_reached(limit),
-            Ok(Some(result)) => return game_over(s, &result, opts),
-            Ok(None) => {}
+            Ok(over) => over,
+        };
+        s.show(opts.compact, over.is_some());
+        if let Some(result) = over {
+            return game_over(s, &result, opts);
         }
         let me = s.pos.turn as usize;
         let roll = s.roll();
@@ -366,11 +421,7 @@ fn play_loop(s: &mut Session, input: &mut impl BufRead, opts: &Options) -> i32 {
             return super::commands::limit_reached(limit);
         }
         let chosen = match &mut s.seats[me] {
-            Seat::Computer(agent) => {
-                let m = agent.choose(s.engine, &s.pos, &moves, &mut s.rng);
-                println!("{} ({}) plays {}.", s.engine.game.players[me].name, agent.name(), s.engine.notation(&m));
-                m
-            }
+            Seat::Computer(agent) => agent.choose(s.engine, &s.pos, &moves, &mut s.rng),
             Seat::Human => match prompt(s, input, roll) {
                 Turn::Move(m) => m,
                 Turn::Undone => continue,
@@ -380,7 +431,10 @@ fn play_loop(s: &mut Session, input: &mut impl BufRead, opts: &Options) -> i32 {
         };
         let text = s.engine.ply_notation(roll, &chosen);
         s.push(roll, &chosen, text);
-        println!();
+        s.tell_ply();
+        if !opts.compact {
+            println!();
+        }
     }
 }
 

@@ -1,12 +1,14 @@
 //! The board drawn in text: points, the lines between them, pieces, and
 //! coordinates on the edges.
 
+pub mod svg;
+
 use crate::engine::{kind_of, owner, Cell, Engine, Position};
 use crate::game::{Game, Point, PointSet, NONE};
 
 /// The players who can ever have a piece of `kind` (bit per player): placed
 /// at the start, or promoted into from a kind they have.
-fn owners(game: &Game, kind: usize) -> u8 {
+pub(crate) fn owners(game: &Game, kind: usize) -> u8 {
     let placed = |k: usize| {
         let on_board = game.setup.iter().filter(|s| s.1 as usize == k).fold(0u8, |m, s| m | 1 << s.0);
         game.hand.iter().filter(|h| h.1 as usize == k).fold(on_board, |m, h| m | 1 << h.0)
@@ -49,15 +51,36 @@ fn sites(game: &Game) -> PointSet {
     s
 }
 
+/// What to mark on a drawing besides the pieces: the last move's start and
+/// end (`(` `)` and `[` `]` around them) and the points it captured (`x`),
+/// and whether to colour it for a terminal.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Marks {
+    pub from: Option<Point>,
+    pub to: Option<Point>,
+    pub captured: PointSet,
+    pub colour: bool,
+}
+
+/// ANSI colours: the first player's pieces, the other's, the last move, captures.
+const COLOURS: [&str; 4] = ["\x1b[1;36m", "\x1b[1;35m", "\x1b[1;33m", "\x1b[1;31m"];
+const RESET: &str = "\x1b[0m";
+
 /// Draws `pos`, with a legend of the pieces.
 pub fn render(engine: &Engine, pos: &Position) -> String {
+    render_marked(engine, pos, &Marks::default())
+}
+
+/// Draws `pos` with the last move and its captures marked.
+pub fn render_marked(engine: &Engine, pos: &Position, marks: &Marks) -> String {
     let game = &engine.game;
     let board = &game.board;
     let (w, h) = (board.width.max(1) as usize, board.height.max(1) as usize);
-    let cols = (w - 1) * 4 + 1;
+    // A column either side for the marks of the last move at the edges.
+    let cols = (w - 1) * 4 + 3;
     let rows = (h - 1) * 2 + 1;
     let mut canvas = vec![vec![' '; cols]; rows];
-    let at = |x: i32, y: i32| ((h as i32 - 1 - y) as usize * 2, x as usize * 4);
+    let at = |x: i32, y: i32| ((h as i32 - 1 - y) as usize * 2, x as usize * 4 + 1);
     let special = sites(game);
     // Lines first, points over them.
     for p in 0..board.len() as Point {
@@ -96,18 +119,39 @@ pub fn render(engine: &Engine, pos: &Position) -> String {
         }
     }
     let mut sites_drawn = false;
+    // A colour per canvas cell (an index into COLOURS), when colouring.
+    let mut paint: Vec<Vec<Option<usize>>> = vec![vec![None; cols]; rows];
     for p in 0..board.len() as Point {
         let (x, y) = board.coords[p as usize];
         let (r, c) = at(x, y);
         let cell = pos.at(p);
         sites_drawn |= cell == 0 && special.contains(p);
         canvas[r][c] = if cell != 0 {
+            paint[r][c] = Some(if owner(cell) == game.first { 0 } else { 1 });
             piece_char(game, cell)
+        } else if marks.captured.contains(p) {
+            paint[r][c] = Some(3);
+            'x'
         } else if special.contains(p) {
             '+'
         } else {
             '.'
         };
+        let brackets = if marks.to == Some(p) {
+            Some(('[', ']'))
+        } else if marks.from == Some(p) {
+            Some(('(', ')'))
+        } else {
+            None
+        };
+        if let Some((open, close)) = brackets {
+            for (col, ch) in [(c.checked_sub(1), open), (Some(c + 1).filter(|&k| k < cols), close)] {
+                if let Some(col) = col {
+                    canvas[r][col] = ch;
+                    paint[r][col] = Some(2);
+                }
+            }
+        }
     }
     // Coordinates: rank numbers on the left, file letters below (lattice boards).
     let rank_label = |y: usize| -> String {
@@ -122,17 +166,24 @@ pub fn render(engine: &Engine, pos: &Position) -> String {
     let mut out = String::new();
     for (i, row) in canvas.iter().enumerate() {
         let label = if i % 2 == 0 { rank_label(h - 1 - i / 2) } else { String::new() };
-        let line: String = row.iter().collect();
-        out.push_str(&format!("{label:>margin$}  {}\n", line.trim_end()));
+        let len = row.iter().rposition(|&ch| ch != ' ').map_or(0, |k| k + 1);
+        let mut line = String::new();
+        for (k, &ch) in row[..len].iter().enumerate() {
+            match paint[i][k].filter(|_| marks.colour) {
+                Some(colour) => line.push_str(&format!("{}{ch}{RESET}", COLOURS[colour])),
+                None => line.push(ch),
+            }
+        }
+        out.push_str(&format!("{label:>margin$} {line}\n"));
     }
     let mut files = vec![' '; cols];
     for (i, l) in board.labels.iter().enumerate() {
         let (x, _) = board.coords[i];
         if let Some(f) = l.chars().next().filter(|c| c.is_ascii_lowercase()) {
-            files[x as usize * 4] = f;
+            files[x as usize * 4 + 1] = f;
         }
     }
-    out.push_str(&format!("{:margin$}  {}\n", "", files.iter().collect::<String>().trim_end()));
+    out.push_str(&format!("{:margin$} {}\n", "", files.iter().collect::<String>().trim_end()));
     out.push_str(&hands(engine, pos));
     out.push_str(&legend(game, sites_drawn));
     out

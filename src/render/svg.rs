@@ -1,0 +1,559 @@
+//! The board as an SVG picture, from the board's own coordinates: lines
+//! between linked points (or squares, where the board is a grid of cells),
+//! the sites and zones the file marks, pieces in each player's colour with
+//! their kinds told apart, coordinates on the edges, the last move, the
+//! captured points, and the pieces in hand.
+
+use super::owners;
+use crate::engine::{cell, kind_of, owner, Cell, Engine, Move, MoveType, Position};
+use crate::game::{Board, Condition, Game, Point, PointSet, NONE};
+use std::fmt::Write;
+
+/// Pixels between two neighbouring lattice points.
+pub const STEP: f64 = 56.0;
+/// Room for the coordinates around the board.
+const MARGIN: f64 = 30.0;
+/// The pieces' radius, as a share of a step.
+const PIECE: f64 = 0.36;
+
+/// What to draw besides the position.
+#[derive(Clone, Copy, Default)]
+pub struct Options<'a> {
+    /// The move that led to the position, and the position before it.
+    pub last: Option<(&'a Position, &'a Move)>,
+    /// Adds a transparent target on every point (`data-point="LABEL"`) and on
+    /// the pieces in hand (`data-hand="PLAYER:KIND"`) for a page to click.
+    pub interactive: bool,
+}
+
+/// How the board is drawn: lines between points, or squares where the
+/// points form a full grid or a chequerboard (draughts, tafl, shogi boards).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Style {
+    Lines,
+    Squares { chequered: bool },
+}
+
+/// Squares when every point of the lattice is a point (and diagonals, if
+/// any, join every square), or exactly one colour of a chequerboard; lines
+/// otherwise (Alquerque's diagonals through every other point, triangles,
+/// crosses and tracks).
+pub fn style(board: &Board) -> Style {
+    let (w, h) = (board.width.max(1) as i64, board.height.max(1) as i64);
+    let n = board.len() as i64;
+    let diagonal_links = (0..board.len() as Point)
+        .flat_map(|p| [1u8, 3].map(move |d| (p, d)))
+        .filter(|&(p, d)| board.step(p, d) != NONE)
+        .count() as i64;
+    if n == w * h && (diagonal_links == 0 || diagonal_links == 2 * (w - 1) * (h - 1)) {
+        return Style::Squares { chequered: false };
+    }
+    let parity = board.coords.first().map_or(0, |&(x, y)| (x + y).rem_euclid(2));
+    let one_colour = board.coords.iter().all(|&(x, y)| (x + y).rem_euclid(2) == parity);
+    let half = (w * h + if parity == 0 { 1 } else { 0 }) / 2;
+    let half = if (w * h) % 2 == 0 { w * h / 2 } else { half };
+    if w > 1 && h > 1 && one_colour && n == half {
+        return Style::Squares { chequered: true };
+    }
+    Style::Lines
+}
+
+/// A player's piece colours: fill, outline, and the mark drawn on it.
+#[derive(Clone, Copy)]
+struct Colours {
+    fill: &'static str,
+    stroke: &'static str,
+    mark: &'static str,
+}
+
+const LIGHT: Colours = Colours { fill: "#f7f1e3", stroke: "#3b3125", mark: "#3b3125" };
+const DARK: Colours = Colours { fill: "#2d2a26", stroke: "#0d0c0b", mark: "#f2e6c9" };
+
+/// The colours of each player: a name or letter that says white or black
+/// decides; otherwise the player who moves first is dark (the convention of
+/// tafl's attackers) and the other light.
+fn colours(game: &Game) -> Vec<Colours> {
+    let says = |i: usize, word: &str| {
+        let p = &game.players[i];
+        p.name.to_ascii_lowercase().contains(word)
+    };
+    (0..game.players.len())
+        .map(|i| {
+            let dark = if says(i, "white") || says(i, "black") { says(i, "black") } else { i == game.first as usize };
+            if dark {
+                DARK
+            } else {
+                LIGHT
+            }
+        })
+        .collect()
+}
+
+/// Kinds drawn with a crown: a kind promoted into, or one a goal is about
+/// (captured, escaped, reaching a zone), unless it is the only kind its
+/// owners have.
+fn crowned(game: &Game, kind: usize) -> bool {
+    let first_of_owner = (0..game.players.len())
+        .filter(|&p| owners(game, kind) & (1 << p) != 0)
+        .all(|p| (0..kind).all(|k| owners(game, k) & (1 << p) == 0));
+    if first_of_owner {
+        return false;
+    }
+    let promoted = game.kinds.iter().any(|k| k.promotion.as_ref().is_some_and(|pr| pr.into as usize == kind));
+    let goal = game.goals.iter().any(|g| match g.condition {
+        Condition::Captured(k) | Condition::Escapes(k) | Condition::Reaches(k, _) => k as usize == kind,
+        _ => false,
+    });
+    promoted || goal
+}
+
+/// Whether a kind is told by its letter: not crowned, and not the first
+/// kind its owners have.
+fn lettered(game: &Game, kind: usize) -> bool {
+    let first = (0..game.players.len())
+        .filter(|&p| owners(game, kind) & (1 << p) != 0)
+        .all(|p| (0..kind).all(|k| owners(game, k) & (1 << p) == 0));
+    !first && !crowned(game, kind)
+}
+
+/// Text safe inside an SVG element or attribute.
+pub fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// The lattice step of each direction, clockwise from north (as `game::DIRECTION_NAMES`).
+const STEPS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+
+/// Where lattice points fall in the picture.
+pub struct Frame {
+    width: i32,
+    height: i32,
+}
+
+impl Frame {
+    pub fn of(board: &Board) -> Frame {
+        Frame { width: board.width.max(1), height: board.height.max(1) }
+    }
+    /// The centre of lattice point (x, y), in pixels.
+    pub fn at(&self, x: i32, y: i32) -> (f64, f64) {
+        (MARGIN + (x as f64 + 0.5) * STEP, MARGIN + ((self.height - 1 - y) as f64 + 0.5) * STEP)
+    }
+    fn board_size(&self) -> (f64, f64) {
+        (self.width as f64 * STEP, self.height as f64 * STEP)
+    }
+    /// Where a piece leaving from `p` in direction `d` is drawn: a step past the edge.
+    pub fn exit(&self, board: &Board, p: Point, d: u8) -> (f64, f64) {
+        let mut q = p;
+        while board.step(q, d) != NONE {
+            q = board.step(q, d);
+        }
+        let (x, y) = board.coords[q as usize];
+        let (dx, dy) = STEPS[d as usize % 8];
+        let (cx, cy) = self.at(x, y);
+        (cx + dx as f64 * STEP * 0.78, cy - dy as f64 * STEP * 0.78)
+    }
+}
+
+/// The points taken by the move from `before` to `after`: the other side's
+/// pieces that are gone (or changed sides).
+pub fn captured(before: &Position, after: &Position, board_len: usize) -> PointSet {
+    let mut set = PointSet::default();
+    let mover = before.turn;
+    for p in 0..board_len as Point {
+        let was = before.at(p);
+        if was != 0 && owner(was) != mover && (after.at(p) == 0 || owner(after.at(p)) != owner(was)) {
+            set.insert(p);
+        }
+    }
+    set
+}
+
+/// Sites the file restricts or makes hostile (thrones, corners).
+fn sites(game: &Game) -> PointSet {
+    game.stops
+        .iter()
+        .map(|r| r.region)
+        .chain(game.hostile.iter().map(|h| h.region))
+        .fold(PointSet::default(), |a, b| a.union(&b))
+}
+
+/// Each player's zones: where its pieces promote or reach a goal.
+fn zones(game: &Game) -> Vec<PointSet> {
+    (0..game.players.len())
+        .map(|pl| {
+            let mut s = PointSet::default();
+            for k in &game.kinds {
+                if let Some(pr) = &k.promotion {
+                    s = s.union(&pr.zone[pl]);
+                }
+            }
+            for g in &game.goals {
+                if let Condition::Reaches(_, z) = &g.condition {
+                    s = s.union(&z[pl]);
+                }
+            }
+            s
+        })
+        .collect()
+}
+
+/// Draws `pos` as an SVG document.
+pub fn svg(engine: &Engine, pos: &Position, opts: &Options) -> String {
+    let game = &engine.game;
+    let board = &game.board;
+    let frame = Frame::of(board);
+    let (bw, bh) = frame.board_size();
+    let hand_rows = hand_lines(engine, pos);
+    let hand_height = if hand_rows.is_empty() { 0.0 } else { 12.0 + hand_rows.len() as f64 * STEP * 0.7 };
+    let (width, height) = (bw + 2.0 * MARGIN, bh + 2.0 * MARGIN + hand_height);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" \
+         role=\"img\" font-family=\"sans-serif\">\n<title>{}</title>",
+        escape(&game.name)
+    );
+    let _ = writeln!(out, "<rect width=\"{width}\" height=\"{height}\" fill=\"#f3e3bf\"/>");
+    let style = style(board);
+    ground(&mut out, engine, &frame, style);
+    coordinates(&mut out, board, &frame);
+    if let Some((before, mv)) = opts.last {
+        last_move(&mut out, engine, &frame, before, mv);
+    }
+    pieces(&mut out, engine, pos, &frame);
+    if let Some((before, _)) = opts.last {
+        for p in captured(before, pos, board.len()).iter() {
+            let (x, y) = board.coords[p as usize];
+            let (cx, cy) = frame.at(x, y);
+            let r = STEP * 0.2;
+            let _ = writeln!(
+                out,
+                "<path class=\"captured\" d=\"M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}\" stroke=\"#c0392b\" stroke-width=\"4\" stroke-linecap=\"round\"/>",
+                cx - r, cy - r, cx + r, cy + r, cx - r, cy + r, cx + r, cy - r
+            );
+        }
+    }
+    hands(&mut out, engine, &hand_rows, bh + 2.0 * MARGIN, opts.interactive);
+    if opts.interactive {
+        for p in 0..board.len() {
+            let (x, y) = board.coords[p];
+            let (cx, cy) = frame.at(x, y);
+            let _ = writeln!(
+                out,
+                "<circle class=\"hit\" data-point=\"{}\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"transparent\"/>",
+                escape(&board.labels[p]),
+                STEP * 0.46
+            );
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The board itself: squares or lines, sites, zones, and the points.
+fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
+    let game = &engine.game;
+    let board = &game.board;
+    let special = sites(game);
+    let zones = zones(game);
+    let colours = colours(game);
+    let half = STEP / 2.0;
+    let (bw, bh) = frame.board_size();
+    match style {
+        Style::Squares { chequered } => {
+            let light = if chequered { "#f0dcb0" } else { "#e6c98f" };
+            let _ = writeln!(
+                out,
+                "<rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{bw}\" height=\"{bh}\" fill=\"{light}\" stroke=\"#5a4630\" stroke-width=\"2\"/>"
+            );
+            for (p, &(x, y)) in board.coords.iter().enumerate() {
+                let (cx, cy) = frame.at(x, y);
+                let fill = if special.contains(p as Point) {
+                    "#b9955a"
+                } else if chequered {
+                    "#9c7450"
+                } else {
+                    light
+                };
+                let _ = writeln!(
+                    out,
+                    "<rect x=\"{}\" y=\"{}\" width=\"{STEP}\" height=\"{STEP}\" fill=\"{fill}\" stroke=\"#5a4630\" stroke-width=\"{}\"/>",
+                    cx - half,
+                    cy - half,
+                    if chequered { 0.0 } else { 1.0 }
+                );
+                if special.contains(p as Point) {
+                    let r = half - 6.0;
+                    let _ =
+                        writeln!(
+                        out,
+                        "<path class=\"site\" d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"#5a4630\" stroke-width=\"1.5\"/>",
+                        cx - r, cy - r, cx + r, cy + r, cx - r, cy + r, cx + r, cy - r
+                    );
+                }
+            }
+        }
+        Style::Lines => {
+            for p in 0..board.len() as Point {
+                for d in 0..8u8 {
+                    let q = board.step(p, d);
+                    if q == NONE || q < p {
+                        continue;
+                    }
+                    let (x0, y0) = frame.at(board.coords[p as usize].0, board.coords[p as usize].1);
+                    let (x1, y1) = frame.at(board.coords[q as usize].0, board.coords[q as usize].1);
+                    let _ = writeln!(
+                        out,
+                        "<line x1=\"{x0}\" y1=\"{y0}\" x2=\"{x1}\" y2=\"{y1}\" stroke=\"#5a4630\" stroke-width=\"2.5\"/>"
+                    );
+                }
+            }
+        }
+    }
+    // Zones: a band of the player's colour inside each point's square.
+    for (pl, zone) in zones.iter().enumerate() {
+        for p in zone.iter() {
+            let (cx, cy) = frame.at(board.coords[p as usize].0, board.coords[p as usize].1);
+            let r = if style == Style::Lines { STEP * 0.3 } else { half - 3.0 };
+            let _ = writeln!(
+                out,
+                "<rect class=\"zone\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"0.7\" stroke-width=\"3\" stroke-dasharray=\"6 4\"/>",
+                cx - r,
+                cy - r,
+                2.0 * r,
+                2.0 * r,
+                colours[pl].fill
+            );
+        }
+    }
+    if style == Style::Lines {
+        for (p, &(x, y)) in board.coords.iter().enumerate() {
+            let (cx, cy) = frame.at(x, y);
+            if special.contains(p as Point) {
+                let r = STEP * 0.22;
+                let _ = writeln!(
+                    out,
+                    "<rect class=\"site\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#b9955a\" stroke=\"#5a4630\" stroke-width=\"2\" transform=\"rotate(45 {cx} {cy})\"/>",
+                    cx - r,
+                    cy - r,
+                    2.0 * r,
+                    2.0 * r
+                );
+            } else {
+                let _ = writeln!(out, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"5\" fill=\"#5a4630\"/>");
+            }
+        }
+    }
+    if let Some(numbers) = &board.numbers {
+        for (p, n) in numbers.iter().enumerate() {
+            let (cx, cy) = frame.at(board.coords[p].0, board.coords[p].1);
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"10\" fill=\"#f3e3bf\">{n}</text>",
+                cx - half + 3.0,
+                cy - half + 11.0
+            );
+        }
+    }
+}
+
+/// File letters below and above, rank numbers left and right.
+fn coordinates(out: &mut String, board: &Board, frame: &Frame) {
+    let (bw, bh) = frame.board_size();
+    let mut files: Vec<(i32, char)> = Vec::new();
+    let mut ranks: Vec<(i32, String)> = Vec::new();
+    for (i, l) in board.labels.iter().enumerate() {
+        let (x, y) = board.coords[i];
+        if let Some(f) = l.chars().next().filter(|c| c.is_ascii_lowercase()) {
+            if !files.iter().any(|(fx, _)| *fx == x) {
+                files.push((x, f));
+            }
+        }
+        let rank = l.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+        if !rank.is_empty() && !ranks.iter().any(|(ry, _)| *ry == y) {
+            ranks.push((y, rank.to_string()));
+        }
+    }
+    files.sort();
+    ranks.sort();
+    let attrs = "font-size=\"14\" fill=\"#5a4630\" text-anchor=\"middle\" dominant-baseline=\"central\"";
+    for (x, f) in files {
+        let (cx, _) = frame.at(x, 0);
+        for y in [MARGIN / 2.0, MARGIN * 1.5 + bh] {
+            let _ = writeln!(out, "<text x=\"{cx}\" y=\"{y}\" {attrs}>{f}</text>");
+        }
+    }
+    for (y, r) in ranks {
+        let (_, cy) = frame.at(0, y);
+        for x in [MARGIN / 2.0, MARGIN * 1.5 + bw] {
+            let _ = writeln!(out, "<text x=\"{x}\" y=\"{cy}\" {attrs}>{}</text>", escape(&r));
+        }
+    }
+}
+
+/// The last move: its start and end shaded, the path of a capture drawn.
+fn last_move(out: &mut String, engine: &Engine, frame: &Frame, before: &Position, mv: &Move) {
+    let board = engine.board();
+    let at = |p: Point| frame.at(board.coords[p as usize].0, board.coords[p as usize].1);
+    let mut points: Vec<(f64, f64)> = Vec::new();
+    if mv.from != NONE {
+        points.push(at(mv.from));
+    }
+    match mv.kind {
+        MoveType::Jumps => points.extend(mv.landings().iter().map(|&p| at(p))),
+        MoveType::Leave => points.push(frame.exit(board, mv.from, mv.dir)),
+        MoveType::Plain | MoveType::Enter if mv.to != NONE => points.push(at(mv.to)),
+        _ => {}
+    }
+    let _ = before;
+    let r = STEP * 0.47;
+    for &(cx, cy) in points.iter().take(1).chain(points.last()) {
+        let _ = writeln!(
+            out,
+            "<rect class=\"last\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" rx=\"6\" fill=\"#f5c542\" fill-opacity=\"0.55\"/>",
+            cx - r,
+            cy - r,
+            2.0 * r,
+            2.0 * r
+        );
+    }
+    if points.len() > 1 {
+        let d: Vec<String> = points.iter().map(|(x, y)| format!("{x:.1} {y:.1}")).collect();
+        let _ = writeln!(
+            out,
+            "<path class=\"last-path\" d=\"M{}\" fill=\"none\" stroke=\"#d68910\" stroke-width=\"4\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" stroke-dasharray=\"8 5\"/>",
+            d.join("L")
+        );
+    }
+}
+
+/// One piece drawn at (cx, cy) with radius `r`.
+fn piece(out: &mut String, game: &Game, c: Cell, cx: f64, cy: f64, r: f64) {
+    let colours = colours(game);
+    let col = colours[owner(c) as usize];
+    let kind = kind_of(c) as usize;
+    let _ = writeln!(
+        out,
+        "<circle class=\"piece\" cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{r:.1}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2\"/>",
+        col.fill, col.stroke
+    );
+    let _ = writeln!(
+        out,
+        "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"0.35\" stroke-width=\"1.5\"/>",
+        r * 0.72,
+        col.mark
+    );
+    if crowned(game, kind) {
+        // A crown: a band and three points.
+        let (w, h) = (r * 1.1, r * 0.8);
+        let (x0, y0) = (cx - w / 2.0, cy + h / 2.0);
+        let _ = writeln!(
+            out,
+            "<path class=\"crown\" d=\"M{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}Z\" fill=\"#d4a017\"/>",
+            x0,
+            y0,
+            x0,
+            y0 - h,
+            x0 + w * 0.25,
+            y0 - h * 0.45,
+            x0 + w * 0.5,
+            y0 - h * 1.05,
+            x0 + w * 0.75,
+            y0 - h * 0.45,
+            x0 + w,
+            y0 - h,
+            x0 + w,
+            y0,
+        );
+    } else if lettered(game, kind) {
+        let _ = writeln!(
+            out,
+            "<text x=\"{cx:.1}\" y=\"{cy:.1}\" font-size=\"{:.0}\" font-weight=\"bold\" fill=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\">{}</text>",
+            r * 1.1,
+            col.mark,
+            escape(&game.kinds[kind].letter.to_string())
+        );
+    }
+}
+
+fn pieces(out: &mut String, engine: &Engine, pos: &Position, frame: &Frame) {
+    let board = engine.board();
+    for p in 0..board.len() as Point {
+        let c = pos.at(p);
+        if c != 0 {
+            let (cx, cy) = frame.at(board.coords[p as usize].0, board.coords[p as usize].1);
+            piece(out, &engine.game, c, cx, cy, STEP * PIECE);
+        }
+    }
+}
+
+/// The pieces in hand, a row per player who holds any: (player, [(kind, count)]).
+type HandRow = (usize, Vec<(usize, u8)>);
+
+fn hand_lines(engine: &Engine, pos: &Position) -> Vec<HandRow> {
+    let game = &engine.game;
+    (0..game.players.len())
+        .filter_map(|pl| {
+            let held: Vec<(usize, u8)> = (0..game.kinds.len())
+                .map(|k| (k, engine.in_hand(pos, pl as u8, k as u8)))
+                .filter(|&(_, n)| n > 0)
+                .collect();
+            (!held.is_empty()).then_some((pl, held))
+        })
+        .collect()
+}
+
+fn hands(out: &mut String, engine: &Engine, rows: &[HandRow], top: f64, interactive: bool) {
+    let game = &engine.game;
+    for (i, (pl, held)) in rows.iter().enumerate() {
+        let cy = top + (i as f64 + 0.5) * STEP * 0.7;
+        let _ = writeln!(
+            out,
+            "<text x=\"{MARGIN}\" y=\"{cy}\" font-size=\"14\" fill=\"#3b3125\" dominant-baseline=\"central\">{} in hand:</text>",
+            escape(&game.players[*pl].name)
+        );
+        let mut x = MARGIN + 150.0;
+        for &(k, n) in held {
+            piece(out, game, cell(*pl as u8, k as u8), x, cy, STEP * 0.28);
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{cy}\" font-size=\"14\" fill=\"#3b3125\" dominant-baseline=\"central\">× {n} {}</text>",
+                x + STEP * 0.4,
+                escape(&game.kinds[k].name)
+            );
+            if interactive {
+                let _ = writeln!(
+                    out,
+                    "<circle class=\"hit\" data-hand=\"{pl}:{k}\" cx=\"{x}\" cy=\"{cy}\" r=\"{}\" fill=\"transparent\"/>",
+                    STEP * 0.32
+                );
+            }
+            x += 130.0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(points: &str, lines: &str) -> Board {
+        let text = format!(
+            "rulebook 1\ngame \"T\"\nboard {{\n  files a..d\n  ranks 1..4\n  points {points}\n{lines}\n}}\n\
+             player white W forward n\nplayer black B forward s\nfirst white\npiece man M {{\n  step forward\n}}\n\
+             place white man on a1\nplace black man on b2\ngoals {{\n  lose when no move\n}}\n"
+        );
+        crate::load_text(&text, &[]).unwrap_or_else(|d| panic!("{d:?}")).game.board
+    }
+
+    #[test]
+    fn grids_and_chequerboards_are_squares_and_the_rest_lines() {
+        assert_eq!(style(&board("a1..d4", "  lines orthogonal a1..d4")), Style::Squares { chequered: false });
+        let all = "  lines orthogonal a1..d4\n  lines diagonal a1..d4";
+        assert_eq!(style(&board("a1..d4", all)), Style::Squares { chequered: false });
+        assert_eq!(style(&board("even a1..d4", "  lines diagonal a1..d4")), Style::Squares { chequered: true });
+        let alquerque = "  lines orthogonal a1..d4\n  lines diagonal even a1..d4";
+        assert_eq!(style(&board("a1..d4", alquerque)), Style::Lines);
+        assert_eq!(style(&board("a1..d3 a4", "  lines orthogonal a1..d3")), Style::Lines);
+    }
+}
