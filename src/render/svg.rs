@@ -168,13 +168,40 @@ pub fn captured(before: &Position, after: &Position, board_len: usize) -> PointS
     set
 }
 
-/// Sites the file restricts or makes hostile (thrones, corners).
+/// Sites the file restricts or makes hostile (thrones, corners), gives
+/// another turn on, or makes safe (rosettes).
 fn sites(game: &Game) -> PointSet {
     game.stops
         .iter()
         .map(|r| r.region)
         .chain(game.hostile.iter().map(|h| h.region))
+        .chain(game.another_turn)
+        .chain(game.kinds.iter().flat_map(|k| k.safe))
         .fold(PointSet::default(), |a, b| a.union(&b))
+}
+
+/// Each player's track, as a dashed line of the player's colour through its
+/// points (a little to one side, so shared stretches show both).
+fn tracks(out: &mut String, game: &Game, frame: &Frame) {
+    // Two hues that read on the board whatever the pieces' colours.
+    const HUES: [&str; 2] = ["#2f6db3", "#b8432f"];
+    for (pl, track) in game.tracks.iter().enumerate() {
+        if track.len() < 2 {
+            continue;
+        }
+        let shift = if pl == 0 { 7.0 } else { -7.0 };
+        let mut d = String::new();
+        for (i, &p) in track.iter().enumerate() {
+            let (x, y) = game.board.coords[p as usize];
+            let (cx, cy) = frame.at(x, y);
+            let _ = write!(d, "{}{} {}", if i == 0 { "M" } else { "L" }, cx + shift, cy + shift);
+        }
+        let _ = writeln!(
+            out,
+            "<path class=\"track\" d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"0.6\" stroke-width=\"3\" stroke-dasharray=\"8 5\"/>",
+            HUES[pl % 2]
+        );
+    }
 }
 
 /// Each player's zones: where its pieces promote or reach a goal.
@@ -310,6 +337,7 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
             }
         }
     }
+    tracks(out, game, frame);
     // Zones: a band of the player's colour inside each point's square.
     for (pl, zone) in zones.iter().enumerate() {
         for p in zone.iter() {

@@ -4,7 +4,6 @@
 
 use crate::cli::commands::describe_outcome;
 use crate::cli::records;
-use rand::Rng;
 use rulebook::agents::{self, Agent, GameRng};
 use rulebook::engine::{Engine, History, Move, MoveType, Position, Verdict};
 use rulebook::record::Record;
@@ -130,12 +129,12 @@ impl Game {
 
     /// Rolls the die for a person's coming ply (once; the roll then stays).
     pub fn roll(&mut self) -> Result<(), Refusal> {
-        let Some(sides) = self.engine.dice() else { return Err(bad("this game has no die")) };
+        let Some(dice) = self.engine.dice() else { return Err(bad("this game has no die")) };
         if self.over()?.is_some() {
             return Err(Refusal(409, "the game is over".into()));
         }
         if self.roll.is_none() {
-            self.roll = Some(self.rng.gen_range(1..=sides));
+            self.roll = Some(dice.roll(&mut self.rng));
         }
         Ok(())
     }
@@ -170,8 +169,8 @@ impl Game {
         if self.human_to_move() {
             return Err(Refusal(409, "it is a person's turn".into()));
         }
-        if let Some(sides) = self.engine.dice() {
-            self.roll.get_or_insert_with(|| self.rng.gen_range(1..=sides));
+        if let Some(dice) = self.engine.dice() {
+            self.roll.get_or_insert_with(|| dice.roll(&mut self.rng));
         }
         let mut moves = Vec::new();
         self.engine.moves(&self.pos, self.roll, &mut moves).map_err(|l| Refusal(422, format!("no answer: {l}")))?;
@@ -256,7 +255,7 @@ impl Game {
             "turn": self.pos.turn,
             "turnName": game.players[self.pos.turn as usize].name,
             "seats": self.seats.iter().map(seat_name).collect::<Vec<_>>(),
-            "dice": engine.dice(),
+            "dice": engine.dice().map(|d| d.highest()),
             "roll": self.roll,
             "needRoll": need_roll,
             "humanToMove": over.is_none() && self.human_to_move(),
@@ -302,6 +301,20 @@ impl Game {
                         )
                     }
                     MoveType::Plain => (json!(label(m.from)), vec![label(m.to)], None),
+                    MoveType::BearOff => {
+                        // Past the track's end, in the direction it last ran.
+                        let track = &engine.game.tracks[self.pos.turn as usize];
+                        let coords = &engine.board().coords;
+                        let end = *track.last().unwrap_or(&m.from);
+                        let d = match track.len() {
+                            n @ 2.. => {
+                                let ((px, py), (qx, qy)) = (coords[track[n - 2] as usize], coords[end as usize]);
+                                rulebook::game::direction_of(qx - px, qy - py).unwrap_or(0)
+                            }
+                            _ => 0,
+                        };
+                        (json!(label(m.from)), vec!["off-track".into()], Some(frame.exit(engine.board(), end, d)))
+                    }
                 };
                 json!({
                     "text": engine.notation(m),

@@ -125,7 +125,7 @@ impl Site {
             "first": g.first,
             "options": g.options.iter().map(|o| json!({"name": o.name, "values": o.values, "value": o.value, "description": o.description})).collect::<Vec<_>>(),
             "agents": rulebook::agents::AGENTS,
-            "dice": engine.dice(),
+            "dice": engine.dice().map(|d| d.highest()),
         }))
     }
 }

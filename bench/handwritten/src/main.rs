@@ -10,8 +10,9 @@ use std::process::exit;
 use std::time::Instant;
 
 const USAGE: &str = "usage:
-  handwritten perft tabal DEPTH [--divide]
-  handwritten perft tablut DEPTH [--no-dice] [--opposite] [--divide]
+  handwritten perft tabal DEPTH [--position FEN] [--divide]
+  handwritten perft tablut DEPTH [--position FEN] [--no-dice] [--opposite]
+  handwritten randpos tabal|tablut PLIES COUNT [--seed N] [--no-dice] [--opposite]
   handwritten bench tabal|tablut [--seconds S] [--games N] [--seed N] [--max-plies N] [--no-dice] [--opposite]";
 
 fn die(msg: &str) -> ! {
@@ -26,6 +27,7 @@ struct Opts {
     seconds: f64,
     games: Option<u64>,
     seed: u64,
+    position: Option<String>,
     max_plies: u32,
 }
 
@@ -38,6 +40,7 @@ fn parse_opts(args: &[String]) -> Opts {
         games: None,
         seed: 1,
         max_plies: 400,
+        position: None,
     };
     let mut i = 0;
     let val = |i: usize| -> &String { args.get(i + 1).unwrap_or_else(|| die("missing value")) };
@@ -58,6 +61,10 @@ fn parse_opts(args: &[String]) -> Opts {
                 o.seed = val(i).parse().unwrap_or_else(|_| die("bad --seed"));
                 i += 1
             }
+            "--position" => {
+                o.position = Some(val(i).clone());
+                i += 1
+            }
             "--max-plies" => {
                 o.max_plies = val(i).parse().unwrap_or_else(|_| die("bad --max-plies"));
                 i += 1
@@ -75,7 +82,10 @@ fn pct(n: u64, of: u64) -> f64 {
 
 fn perft_tabal(depth: usize, o: &Opts) {
     let t = tabal::Tables::new();
-    let p = tabal::Pos::start();
+    let p = match &o.position {
+        Some(s) => tabal::parse_fen(&t, s).unwrap_or_else(|| die("bad position")),
+        None => tabal::Pos::start(&t),
+    };
     let mut bufs: Vec<Vec<tabal::Move>> = (0..depth + 1).map(|_| Vec::with_capacity(256)).collect();
     if o.divide {
         let mut ms = Vec::new();
@@ -105,7 +115,10 @@ fn perft_tabal(depth: usize, o: &Opts) {
 
 fn perft_tablut(depth: usize, o: &Opts) {
     let t = tablut::Tables::new();
-    let p = tablut::Pos::start();
+    let p = match &o.position {
+        Some(s) => tablut::parse_fen(s).unwrap_or_else(|| die("bad position")),
+        None => tablut::Pos::start(),
+    };
     for d in 1..=depth {
         let t0 = Instant::now();
         let n = tablut::perft(&t, &p, d, o.dice, o.one_of_each);
@@ -193,6 +206,31 @@ fn main() {
                 "tabal" => perft_tabal(depth, &o),
                 "tablut" => perft_tablut(depth, &o),
                 g => die(&format!("unknown game {g}")),
+            }
+        }
+        ("randpos", game) => {
+            // Test aid: COUNT positions reached after PLIES random plies (games still going).
+            let plies: u32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or_else(|| die("missing PLIES"));
+            let count: u32 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or_else(|| die("missing COUNT"));
+            let o = parse_opts(&args[4..]);
+            let mut rng = Pcg64Mcg::seed_from_u64(o.seed);
+            let mut made = 0;
+            while made < count {
+                let s = match game {
+                    "tabal" => {
+                        let t = tabal::Tables::new();
+                        tabal::random_position(&t, &mut rng, plies).map(|p| tabal::fen(&t, &p))
+                    }
+                    "tablut" => {
+                        let t = tablut::Tables::new();
+                        tablut::random_position(&t, &mut rng, plies, o.dice, o.one_of_each).map(|p| tablut::fen(&p))
+                    }
+                    g => die(&format!("unknown game {g}")),
+                };
+                if let Some(s) = s {
+                    println!("{s}");
+                    made += 1;
+                }
             }
         }
         ("bench", game) => {

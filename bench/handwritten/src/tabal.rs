@@ -2,18 +2,34 @@
 //! promotion at the end of the move, jumped pieces removed at the end of the sequence,
 //! no majority capture).
 //!
-//! Board: the 37 points in rank order (a1 c1 e1 b2 c2 d2 a3..e3 .. a7..e7 b8 c8 d8 a9 c9 e9),
-//! so a position is two `u64` bitboards (one per side) plus a `u64` of kings.
-//! White's start is bits 0..16, Black's bits 21..37.
+//! Board: the 37 points sit on the 5x9 lattice, bit y * 5 + x of a `u64` (the 8 lattice
+//! cells that are not points are never set), so a position is two bitboards (one per side)
+//! plus a bitboard of kings. A step along direction d is a shift by a fixed offset, masked to
+//! the points that have a link that way; the two cross lines a1-c1-e1 and a9-c9-e9, whose
+//! links are two lattice cells long, have their own masks. That finds, for all men at once,
+//! which can capture and where they can step; the capture sequences themselves are walked
+//! with precomputed leap and ray tables.
 
 use rand::Rng;
 
-pub const NPTS: usize = 37;
+pub const NPTS: usize = 45;
 const NONE: u8 = 255;
-pub const ALL: u64 = (1u64 << NPTS) - 1;
 
 /// n, s, e, w, ne, nw, se, sw
 const DIRS: [(i32, i32); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+/// Lattice offset of one step along each direction.
+const OFF: [i32; 8] = [5, -5, 1, -1, 6, 4, -4, -6];
+/// The direction opposite each direction.
+const BACK: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
+
+#[inline(always)]
+fn sh(b: u64, off: i32) -> u64 {
+    if off >= 0 {
+        b << off
+    } else {
+        b >> -off
+    }
+}
 
 #[inline(always)]
 fn bit(p: u8) -> u64 {
@@ -21,16 +37,17 @@ fn bit(p: u8) -> u64 {
 }
 
 pub struct Tables {
-    /// Neighbour along each direction (or NONE).
-    nb: [[u8; 8]; NPTS],
+    /// Every point.
+    pub all: u64,
+    /// link1[d]: points whose neighbour along d is one lattice step away; link2[d]: two.
+    link1: [u64; 8],
+    link2: [u64; 8],
     /// Rays: the points met walking from p along d, nearest first.
     ray: [[[u8; 8]; 8]; NPTS],
     ray_len: [[u8; 8]; NPTS],
     /// Short leaps of a man: (jumped point, landing point), for each direction where both exist.
     jump: [[(u8, u8); 8]; NPTS],
     jump_len: [u8; NPTS],
-    /// Plain steps of a man, per side (0 = White, 1 = Black).
-    step: [[u64; NPTS]; 2],
     /// The rank a man of each side is crowned on.
     far: [u64; 2],
     pub names: [String; NPTS],
@@ -38,24 +55,20 @@ pub struct Tables {
 
 impl Tables {
     pub fn new() -> Tables {
-        // Points in rank order.
-        let mut pts: Vec<(i32, i32)> = Vec::new();
-        for y in 0..9 {
-            let xs: &[i32] = match y {
-                0 | 8 => &[0, 2, 4],
-                1 | 7 => &[1, 2, 3],
-                _ => &[0, 1, 2, 3, 4],
-            };
-            for &x in xs {
-                pts.push((x, y));
-            }
-        }
-        assert_eq!(pts.len(), NPTS);
-        let at = |x: i32, y: i32| pts.iter().position(|&p| p == (x, y));
+        // The lattice; `is_point` marks the 37 points.
+        let pts: Vec<(i32, i32)> = (0..NPTS as i32).map(|i| (i % 5, i / 5)).collect();
+        let is_point = |x: i32, y: i32| match y {
+            0 | 8 => x % 2 == 0,
+            1 | 7 => (1..4).contains(&x),
+            _ => true,
+        };
+        let at = |x: i32, y: i32| {
+            ((0..5).contains(&x) && (0..9).contains(&y) && is_point(x, y)).then(|| (y * 5 + x) as usize)
+        };
         let in_square = |x: i32, y: i32| (0..5).contains(&x) && (2..7).contains(&y);
         let mut links: Vec<(usize, usize)> = Vec::new();
         for &(x, y) in &pts {
-            if !in_square(x, y) {
+            if !in_square(x, y) || !is_point(x, y) {
                 continue;
             }
             let p = at(x, y).unwrap();
@@ -114,20 +127,33 @@ impl Tables {
                 }
             }
         }
-        let mut step = [[0u64; NPTS]; 2];
-        // White: n ne nw e w; Black: s se sw e w.
-        let fwd = [[0usize, 4, 5, 2, 3], [1, 6, 7, 2, 3]];
-        for s in 0..2 {
-            for p in 0..NPTS {
-                for &d in &fwd[s] {
-                    if nb[p][d] != NONE {
-                        step[s][p] |= bit(nb[p][d]);
+        let mut link1 = [0u64; 8];
+        let mut link2 = [0u64; 8];
+        for p in 0..NPTS {
+            for d in 0..8 {
+                if nb[p][d] != NONE {
+                    let delta = nb[p][d] as i32 - p as i32;
+                    if delta == OFF[d] {
+                        link1[d] |= 1 << p;
+                    } else {
+                        assert_eq!(delta, 2 * OFF[d]);
+                        link2[d] |= 1 << p;
                     }
                 }
             }
         }
+        let mut all = 0u64;
+        for &(x, y) in &pts {
+            if is_point(x, y) {
+                all |= 1 << (y * 5 + x);
+            }
+        }
+        assert_eq!(all.count_ones(), 37);
         let mut far = [0u64; 2];
-        for (i, &(_, y)) in pts.iter().enumerate() {
+        for (i, &(x, y)) in pts.iter().enumerate() {
+            if !is_point(x, y) {
+                continue;
+            }
             if y == 8 {
                 far[0] |= 1 << i;
             }
@@ -139,7 +165,14 @@ impl Tables {
             let (x, y) = pts[i];
             format!("{}{}", (b'a' + x as u8) as char, y + 1)
         });
-        Tables { nb, ray, ray_len, jump, jump_len, step, far, names }
+        Tables { all, link1, link2, ray, ray_len, jump, jump_len, far, names }
+    }
+
+    /// The points of b's neighbourhood whose step along d lands in b.
+    #[inline(always)]
+    fn back(&self, b: u64, d: usize) -> u64 {
+        let e = BACK[d];
+        (sh(b, OFF[e]) & self.link1[d]) | (sh(b, 2 * OFF[e]) & self.link2[d])
     }
 }
 
@@ -152,8 +185,8 @@ pub struct Pos {
 }
 
 impl Pos {
-    pub fn start() -> Pos {
-        Pos { pcs: [(1 << 16) - 1, ALL & !((1 << 21) - 1)], kings: 0, stm: 0 }
+    pub fn start(t: &Tables) -> Pos {
+        Pos { pcs: [t.all & ((1 << 20) - 1), t.all & !((1 << 25) - 1)], kings: 0, stm: 0 }
     }
 }
 
@@ -224,36 +257,42 @@ pub fn gen(t: &Tables, p: &Pos, out: &mut Vec<Move>) {
     out.clear();
     let own = p.pcs[p.stm];
     let enemy = p.pcs[p.stm ^ 1];
-    let empty = ALL & !(own | enemy);
-    // Captures.
-    let mut bb = own;
-    while bb != 0 {
-        let s = bb.trailing_zeros() as u8;
-        bb &= bb - 1;
-        let mut g = CapGen { t, enemy, vacant: empty | bit(s), start: s, out };
-        if p.kings & bit(s) != 0 {
-            g.king(s, 0);
-        } else {
-            g.man(s, 0);
-        }
+    let empty = t.all & !(own | enemy);
+    let men = own & !p.kings;
+    let kings = own & p.kings;
+    // Men that have a first leap: an enemy next to them along d and a vacant point behind.
+    let mut jumpers = 0u64;
+    for d in 0..8 {
+        jumpers |= t.back(enemy & t.back(empty, d), d);
+    }
+    jumpers &= men;
+    while jumpers != 0 {
+        let s = jumpers.trailing_zeros() as u8;
+        jumpers &= jumpers - 1;
+        CapGen { t, enemy, vacant: empty | bit(s), start: s, out: &mut *out }.man(s, 0);
+    }
+    let mut ks = kings;
+    while ks != 0 {
+        let s = ks.trailing_zeros() as u8;
+        ks &= ks - 1;
+        CapGen { t, enemy, vacant: empty | bit(s), start: s, out: &mut *out }.king(s, 0);
     }
     if !out.is_empty() {
         return;
     }
-    // Plain moves.
-    let mut men = own & !p.kings;
-    let step = &t.step[p.stm];
-    while men != 0 {
-        let s = men.trailing_zeros() as u8;
-        men &= men - 1;
-        let mut to = step[s as usize] & empty;
-        while to != 0 {
-            let q = to.trailing_zeros() as u8;
-            to &= to - 1;
-            out.push(Move { from: s, to: q, cap: 0 });
+    // Plain moves: men one step forward, diagonally forward or sideways.
+    let dirs: [usize; 5] = if p.stm == 0 { [0, 4, 5, 2, 3] } else { [1, 6, 7, 2, 3] };
+    for d in dirs {
+        for (mask, off) in [(t.link1[d], OFF[d]), (t.link2[d], 2 * OFF[d])] {
+            let mut to = sh(men & mask, off) & empty;
+            while to != 0 {
+                let q = to.trailing_zeros() as i32;
+                to &= to - 1;
+                out.push(Move { from: (q - off) as u8, to: q as u8, cap: 0 });
+            }
         }
     }
-    let mut ks = own & p.kings;
+    let mut ks = kings;
     while ks != 0 {
         let s = ks.trailing_zeros() as u8;
         ks &= ks - 1;
@@ -319,7 +358,7 @@ pub struct Stats {
 
 /// One random playout from the start, up to `limit` plies.
 pub fn playout<R: Rng>(t: &Tables, rng: &mut R, buf: &mut Vec<Move>, limit: u32, st: &mut Stats) {
-    let mut p = Pos::start();
+    let mut p = Pos::start(t);
     let mut plies = 0u32;
     loop {
         gen(t, &p, buf);
@@ -339,4 +378,74 @@ pub fn playout<R: Rng>(t: &Tables, rng: &mut R, buf: &mut Vec<Move>, limit: u32,
     }
     st.games += 1;
     st.plies += plies as u64;
+}
+
+/// Position notation, e.g. `W:Wa1,c1,Kc5:Bd6,e7`.
+pub fn fen(t: &Tables, p: &Pos) -> String {
+    let mut s = String::from(if p.stm == 0 { "W" } else { "B" });
+    for side in 0..2 {
+        s.push_str(if side == 0 { ":W" } else { ":B" });
+        let mut first = true;
+        let mut b = p.pcs[side];
+        while b != 0 {
+            let q = b.trailing_zeros() as usize;
+            b &= b - 1;
+            if !first {
+                s.push(',');
+            }
+            first = false;
+            if p.kings & (1 << q) != 0 {
+                s.push('K');
+            }
+            s.push_str(&t.names[q]);
+        }
+    }
+    s
+}
+
+pub fn parse_fen(t: &Tables, s: &str) -> Option<Pos> {
+    let parts: Vec<&str> = s.split(':').collect();
+    if parts.len() != 3 {
+        return None;
+    }
+    let stm = match parts[0] {
+        "W" => 0,
+        "B" => 1,
+        _ => return None,
+    };
+    let mut p = Pos { pcs: [0, 0], kings: 0, stm };
+    for part in &parts[1..] {
+        let side = match part.get(..1)? {
+            "W" => 0,
+            "B" => 1,
+            _ => return None,
+        };
+        for item in part[1..].split(',').filter(|x| !x.is_empty()) {
+            let (king, name) = match item.strip_prefix('K') {
+                Some(n) => (true, n),
+                None => (false, item),
+            };
+            let q = (0..NPTS).find(|&q| t.all & (1 << q) != 0 && t.names[q] == name)?;
+            p.pcs[side] |= 1 << q;
+            if king {
+                p.kings |= 1 << q;
+            }
+        }
+    }
+    Some(p)
+}
+
+/// The position after `plies` random plies from the start, if the game is still going.
+pub fn random_position<R: Rng>(t: &Tables, rng: &mut R, plies: u32) -> Option<Pos> {
+    let mut p = Pos::start(t);
+    let mut buf = Vec::new();
+    for _ in 0..plies {
+        gen(t, &p, &mut buf);
+        if buf.is_empty() {
+            return None;
+        }
+        let i = rng.gen_range(0..buf.len());
+        make(t, &mut p, &buf[i]);
+    }
+    Some(p)
 }

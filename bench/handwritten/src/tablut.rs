@@ -476,3 +476,71 @@ pub fn playout<R: Rng>(
     st.games += 1;
     st.plies += plies as u64;
 }
+
+/// Position notation, e.g. `D:Ad1,e1,f1:De3,Ke5`.
+pub fn fen(p: &Pos) -> String {
+    let list = |mut b: u128, king: Option<usize>| {
+        let mut v = Vec::new();
+        while b != 0 {
+            v.push(name(b.trailing_zeros() as usize));
+            b &= b - 1;
+        }
+        if let Some(k) = king {
+            v.push(format!("K{}", name(k)));
+        }
+        v.join(",")
+    };
+    format!(
+        "{}:A{}:D{}",
+        if p.stm == 0 { "A" } else { "D" },
+        list(p.att, None),
+        list(p.def, Some(p.king))
+    )
+}
+
+pub fn parse_fen(s: &str) -> Option<Pos> {
+    let parts: Vec<&str> = s.split(':').collect();
+    if parts.len() != 3 {
+        return None;
+    }
+    let stm = match parts[0] {
+        "A" => 0,
+        "D" => 1,
+        _ => return None,
+    };
+    let mut p = Pos { att: 0, def: 0, king: usize::MAX, stm };
+    for part in &parts[1..] {
+        let side = part.get(..1)?;
+        for item in part[1..].split(',').filter(|x| !x.is_empty()) {
+            match (side, item.strip_prefix('K')) {
+                ("D", Some(n)) => p.king = sq(n),
+                ("D", None) => p.def |= bit(sq(item)),
+                ("A", None) => p.att |= bit(sq(item)),
+                _ => return None,
+            }
+        }
+    }
+    (p.king != usize::MAX).then_some(p)
+}
+
+/// The position after `plies` random plies from the start, if the game is still going.
+pub fn random_position<R: Rng>(t: &Tables, rng: &mut R, plies: u32, dice: bool, one_of_each: bool) -> Option<Pos> {
+    let mut p = Pos::start();
+    let mut ms = MoveSet::new();
+    for _ in 0..plies {
+        let r = if dice { rng.gen_range(1..=6u32) as usize } else { NO_DICE };
+        let n = gen(t, &p, r, &mut ms);
+        if n == 0 {
+            if dice && has_move(t, &p, 6) {
+                p.stm ^= 1;
+                continue;
+            }
+            return None;
+        }
+        let m = nth(&p, &ms, r, rng.gen_range(0..n));
+        if make(t, &mut p, m, one_of_each) != NONE_WON {
+            return None;
+        }
+    }
+    Some(p)
+}

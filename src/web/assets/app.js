@@ -101,7 +101,7 @@ function show(s) {
     : s.turnName + ' to move' + (agent ? ' (' + s.seats[s.turn] + ')' : '');
   $('dice').hidden = !s.dice;
   $('roll').disabled = !s.needRoll;
-  $('die').textContent = s.roll ? String(s.roll) : '';
+  $('die').textContent = s.roll === null || s.roll === undefined ? '' : String(s.roll);
   const ann = $('announcements');
   ann.replaceChildren(...s.announcements.map(a => el('li', {}, a)));
   const lost = s.captured.filter(c => c.count > 0).map(c => c.player + ' lost ' + c.count);
