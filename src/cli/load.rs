@@ -22,7 +22,7 @@ pub fn parse_choices(raw: &[String]) -> Result<Vec<Choice>, String> {
 /// game file may have, so that a huge file is refused, not read forever.
 /// Only regular files are read: a FIFO, a terminal or a device (`/dev/stdin`,
 /// `/dev/zero`) is refused without waiting on it.
-fn read(path: &Path) -> std::io::Result<Vec<u8>> {
+pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     let mut bytes = Vec::new();
     open_regular(path)?.take(rulebook::syntax::MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes)?;
