@@ -363,9 +363,12 @@ fn a_thousand_random_edits_never_crash_or_misplace_a_range() {
     // The server's text is the editor's: the same text opened afresh gives the same diagnostics.
     let fresh = "untitled:fresh.game";
     c.open(fresh, &text);
-    let a = c.diagnostics(fresh)["diagnostics"].clone();
+    let brief = |d: Value| -> Vec<Value> {
+        d["diagnostics"].as_array().unwrap().iter().map(|d| json!([d["code"], d["range"], d["message"]])).collect()
+    };
+    let a = brief(c.diagnostics(fresh));
     c.change(u, 2000, json!([{ "text": text }]));
-    assert_eq!(c.diagnostics(u)["diagnostics"], a);
+    assert_eq!(brief(c.diagnostics(u)), a);
     // A change whose range lies past the end is clamped to it, not refused.
     c.change(u, 2001, json!([{ "range": { "start": pos(9999, 5), "end": pos(99999, 0) }, "text": "\n# end" }]));
     assert_eq!(c.diagnostics(u)["version"], 2001);
