@@ -103,8 +103,5 @@ fn formatting_never_changes_what_a_game_means() {
 #[test]
 fn statements_it_does_not_know_are_kept() {
     let text = "track   main a1 b1   c1 {\n      dice 2 d4\n  }\nrace-to-home  with   3 , 4 \"x\" # c\n";
-    assert_eq!(
-        format(text).unwrap(),
-        "track main a1 b1 c1 {\n  dice 2 d4\n}\nrace-to-home with 3, 4  \"x\"  # c\n"
-    );
+    assert_eq!(format(text).unwrap(), "track main a1 b1 c1 {\n  dice 2 d4\n}\nrace-to-home with 3, 4  \"x\"  # c\n");
 }

@@ -397,3 +397,16 @@ fn half_written_files_are_answered_line_by_line() {
     assert_eq!(c.diagnostics(u)["diagnostics"], json!([]));
     c.stop();
 }
+
+#[test]
+fn the_highlighting_grammar_knows_every_statement_keyword() {
+    let grammar: Value = serde_json::from_str(&read("editors/vscode/syntaxes/rulebook.tmLanguage.json")).unwrap();
+    let pattern = grammar["repository"]["statement"]["match"].as_str().unwrap();
+    let listed = pattern.split_once('(').unwrap().1.split_once(')').unwrap().0;
+    let listed: Vec<&str> = listed.split('|').collect();
+    for (context, words) in rulebook::check::statement_keywords() {
+        for kw in words {
+            assert!(listed.contains(kw), "`{kw}` ({context}) is not highlighted as a statement");
+        }
+    }
+}

@@ -338,9 +338,16 @@ impl Server<'_> {
             DocKind::Variant(v) => variant_hover(v, &doc.text, offset),
         };
         Ok(found.map(|(value, span)| Hover {
-            contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value }),
+            contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: self.linked(value) }),
             range: Some(doc.lines.range(&doc.text, span)),
         }))
+    }
+
+    /// Markdown whose links to the manual point where the diagnostics' do
+    /// (docs/language.md beside docs/diagnostics.md).
+    fn linked(&self, markdown: String) -> String {
+        let Some(base) = self.docs_base.as_ref().and_then(|b| b.join("language.md").ok()) else { return markdown };
+        markdown.replace(&format!("]({}#", keywords::LANGUAGE_URL), &format!("]({base}#"))
     }
 
     fn completion(&self, p: CompletionParams) -> Result<Option<CompletionResponse>, String> {
