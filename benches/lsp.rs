@@ -1,6 +1,6 @@
 //! How long after an edit the editor gets a game's diagnostics from
 //! `rulebook lsp` (the target: within 50 ms). Run with `cargo bench --bench lsp`;
-//! it prints the median and the slowest of 200 edits per shipped game.
+//! it prints the median, the 95th percentile and the slowest of 200 edits per shipped game.
 
 #[path = "../tests/lsp/client.rs"]
 mod client;
@@ -36,12 +36,12 @@ fn main() {
             times.push(start.elapsed());
         }
         times.sort();
-        let (median, max) = (times[times.len() / 2], times[times.len() - 1]);
+        let (median, p95, max) = (times[times.len() / 2], times[times.len() * 95 / 100], times[times.len() - 1]);
         worst = worst.max(max);
         let name = path.file_name().unwrap().to_string_lossy();
-        println!("{name:<32} median {:>6.2} ms   slowest {:>6.2} ms", ms(median), ms(max));
+        println!("{name:<32} median {:>6.2} ms   95% {:>6.2} ms   slowest {:>6.2} ms", ms(median), ms(p95), ms(max));
     }
-    println!("slowest of all: {:.2} ms (target: 50 ms)", ms(worst));
+    println!("slowest of all: {:.2} ms (target: 50 ms; on a loaded machine the slowest is the scheduler's)", ms(worst));
     c.stop();
 }
 

@@ -76,7 +76,7 @@ impl GameDoc {
             return items;
         }
         // After `if`: options, then after `=`, the option's values.
-        if words.first() == Some(&"if") || words.first() == Some(&"else") {
+        if words.first() == Some(&"if") || words.contains(&"else") && words.contains(&"if") {
             let option = words.iter().skip_while(|w| **w != "if").nth(1).copied();
             let after_equals = line.contains('=');
             return index

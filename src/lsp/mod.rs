@@ -581,8 +581,7 @@ fn variant_definition(v: &VariantDoc, text: &str, offset: usize) -> Option<Locat
     let (path, base_text) = v.base.as_ref()?;
     let uri = Url::from_file_path(path).ok()?;
     let base_lines = LineIndex::new(base_text);
-    if let Some((_, span)) = variant::extends(text).filter(|(_, s)| s.start <= offset && offset <= s.end) {
-        let _ = span;
+    if variant::extends(text).is_some_and(|(_, s)| s.start <= offset && offset <= s.end) {
         return Some(Location { uri, range: Range::default() });
     }
     let (key, on_value) = variant::option_at(text, offset)?;
