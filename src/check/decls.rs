@@ -1282,3 +1282,18 @@ fn no_progress(a: &mut Args<'_>) -> Result<ConditionDecl, Diagnostic> {
     a.end()?;
     Ok(ConditionDecl::NoProgress { moves, capture, kinds })
 }
+
+/// The statement keywords of each place a statement may stand, for editors
+/// (completion, hover): the keyword that opens the block ("" for the top
+/// level, "capture KIND" for a special capture), and its statements.
+pub fn statement_keywords() -> [(&'static str, &'static [&'static str]); 7] {
+    [
+        ("", TOP),
+        ("board", BOARD),
+        ("piece", PIECE),
+        ("capture", CAPTURE),
+        ("custodial", CUSTODIAL),
+        ("capture KIND", TRAP),
+        ("goals", GOALS),
+    ]
+}

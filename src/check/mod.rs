@@ -10,6 +10,7 @@ mod decls;
 pub mod options;
 
 pub use compile::LANGUAGE_VERSION;
+pub use decls::statement_keywords;
 pub use options::{Choice, ChoiceError, OptionDecl};
 
 use crate::diagnostics::{self as diag, Diagnostic};

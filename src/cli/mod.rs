@@ -1,6 +1,7 @@
 //! Command-line front end.
 
 pub(crate) mod commands;
+mod editor;
 pub(crate) mod files;
 pub(crate) mod load;
 mod play;
@@ -225,6 +226,17 @@ enum Command {
         #[arg(long)]
         distinct: bool,
     },
+    /// Formats game files (folders: every .game file in them) in one canonical layout.
+    Fmt {
+        /// Game files and folders.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Changes nothing; lists the files that are not formatted (exit 1 if any).
+        #[arg(long)]
+        check: bool,
+    },
+    /// Runs the language server on stdin and stdout, for editors.
+    Lsp,
 }
 
 /// Where to start: a position, then plies played from it.
@@ -269,6 +281,8 @@ pub fn run() -> i32 {
             let counting = if distinct { Counting::Distinct } else { Counting::Paths };
             commands::perft(&game, depth, &at, divide, counting)
         }
+        Command::Fmt { files, check } => editor::format(&files, check),
+        Command::Lsp => editor::lsp(),
     }
 }
 
