@@ -248,3 +248,23 @@ fn dice_perft_counts_in_128_bits_and_reports_overflow() {
     assert_eq!(engine.perft(&start, 49), Ok(6u128.pow(49)));
     assert_eq!(engine.perft(&start, 50), Err(rulebook::engine::Limit::Count));
 }
+
+/// perft split at the root over threads counts what one thread counts, by
+/// paths and distinct, where captures branch and where they do not.
+#[test]
+fn perft_on_threads_equals_perft_on_one() {
+    use rulebook::engine::search::Counting;
+    for (file, depth) in [
+        ("games/tabal.game", 5),
+        ("games/international-draughts.game", 4),
+        ("games/fanorona.game", 4),
+        ("games/tablut.game", 2),
+    ] {
+        let engine = common::engine(file, &[]);
+        let start = engine.start();
+        for counting in [Counting::Paths, Counting::Distinct] {
+            let one = engine.perft_counting(&start, depth, counting).unwrap();
+            assert_eq!(engine.perft_threads(&start, depth, counting, 3).unwrap(), one, "{file} {counting:?}");
+        }
+    }
+}

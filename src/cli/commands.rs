@@ -109,7 +109,7 @@ pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>, numbers: bool) -> i32 {
 /// Deeper than any perft that could finish.
 const MAX_PERFT_DEPTH: u32 = 64;
 
-pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool, counting: Counting) -> i32 {
+pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool, counting: Counting, threads: usize) -> i32 {
     if !(1..=MAX_PERFT_DEPTH).contains(&depth) {
         eprintln!("error: the depth must be from 1 to {MAX_PERFT_DEPTH}");
         return super::EXIT_USAGE;
@@ -134,7 +134,7 @@ pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool, counting: Count
             }
             println!("perft({d}) = {total}  ({})", rate(engine, total, start));
         } else {
-            match engine.perft_counting(&pos, d, counting) {
+            match engine.perft_threads(&pos, d, counting, threads) {
                 Ok(n) => println!("perft({d}) = {n}  ({})", rate(engine, n, start)),
                 Err(limit) => return limit_reached(limit),
             }
@@ -384,7 +384,7 @@ pub fn replay(paths: &[std::path::PathBuf], options: &[String]) -> i32 {
     0
 }
 
-pub fn bench(files: &[std::path::PathBuf], seconds: f64) -> i32 {
+pub fn bench(files: &[std::path::PathBuf], seconds: f64, json: bool) -> i32 {
     use rand::SeedableRng;
     let defaults = [
         "games/tabal.game",
@@ -395,7 +395,10 @@ pub fn bench(files: &[std::path::PathBuf], seconds: f64) -> i32 {
     ];
     let files: Vec<std::path::PathBuf> =
         if files.is_empty() { defaults.iter().map(std::path::PathBuf::from).collect() } else { files.to_vec() };
-    println!("{:<40} {:>14} {:>16} {:>12}", "game", "playouts/s", "perft nodes/s", "(depth)");
+    if !json {
+        println!("{:<40} {:>14} {:>16} {:>12}", "game", "playouts/s", "perft nodes/s", "(depth)");
+    }
+    let mut rows = Vec::new();
     for file in files {
         let args = GameArgs { file: file.clone(), options: Vec::new() };
         let loaded = match load::game(&args) {
@@ -434,11 +437,25 @@ pub fn bench(files: &[std::path::PathBuf], seconds: f64) -> i32 {
                 break;
             }
         }
-        let rate = if e.dice().is_some() { "-  (*)".to_string() } else { format!("{rate:.0}") };
-        println!("{:<40} {:>14.0} {:>16} {:>12}", file.display().to_string(), playouts, rate, depth);
+        let perft_rate = (e.dice().is_none()).then_some(rate.round());
+        rows.push(serde_json::json!({
+            "game": file.display().to_string(),
+            "playouts_per_s": playouts.round(),
+            "perft_nodes_per_s": perft_rate,
+            "perft_depth": depth,
+        }));
+        if !json {
+            let rate = perft_rate.map_or("-  (*)".to_string(), |r| format!("{r:.0}"));
+            println!("{:<40} {:>14.0} {:>16} {:>12}", file.display().to_string(), playouts, rate, depth);
+        }
     }
-    println!(
-        "(*) no speed: a dice game's perft weighs each move by the rolls that allow it, without visiting the copies."
-    );
+    if json {
+        let out = serde_json::json!({ "version": env!("CARGO_PKG_VERSION"), "seconds": seconds, "games": rows });
+        println!("{}", serde_json::to_string_pretty(&out).expect("JSON of numbers and strings"));
+    } else {
+        println!(
+            "(*) no speed: a dice game's perft weighs each move by the rolls that allow it, without visiting the copies."
+        );
+    }
     0
 }

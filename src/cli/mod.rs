@@ -209,6 +209,9 @@ enum Command {
         /// Seconds to spend on each measurement.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// `json`: one object with a row per game, to keep and compare across commits.
+        #[arg(long, value_enum, default_value_t = BenchFormat::Table)]
+        format: BenchFormat,
     },
     /// Counts the move paths to each depth (perft), with nodes per second.
     Perft {
@@ -225,6 +228,9 @@ enum Command {
         /// same end once (as published draughts tables do), not once per path.
         #[arg(long)]
         distinct: bool,
+        /// Threads to count with, splitting the first ply among them (at most 64).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Formats game files (folders: every .game file in them) in one canonical layout.
     Fmt {
@@ -275,15 +281,22 @@ pub fn run() -> i32 {
             simulate::run(&game, &simulate::Options { games, seed, max_plies, threads, record, force, position })
         }
         Command::Replay { files, options } => commands::replay(&files, &options),
-        Command::Bench { files, seconds } => commands::bench(&files, seconds),
+        Command::Bench { files, seconds, format } => commands::bench(&files, seconds, format == BenchFormat::Json),
         Command::Moves { game, at, roll, numbers } => commands::moves(&game, &at, roll, numbers),
-        Command::Perft { game, depth, at, divide, distinct } => {
+        Command::Perft { game, depth, at, divide, distinct, threads } => {
             let counting = if distinct { Counting::Distinct } else { Counting::Paths };
-            commands::perft(&game, depth, &at, divide, counting)
+            commands::perft(&game, depth, &at, divide, counting, threads.clamp(1, 64))
         }
         Command::Fmt { files, check } => editor::format(&files, check),
         Command::Lsp => editor::lsp(),
     }
+}
+
+/// How `bench` prints its figures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BenchFormat {
+    Table,
+    Json,
 }
 
 pub fn style() -> Style {

@@ -28,6 +28,36 @@ impl Engine {
         self.perft_with(pos, depth, counting, &mut buffers)
     }
 
+    /// perft split at the root over `threads` threads (each takes the next
+    /// first ply not yet counted): the same count as [`Engine::perft_counting`].
+    /// Dice games, whose counts weigh moves by rolls, count on one thread.
+    pub fn perft_threads(&self, pos: &Position, depth: u32, counting: Counting, threads: usize) -> Result<u128, Limit> {
+        if threads <= 1 || depth < 2 || self.game.dice.is_some() || pos.result.is_some() {
+            return self.perft_counting(pos, depth, counting);
+        }
+        let mut roots = Vec::new();
+        self.generate(pos, ANY_ROLL, &mut roots)?;
+        if counting == Counting::Distinct {
+            Self::distinct_only(&mut roots);
+        }
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let work = || -> Result<u128, Limit> {
+            let mut buffers = vec![Vec::new(); depth as usize];
+            let mut total = 0u128;
+            loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(m) = roots.get(i) else { return Ok(total) };
+                let n = self.perft_with(&self.play_unchecked(pos, m), depth - 1, counting, &mut buffers)?;
+                total = total.checked_add(n).ok_or(Limit::Count)?;
+            }
+        };
+        let parts: Vec<Result<u128, Limit>> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads.min(roots.len().max(1))).map(|_| s.spawn(work)).collect();
+            handles.into_iter().map(|h| h.join().expect("a perft thread panicked")).collect()
+        });
+        parts.into_iter().try_fold(0u128, |t, p| t.checked_add(p?).ok_or(Limit::Count))
+    }
+
     /// Keeps one move of each set that differ only in the order of the
     /// pieces taken.
     fn distinct_only(moves: &mut Vec<Move>) {
