@@ -393,3 +393,51 @@ fn the_opening_lifts_and_chains_that_go_straight_on() {
     // c1 leaps c2 to c3 and may go on north over c4, but never turn east over d3.
     assert_eq!(moves(&e, "B:Bc1:Wc2,d3,c4", None), ["c1xc3", "c1xc3xc5"]);
 }
+
+#[test]
+fn approach_and_withdrawal_take_whole_runs_and_chains_never_repeat_a_direction_or_a_point() {
+    let e = common::engine("games/fanorona.game", &[]);
+    // c3 steps west to b3, withdrawing from d3: it takes the run d3 e3 (f3 is empty).
+    let (after, _) = play(&e, "W:Wc3:Bd3,e3,g3,b5", "c3-b3W");
+    assert_eq!(after, "B:Wb3:Bg3,b5");
+    // A step that could do both (approach a3, withdraw from d3) is two moves; capturing is
+    // compulsory, so they are the only ones.
+    assert_eq!(moves(&e, "W:Wc3:Ba3,d3", None), ["c3-b3A", "c3-b3W"]);
+    let why = |position: &str, text: &str| match e.why(&e.parse_position(position).unwrap(), None, text).unwrap() {
+        rulebook::engine::Verdict::Illegal { reason, .. } => reason,
+        legal => panic!("{text} is legal: {legal:?}"),
+    };
+    // Compulsory: a plain step while a capture exists.
+    assert!(why("W:Wc3:Bd3,e3", "c3-c4").starts_with("capturing is compulsory"));
+    // After c3-d3W (taking b3), going on east to e3 repeats the direction.
+    assert_eq!(
+        why("W:Wc3:Bb3,f3,e4", "c3-d3W-e3A"),
+        "a capturing sequence may not go the same direction twice in a row"
+    );
+}
+
+#[test]
+fn race_pieces_enter_run_take_and_bear_off_by_the_exact_roll() {
+    let e = common::engine("games/ur.game", &[]);
+    // From the hand a roll of 3 enters on the track's third point; 0 is a pass.
+    assert_eq!(moves(&e, "W:W@7:B@7", Some(3)), ["@b1"]);
+    assert_eq!(moves(&e, "W:W@7:B@7", Some(0)), ["pass"]);
+    // Landing on an enemy on the shared row sends it back to its hand.
+    let (after, _) = play(&e, "W:Wc2,@6:Be2,@6", "2:c2-e2");
+    assert_eq!(after, "B:We2,@6:B@7");
+    // A rosette gives another turn (white moves again), and its piece is safe.
+    let (after, _) = play(&e, "W:Wb2,@6:Bg2,@6", "2:b2-d2");
+    assert!(after.starts_with("W:"), "{after}");
+    assert_eq!(moves(&e, "B:Wd2,@6:Bb2,@6", Some(2)), ["@c3"]);
+    // Bearing off needs the exact roll; the last piece off wins.
+    assert_eq!(moves(&e, "W:Wh1:B@7", Some(2)), ["h1-off"]);
+    let (_, outcome) = play(&e, "W:Wh1:B@7", "2:h1-off");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::BorneOff(0) }));
+    let why = |position: &str, text: &str| match e.why(&e.parse_position(position).unwrap(), None, text).unwrap() {
+        rulebook::engine::Verdict::Illegal { reason, .. } => reason,
+        legal => panic!("{text} is legal: {legal:?}"),
+    };
+    assert_eq!(why("W:Wh1:B@7", "1:h1-off"), "the roll is 1, and a move covers exactly the roll: this one covers 2");
+    assert_eq!(why("W:Wb2,c2,@5:Bd2,@6", "2:b2-d2"), "the stone on d2 is safe there and cannot be taken");
+    assert_eq!(why("W:Wb2,c2,@5:Bd2,@6", "1:b2-c2"), "c2 holds one of white's own pieces");
+}

@@ -83,6 +83,81 @@ impl Engine {
         }
     }
 
+    /// Why a track move (`b2-d2`, `@c1`, `h1-off`) is not legal: the roll,
+    /// the track's direction, a friend or a safe enemy where it would land.
+    /// None when the text is no track move of the side to move.
+    pub(super) fn track_rule_against(&self, pos: &Position, roll: Option<u8>, text: &str) -> Option<String> {
+        let g = &self.game;
+        let me = pos.turn;
+        let board = &g.board;
+        let track = &g.tracks[me as usize];
+        let player = &g.players[me as usize].name;
+        // Where the move starts (None: the hand, before the first point) and where it ends.
+        let (from, to, kind) = if let Some((letter, to)) = text.split_once('@') {
+            let k = match letter.chars().next() {
+                None => 0,
+                Some(c) => g.kinds.iter().position(|k| k.letter == c)? as KindId,
+            };
+            (None, Some(board.point(to)?), k)
+        } else if let Some(from) = text.strip_suffix("-off") {
+            let p = board.point(from)?;
+            (Some(p), None, kind_of(pos.at(p)))
+        } else {
+            let (a, b) = text.split_once('-')?;
+            let p = board.point(a)?;
+            (Some(p), Some(board.point(b)?), kind_of(pos.at(p)))
+        };
+        if !g.kinds[kind as usize].moves.track {
+            return None;
+        }
+        if let Some(p) = from {
+            if pos.at(p) == 0 || owner(pos.at(p)) != me {
+                return None; // the general reasons say whose piece it is
+            }
+        } else if self.in_hand(pos, me, kind) == 0 {
+            return Some(format!("{player} has no {} in hand", g.kinds[kind as usize].name));
+        }
+        let label = |p: Point| board.labels[p as usize].as_str();
+        let start = match from {
+            Some(p) => self.track_index(me, p)? as i32,
+            None => -1,
+        };
+        let end = match to {
+            Some(q) => match self.track_index(me, q) {
+                Some(i) => i as i32,
+                None => return Some(format!("{} is not on {player}'s track", label(q))),
+            },
+            None => track.len() as i32,
+        };
+        if end <= start {
+            let at = from.map_or("the hand".to_string(), |p| label(p).to_string());
+            let target = to.map_or("off the board".to_string(), |q| label(q).to_string());
+            return Some(format!("pieces run forward along {player}'s track, and {target} is not ahead of {at}"));
+        }
+        let distance = (end - start) as u8;
+        if let Some(r) = roll {
+            let fits = if self.exact_dice { distance == r } else { distance <= r };
+            if !fits {
+                let how = if self.exact_dice { "exactly" } else { "at most" };
+                return Some(format!("the roll is {r}, and a move covers {how} the roll: this one covers {distance}"));
+            }
+        }
+        if let Some(q) = to {
+            let c = pos.at(q);
+            if c != 0 && owner(c) == me {
+                return Some(format!("{} holds one of {player}'s own pieces", label(q)));
+            }
+            if c != 0 && g.kinds[kind_of(c) as usize].safe[owner(c) as usize].contains(q) {
+                return Some(format!(
+                    "the {} on {} is safe there and cannot be taken",
+                    g.kinds[kind_of(c) as usize].name,
+                    label(q)
+                ));
+            }
+        }
+        None
+    }
+
     /// After a bear-off: the goal of a player with every piece borne off.
     pub(super) fn goal_borne_off(&self, pos: &Position, me: PlayerId) -> Option<Outcome> {
         if !pos.occupied[me as usize].is_empty() || self.holds_any(pos, me) {

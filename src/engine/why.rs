@@ -252,6 +252,11 @@ impl Engine {
         if text == "pass" {
             return "a pass is legal only when the roll allows no move".into();
         }
+        if self.tracks {
+            if let Some(reason) = self.track_rule_against(pos, roll, text) {
+                return reason;
+            }
+        }
         if let Some((kind, to)) = text.split_once('@') {
             return self.entry_rule_against(pos, kind, to);
         }
