@@ -5,13 +5,77 @@
 
 use super::*;
 
-/// The moves of one piece, counted: captures by taking (one space onto an
-/// enemy, as generated first), then its other moves.
+/// Moves counted, in the order [`Engine::nth_counted`] picks them.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Counted {
-    pub at: Point,
-    pub takes: u32,
-    pub others: u32,
+pub(super) enum Counted {
+    /// One piece's moves: captures by taking (one space onto an enemy, as
+    /// generated first), then its other moves.
+    Piece { at: Point, takes: u32, others: u32 },
+    /// On a lattice board, the steps or slides of every piece of a kind in
+    /// one direction at once: `reach` holds their targets (no two pieces
+    /// reach one point in one direction: the nearer blocks the farther).
+    Ray { kind: KindId, dir: Dir, reach: u128, n: u32 },
+    /// The ways one piece leaves the board.
+    Leaves { at: Point, dirs: DirSet, n: u32 },
+}
+
+impl Counted {
+    fn len(&self) -> u32 {
+        match *self {
+            Counted::Piece { takes, others, .. } => takes + others,
+            Counted::Ray { n, .. } | Counted::Leaves { n, .. } => n,
+        }
+    }
+}
+
+/// Where the board is a lattice whose every link in a direction joins
+/// points a fixed number of indexes apart: a step in that direction is a
+/// shift of the point bits (within the points that have a neighbour there).
+#[derive(Clone, Debug)]
+pub(super) struct Shifts {
+    /// Index offset of a step in each direction (0: no link that way).
+    offset: [i16; 8],
+    /// The points with a neighbour in each direction, as bits.
+    from: [u128; 8],
+}
+
+impl Shifts {
+    /// The shifts of `board`, if every link in each direction is one offset
+    /// and the board has at most 128 points.
+    pub(super) fn of(board: &Board) -> Option<Shifts> {
+        if board.len() > 128 {
+            return None;
+        }
+        let mut offset = [0i16; 8];
+        let mut from = [0u128; 8];
+        for (p, next) in board.neighbour.iter().enumerate() {
+            for d in 0..8 {
+                let q = next[d];
+                if q == NONE {
+                    continue;
+                }
+                let off = q as i16 - p as i16;
+                if offset[d] == 0 {
+                    offset[d] = off;
+                } else if offset[d] != off {
+                    return None;
+                }
+                from[d] |= 1u128 << p;
+            }
+        }
+        Some(Shifts { offset, from })
+    }
+
+    /// The points one step from `bits` in direction `d`.
+    #[inline]
+    fn step(&self, bits: u128, d: Dir) -> u128 {
+        let (b, off) = (bits & self.from[d as usize], self.offset[d as usize]);
+        if off >= 0 {
+            b << off
+        } else {
+            b >> -off
+        }
+    }
 }
 
 impl Engine {
@@ -27,6 +91,9 @@ impl Engine {
             return None; // the capture search decides what is legal
         }
         counts.clear();
+        if self.bulk_counting {
+            return Some(self.count_by_ray(pos, limit, counts));
+        }
         let me = pos.turn;
         let pl = me as usize;
         let occupied = pos.occupied[0].union(&pos.occupied[1]);
@@ -58,23 +125,80 @@ impl Engine {
                 }
             }
             if n + takes > 0 {
-                counts.push(Counted { at: p, takes, others: n });
+                counts.push(Counted::Piece { at: p, takes, others: n });
                 total += n + takes;
                 total_takes += takes;
             }
         }
         if total_takes > 0 && self.game.jumps.compulsory {
             // Only the takes are legal.
-            counts.retain_mut(|c| {
-                c.others = 0;
-                c.takes > 0
+            counts.retain_mut(|c| match c {
+                Counted::Piece { takes, others, .. } => {
+                    *others = 0;
+                    *takes > 0
+                }
+                _ => false,
             });
             return Some(total_takes);
         }
         Some(total)
     }
 
-    /// The `k`-th move (in [`Engine::count_by_piece`]'s order) of the pieces counted.
+    /// Where no piece captures by moving, on a lattice board: each kind's
+    /// steps and slides counted a direction at a time, by shifting all its
+    /// pieces at once, and each piece's leaves.
+    fn count_by_ray(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> u32 {
+        let shifts = self.shifts.as_ref().expect("bulk counting needs shifts");
+        let me = pos.turn;
+        let pl = me as usize;
+        let empty = self.all_points.minus(&pos.occupied[0].union(&pos.occupied[1])).low128();
+        let mine = pos.occupied[pl];
+        // Each kind's pieces, as bits: one pass over the side's pieces.
+        let mut by_kind = [0u128; MAX_KINDS];
+        for p in mine.iter() {
+            by_kind[kind_of(pos.at(p)) as usize] |= 1u128 << p;
+        }
+        let mut total = 0;
+        for (k, kind) in self.game.kinds.iter().enumerate() {
+            let pieces = by_kind[k];
+            let moves = &kind.moves;
+            let (steps, slides) = (moves.step[pl], moves.slide[pl]);
+            if pieces == 0 || steps | slides | moves.leave[pl] == 0 {
+                continue;
+            }
+            let stops = !self.no_stop_bits[k];
+            let slide_max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
+            for d in dirs(steps | slides) {
+                let max = if slides & (1 << d) != 0 { slide_max.max(u8::from(steps & (1 << d) != 0)) } else { 1 };
+                let (mut front, mut reach) = (pieces, 0u128);
+                for _ in 0..max.min(limit) {
+                    front = shifts.step(front, d) & empty;
+                    if front == 0 {
+                        break;
+                    }
+                    reach |= front;
+                }
+                reach &= stops;
+                let n = reach.count_ones();
+                if n > 0 {
+                    counts.push(Counted::Ray { kind: k as KindId, dir: d, reach, n });
+                    total += n;
+                }
+            }
+            if moves.leave[pl] != 0 {
+                for p in mine.iter().filter(|&p| pieces & (1u128 << p) != 0) {
+                    let dirs = self.leave_dirs(pos, p, k as KindId, pl, limit);
+                    if dirs != 0 {
+                        counts.push(Counted::Leaves { at: p, dirs, n: dirs.count_ones() });
+                        total += dirs.count_ones();
+                    }
+                }
+            }
+        }
+        total
+    }
+
+    /// The `k`-th move (in [`Engine::count_by_piece`]'s order) of the moves counted.
     pub(super) fn nth_counted(
         &self,
         pos: &Position,
@@ -83,20 +207,53 @@ impl Engine {
         mut k: u32,
         out: &mut Vec<Move>,
     ) -> Move {
-        let occupied = pos.occupied[0].union(&pos.occupied[1]);
-        let empty = self.all_points.minus(&occupied);
         for c in counts {
-            if k < c.takes + c.others {
-                out.clear();
-                if c.takes > 0 {
-                    self.takes_of(pos, c.at, out);
-                }
-                if k >= c.takes {
-                    self.piece_moves(pos, c.at, limit, &occupied, &empty, out);
-                }
-                return out[k as usize];
+            if k >= c.len() {
+                k -= c.len();
+                continue;
             }
-            k -= c.takes + c.others;
+            return match *c {
+                Counted::Piece { at, takes, .. } => {
+                    let occupied = pos.occupied[0].union(&pos.occupied[1]);
+                    let empty = self.all_points.minus(&occupied);
+                    out.clear();
+                    if takes > 0 {
+                        self.takes_of(pos, at, out);
+                    }
+                    if k >= takes {
+                        self.piece_moves(pos, at, limit, &occupied, &empty, out);
+                    }
+                    out[k as usize]
+                }
+                Counted::Ray { kind, dir, reach, .. } => {
+                    let mut bits = reach;
+                    for _ in 0..k {
+                        bits &= bits - 1;
+                    }
+                    let to = bits.trailing_zeros() as Point;
+                    // Back along the line to the piece that got there.
+                    let back = opposite(dir);
+                    let (mut from, mut distance) = (self.game.board.step(to, back), 1u8);
+                    while pos.at(from) == 0 {
+                        from = self.game.board.step(from, back);
+                        distance += 1;
+                    }
+                    let becomes = self.promoted(kind, pos.turn, to);
+                    Move { kind: MoveType::Plain, from, to, distance, becomes, ..Move::PASS }
+                }
+                Counted::Leaves { at, dirs: set, .. } => {
+                    let d = dirs(set).nth(k as usize).expect("k is below the count");
+                    let distance = (self.ray(at, d).len() + 1) as u8;
+                    Move {
+                        kind: MoveType::Leave,
+                        from: at,
+                        dir: d,
+                        distance,
+                        becomes: kind_of(pos.at(at)),
+                        ..Move::PASS
+                    }
+                }
+            };
         }
         unreachable!("k is below the total of the counts")
     }

@@ -347,6 +347,11 @@ pub struct Engine {
     /// The only captures by moving are takes, with no preference among them:
     /// playouts can count them.
     takes_only: bool,
+    /// Shifts of point bits for a step in each direction, on lattice boards.
+    shifts: Option<counting::Shifts>,
+    /// Playouts count steps and slides a direction at a time (lattice board,
+    /// no captures by moving, no runs): see `counting.rs`.
+    bulk_counting: bool,
     /// Every point of the board.
     all_points: PointSet,
     /// The straight line from each point in each direction (not the point
@@ -475,6 +480,7 @@ impl Engine {
                 let m = &k.moves;
                 (0..PLAYERS).all(|p| m.jump[p] | m.fly[p] | m.approach[p] | m.withdraw[p] == 0)
             });
+        let shifts = counting::Shifts::of(&game.board);
         // Steps: the neighbours in the kind's step directions that it may stop on.
         let step_to = kind_table(&game, |k, kind, pl, p| {
             let mut set = PointSet::default();
@@ -550,6 +556,8 @@ impl Engine {
             step_to,
             take_to,
             takes_only,
+            bulk_counting: shifts.is_some() && !any_jumps && !run_limits,
+            shifts,
             all_points,
             rays,
             ray_at,
