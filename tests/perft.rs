@@ -138,13 +138,8 @@ fn both_ways_of_generating_slides_agree() {
     }
 }
 
-/// Random playouts count moves instead of making them where no capture by
-/// moving (other than a take) is open: the count must be the number of moves
-/// generated, in every position of many random games of every shipped game,
-/// under every roll.
-#[test]
-fn counting_moves_agrees_with_generating_them() {
-    use rand::{Rng, SeedableRng};
+/// Every shipped game and variant, in order.
+fn shipped_files() -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir("games")
         .unwrap()
         .chain(std::fs::read_dir("games/variants").unwrap())
@@ -152,6 +147,17 @@ fn counting_moves_agrees_with_generating_them() {
         .filter(|p| p.ends_with(".game") || p.ends_with(".toml"))
         .collect();
     files.sort();
+    files
+}
+
+/// Random playouts count moves instead of making them where no capture by
+/// moving (other than a take) is open: the count must be the number of moves
+/// generated, in every position of many random games of every shipped game,
+/// under every roll.
+#[test]
+fn counting_moves_agrees_with_generating_them() {
+    use rand::{Rng, SeedableRng};
+    let files = shipped_files();
     let mut counted_games = 0;
     for file in &files {
         let engine = common::engine(file, &[]);
@@ -203,13 +209,7 @@ fn counting_moves_agrees_with_generating_them() {
 #[test]
 fn every_move_is_generated_once() {
     use rand::{Rng, SeedableRng};
-    let mut files: Vec<String> = std::fs::read_dir("games")
-        .unwrap()
-        .chain(std::fs::read_dir("games/variants").unwrap())
-        .map(|e| e.unwrap().path().to_string_lossy().into_owned())
-        .filter(|p| p.ends_with(".game") || p.ends_with(".toml"))
-        .collect();
-    files.sort();
+    let mut files = shipped_files();
     files.push("tests/engine/overlap.game".into());
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
     let mut moves = Vec::new();

@@ -30,8 +30,8 @@ fn sections(doc: &str) -> Vec<Section<'_>> {
     out
 }
 
-/// The anchor GitHub gives a heading.
-fn anchor(title: &str) -> String {
+/// The anchor GitHub (and most Markdown renderers) give a heading.
+pub(super) fn anchor(title: &str) -> String {
     title
         .to_lowercase()
         .chars()

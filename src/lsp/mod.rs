@@ -271,7 +271,7 @@ impl Server<'_> {
         let base = self.docs_base.as_ref()?;
         let heading = DIAGNOSTICS_MD.lines().find_map(|l| l.strip_prefix("## ").filter(|h| h.starts_with(code)))?;
         let mut href = base.clone();
-        href.set_fragment(Some(&github_anchor(heading)));
+        href.set_fragment(Some(&keywords::anchor(heading)));
         Some(CodeDescription { href })
     }
 
@@ -492,19 +492,6 @@ impl Server<'_> {
 
 fn json<T: serde::Serialize>(value: Result<T, String>) -> Result<serde_json::Value, String> {
     value.map(|v| serde_json::to_value(v).unwrap_or(serde_json::Value::Null))
-}
-
-/// The anchor GitHub and most Markdown renderers give a heading.
-fn github_anchor(heading: &str) -> String {
-    heading
-        .to_lowercase()
-        .chars()
-        .filter_map(|c| match c {
-            ' ' => Some('-'),
-            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
-            _ => None,
-        })
-        .collect()
 }
 
 /// The word a diagnostic's help suggests: "did you mean `king`?".
