@@ -1,8 +1,10 @@
 //! Command-line front end.
 
+mod balance;
 mod commands;
 mod files;
 mod load;
+mod matches;
 mod play;
 mod records;
 mod simulate;
@@ -27,6 +29,14 @@ struct Cli {
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum Format {
     Human,
+    Json,
+}
+
+/// How a table is printed.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum TableFormat {
+    Human,
+    Csv,
     Json,
 }
 
@@ -108,9 +118,11 @@ enum Command {
     Play {
         #[command(flatten)]
         game: GameArgs,
-        /// Who plays a side, as PLAYER=AGENT: human, random or greedy. Default: a
-        /// person plays the first player against random; once a person is named,
-        /// the seats not named are random; if only agents are named, people.
+        /// Who plays a side, as PLAYER=AGENT: human, random, greedy, mcts or
+        /// alphabeta, with a budget (`mcts:iterations=5000`, `alphabeta:time=2s`).
+        /// Default: a person plays the first player against mcts (about a second a
+        /// move); once a person is named, the seats not named are mcts; if only
+        /// agents are named, people.
         #[arg(long = "player", value_name = "PLAYER=AGENT")]
         players: Vec<String>,
         /// Seed for the dice and the agents (the same seed plays the same game).
@@ -131,6 +143,9 @@ enum Command {
         /// Stops the game after this many plies (reported as unfinished).
         #[arg(long, default_value_t = 400)]
         max_plies: u32,
+        /// Shows what the agents thought: visit counts, or the best line and its score.
+        #[arg(long)]
+        verbose: bool,
     },
     /// Plays random games and prints statistics.
     Simulate {
@@ -156,6 +171,68 @@ enum Command {
         /// Starts every game from this position (position notation).
         #[arg(long)]
         position: Option<String>,
+    },
+    /// Plays games between two agents: wins per agent and per side, with 95%
+    /// confidence intervals, and an Elo difference.
+    Match {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The agent of each side in the first game, as SIDE=AGENT (both sides):
+        /// random, greedy, mcts, alphabeta, with a budget (`mcts:iterations=2000`).
+        #[arg(long = "player", value_name = "SIDE=AGENT", required = true)]
+        players: Vec<String>,
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// The agents change sides every other game.
+        #[arg(long)]
+        swap: bool,
+        /// Seed of the dice and the agents (games are reproducible when no budget is a time).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Writes each game's record to this folder (a new or empty one, unless --force).
+        #[arg(long, value_name = "DIR")]
+        record: Option<std::path::PathBuf>,
+        /// Writes into a --record folder that already holds files.
+        #[arg(long)]
+        force: bool,
+        /// Stops a game after this many plies (counted as unfinished).
+        #[arg(long, default_value_t = 400)]
+        max_plies: u32,
+        /// Starts every game from this position (position notation).
+        #[arg(long)]
+        position: Option<String>,
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// Compares games and variants played by one agent against itself: each
+    /// side's win rate, draws, length, branching and how games are decided.
+    Balance {
+        /// Game and variant files, compared side by side.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Chooses an option's value, as NAME=VALUE (repeatable, for every file).
+        #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+        options: Vec<String>,
+        /// The agent playing both sides.
+        #[arg(long, default_value = "mcts:iterations=1000")]
+        agent: String,
+        /// Games per file.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Stops a game after this many plies (counted as unfinished).
+        #[arg(long, default_value_t = 400)]
+        max_plies: u32,
+        #[arg(long, value_enum, default_value = "human")]
+        format: TableFormat,
     },
     /// Checks a game record ply by ply and prints the final position and result.
     #[command(override_usage = "rulebook replay [GAME] RECORD [--option NAME=VALUE]...")]
@@ -220,11 +297,31 @@ pub fn run() -> i32 {
         Command::Options { game } => commands::options(&game),
         Command::Position { game, at, numbers } => commands::position(&game, &at, numbers),
         Command::Why { game, ply, at } => commands::why(&game, &ply, &at),
-        Command::Play { game, players, seed, resume, record, force, position, max_plies } => {
-            play::run(&game, &play::Options { players, seed, resume, record, force, position, max_plies })
+        Command::Play { game, players, seed, resume, record, force, position, max_plies, verbose } => {
+            play::run(&game, &play::Options { players, seed, resume, record, force, position, max_plies, verbose })
         }
         Command::Simulate { game, games, seed, max_plies, threads, record, force, position } => {
             simulate::run(&game, &simulate::Options { games, seed, max_plies, threads, record, force, position })
+        }
+        Command::Match { game, players, games, swap, seed, threads, record, force, max_plies, position, format } => {
+            matches::run(
+                &game,
+                &matches::Options {
+                    players,
+                    games,
+                    seed,
+                    threads,
+                    swap,
+                    record,
+                    force,
+                    max_plies,
+                    position,
+                    json: format == Format::Json,
+                },
+            )
+        }
+        Command::Balance { files, options, agent, games, seed, threads, max_plies, format } => {
+            balance::run(&files, &balance::Options { options, agent, games, seed, threads, max_plies, format })
         }
         Command::Replay { files, options } => commands::replay(&files, &options),
         Command::Bench { files, seconds } => commands::bench(&files, seconds),

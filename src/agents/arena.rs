@@ -1,0 +1,57 @@
+//! A whole game between two agents: what `match` and `balance` play, and
+//! what tests use to check that agents finish games.
+
+use super::{Agent, GameRng};
+use crate::engine::{Engine, Limit, Outcome, Position, Reason};
+use rand::Rng;
+
+/// How a game between agents went.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub outcome: Outcome,
+    pub plies: u32,
+    /// The legal moves summed over the plies (for the mean branching factor).
+    pub choices: u64,
+    /// The plies in notation, when asked for.
+    pub record: Vec<String>,
+}
+
+/// Plays from `start` until the game ends or `max_plies`: `agents[p]` moves
+/// for player p, the die and the agents draw from `rng` (so a seed gives the
+/// same game when the agents' budgets are not times).
+pub fn play_game(
+    engine: &Engine,
+    start: &Position,
+    agents: &mut [Box<dyn Agent + Send>; 2],
+    rng: &mut GameRng,
+    max_plies: u32,
+    record: bool,
+) -> Result<Played, Limit> {
+    let mut history = engine.history_from(start);
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut played = Played {
+        outcome: Outcome { winner: None, reason: Reason::PlyLimit },
+        plies: 0,
+        choices: 0,
+        record: Vec::new(),
+    };
+    loop {
+        if let Some(o) = engine.outcome(&pos)? {
+            played.outcome = o;
+            return Ok(played);
+        }
+        if played.plies >= max_plies {
+            return Ok(played);
+        }
+        let roll = engine.dice().map(|d| rng.gen_range(1..=d));
+        engine.moves(&pos, roll, &mut moves)?;
+        played.choices += moves.len() as u64;
+        let m = agents[pos.turn as usize].choose(engine, &pos, &moves, rng)?;
+        if record {
+            played.record.push(engine.ply_notation(roll, &m));
+        }
+        pos = engine.play_in(&pos, &m, &mut history);
+        played.plies += 1;
+    }
+}
