@@ -13,7 +13,7 @@
 //! same seed and iteration budget give the same move (with any number of
 //! threads, each tree getting its share of iterations and its own seed).
 
-use super::{least_roll, reward, Agent, Budget, MctsSettings};
+use super::{least_roll, reward, Agent, Budget, Evaluation, MctsSettings};
 use crate::engine::{Engine, Limit, Move, MoveType, Position};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -23,9 +23,20 @@ use std::time::{Duration, Instant};
 /// trees stop growing and iterations end in playouts from their leaves.
 const MAX_NODES: usize = 1 << 20;
 
+/// The evaluation's lead (centi-pieces) that counts as 73% to win: one of
+/// e/(1+e); two pieces ahead is a good chance, not a certainty.
+const EVAL_SCALE: f64 = 200.0;
+
+/// A finished game's value for the first player.
+fn outcome_value(winner: Option<u8>) -> f64 {
+    reward(winner, 0)
+}
+
 pub struct Mcts {
     settings: MctsSettings,
     name: String,
+    /// The evaluation playouts that stop early are scored by, for the engine at this address.
+    eval: Option<(usize, Evaluation)>,
     last: Option<Report>,
 }
 
@@ -41,7 +52,7 @@ struct Report {
 impl Mcts {
     pub fn new(settings: MctsSettings) -> Mcts {
         let name = super::AgentSpec::Mcts(settings.clone()).to_string();
-        Mcts { settings, name, last: None }
+        Mcts { settings, name, eval: None, last: None }
     }
 
     /// Iterations per second in the last search (for benchmarks).
@@ -80,9 +91,14 @@ impl Agent for Mcts {
         let threads = self.settings.threads.max(1);
         let stop = Stop::new(self.settings.budget, threads, start);
         let cap = MAX_NODES / threads;
+        let at = engine as *const Engine as usize;
+        if self.eval.as_ref().is_none_or(|(a, _)| *a != at) {
+            self.eval = Some((at, Evaluation::new(engine)));
+        }
+        let eval = &self.eval.as_ref().expect("built above").1;
         let run = |t: usize| -> Result<(Vec<(u32, f64)>, u64), Limit> {
             let mut rng = Pcg64Mcg::seed_from_u64(seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            let mut tree = Tree::new(engine, pos, moves, &self.settings, cap);
+            let mut tree = Tree::new(engine, eval, moves, &self.settings, cap);
             let mut done = 0u64;
             while !stop.done(done) {
                 tree.iterate(pos, &mut rng)?;
@@ -194,18 +210,18 @@ struct Tree<'e> {
     playout_plies: u32,
     sides: Option<u8>,
     cap: usize,
+    eval: &'e Evaluation,
 }
 
 impl<'e> Tree<'e> {
-    fn new(engine: &'e Engine, root: &Position, moves: &[Move], s: &MctsSettings, cap: usize) -> Tree<'e> {
+    fn new(engine: &'e Engine, eval: &'e Evaluation, moves: &[Move], s: &MctsSettings, cap: usize) -> Tree<'e> {
         let mut nodes = Vec::with_capacity((moves.len() + 1) * 64);
         let mut top = Node::new(Move::PASS, 0);
         (top.expanded, top.first, top.count) = (true, 1, moves.len() as u32);
         nodes.push(top);
         nodes.extend(moves.iter().map(|m| Node::new(*m, 0)));
-        let _ = root;
         let (c, playout_plies, sides) = (s.c, s.playout_plies, engine.dice());
-        Tree { engine, nodes, moves: Vec::new(), path: Vec::new(), c, playout_plies, sides, cap }
+        Tree { engine, nodes, moves: Vec::new(), path: Vec::new(), c, playout_plies, sides, cap, eval }
     }
 
     /// Visits and rewards of the root's children, in the order of the moves given.
@@ -221,14 +237,14 @@ impl<'e> Tree<'e> {
         let mut node = 0usize;
         let winner = loop {
             if let Some(w) = self.nodes[node].terminal {
-                break w;
+                break outcome_value(w);
             }
             if !self.nodes[node].expanded {
                 if self.nodes[node].visits == 0 || !self.expand(node, &pos)? {
-                    break self.engine.playout(&pos, self.playout_plies, rng, &mut self.moves, None)?.outcome.winner;
+                    break self.rollout(&pos, rng)?;
                 }
                 if let Some(w) = self.nodes[node].terminal {
-                    break w;
+                    break outcome_value(w);
                 }
             }
             let child = self.select(node, pos.turn, rng);
@@ -244,9 +260,35 @@ impl<'e> Tree<'e> {
         for &(i, mover) in &self.path {
             let n = &mut self.nodes[i as usize];
             n.visits += 1;
-            n.wins += reward(winner, mover);
+            n.wins += if mover == 0 { winner } else { 1.0 - winner };
         }
         Ok(())
+    }
+
+    /// A random game from `pos` for at most `playout_plies` plies: its
+    /// result if it ends, else the evaluation of where it stopped as a
+    /// probability of winning. The value is the first player's.
+    fn rollout(&mut self, pos: &Position, rng: &mut Pcg64Mcg) -> Result<f64, Limit> {
+        let mut pos = pos.clone();
+        for _ in 0..self.playout_plies {
+            if let Some(o) = pos.decided() {
+                return Ok(outcome_value(o.winner));
+            }
+            let roll = self.sides.map(|d| rng.gen_range(1..=d));
+            self.engine.moves(&pos, roll, &mut self.moves)?;
+            if self.moves.is_empty() {
+                let o = self.engine.outcome(&pos)?;
+                return Ok(outcome_value(o.and_then(|o| o.winner)));
+            }
+            let m = self.moves[rng.gen_range(0..self.moves.len())];
+            pos = self.engine.play_unchecked(&pos, &m);
+        }
+        if let Some(o) = pos.decided() {
+            return Ok(outcome_value(o.winner));
+        }
+        let score = self.eval.evaluate(self.engine, &pos) as f64 / EVAL_SCALE;
+        let for_mover = 1.0 / (1.0 + (-score).exp());
+        Ok(if pos.turn == 0 { for_mover } else { 1.0 - for_mover })
     }
 
     /// Adds the children of `node` (at `pos`); false if the tree is full.
