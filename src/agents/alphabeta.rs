@@ -105,11 +105,6 @@ impl AlphaBeta {
         }
     }
 
-    /// Nodes per second in the last search, and its depth (for benchmarks).
-    pub fn last_rate(&self) -> Option<(f64, u32)> {
-        self.last.as_ref().map(|r| (r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-9), r.depth))
-    }
-
     /// The score of the last search for the side that moved (centi-pieces).
     pub fn last_score(&self) -> Option<i32> {
         self.last.as_ref().map(|r| r.score)
@@ -421,6 +416,11 @@ impl Agent for AlphaBeta {
         let line = self.line(engine, pos, &moves[best], reached.max(1));
         self.last = Some(Report { depth: reached, score, nodes: self.nodes, elapsed: start.elapsed(), line });
         Ok(moves[best])
+    }
+
+    fn work(&self) -> Option<super::Work> {
+        let r = self.last.as_ref()?;
+        Some(super::Work { amount: r.nodes, unit: "nodes", seconds: r.elapsed.as_secs_f64() })
     }
 
     fn thought(&self, _engine: &Engine) -> Option<String> {

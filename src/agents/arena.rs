@@ -1,7 +1,7 @@
 //! A whole game between two agents: what `match` and `balance` play, and
 //! what tests use to check that agents finish games.
 
-use super::{Agent, GameRng};
+use super::{Agent, GameRng, Work};
 use crate::engine::{Engine, Limit, Outcome, Position, Reason};
 use rand::Rng;
 
@@ -14,6 +14,8 @@ pub struct Played {
     pub choices: u64,
     /// The plies in notation, when asked for.
     pub record: Vec<String>,
+    /// Per player, the work its agent's searches did, summed (amount, seconds).
+    pub work: [Option<Work>; 2],
 }
 
 /// Plays from `start` until the game ends or `max_plies`: `agents[p]` moves
@@ -35,6 +37,7 @@ pub fn play_game(
         plies: 0,
         choices: 0,
         record: Vec::new(),
+        work: [None, None],
     };
     loop {
         if let Some(o) = engine.outcome(&pos)? {
@@ -47,7 +50,13 @@ pub fn play_game(
         let roll = engine.dice().map(|d| rng.gen_range(1..=d));
         engine.moves(&pos, roll, &mut moves)?;
         played.choices += moves.len() as u64;
-        let m = agents[pos.turn as usize].choose(engine, &pos, &moves, rng)?;
+        let agent = &mut agents[pos.turn as usize];
+        let m = agent.choose(engine, &pos, &moves, rng)?;
+        if let Some(w) = agent.work() {
+            let sum = played.work[pos.turn as usize].get_or_insert(Work { amount: 0, seconds: 0.0, ..w });
+            sum.amount += w.amount;
+            sum.seconds += w.seconds;
+        }
         if record {
             played.record.push(engine.ply_notation(roll, &m));
         }

@@ -54,16 +54,6 @@ impl Mcts {
         let name = super::AgentSpec::Mcts(settings.clone()).to_string();
         Mcts { settings, name, eval: None, last: None }
     }
-
-    /// Iterations per second in the last search (for benchmarks).
-    pub fn last_rate(&self) -> Option<f64> {
-        self.last.as_ref().map(|r| r.iterations as f64 / r.elapsed.as_secs_f64().max(1e-9))
-    }
-
-    /// Iterations in the last search.
-    pub fn last_iterations(&self) -> Option<u64> {
-        self.last.as_ref().map(|r| r.iterations)
-    }
 }
 
 impl Agent for Mcts {
@@ -131,6 +121,11 @@ impl Agent for Mcts {
         let best = children[0].0;
         self.last = Some(Report { iterations, elapsed: start.elapsed(), threads, children });
         Ok(best)
+    }
+
+    fn work(&self) -> Option<super::Work> {
+        let r = self.last.as_ref()?;
+        Some(super::Work { amount: r.iterations, unit: "iterations", seconds: r.elapsed.as_secs_f64() })
     }
 
     fn thought(&self, engine: &Engine) -> Option<String> {

@@ -39,6 +39,18 @@ pub trait Agent {
     fn thought(&self, _engine: &Engine) -> Option<String> {
         None
     }
+    /// The work of the last search (None for agents that do not search).
+    fn work(&self) -> Option<Work> {
+        None
+    }
+}
+
+/// How much a search did, for its speed: iterations or nodes, and the time.
+#[derive(Clone, Copy, Debug)]
+pub struct Work {
+    pub amount: u64,
+    pub unit: &'static str,
+    pub seconds: f64,
 }
 
 /// The agent a spec names.

@@ -5,7 +5,7 @@ use super::load::{self, Loaded};
 use super::records;
 use super::simulate::{self, game_seed};
 use super::{GameArgs, EXIT_INVALID, EXIT_USAGE};
-use rulebook::agents::{self, AgentSpec, GameRng, Played};
+use rulebook::agents::{self, AgentSpec, GameRng, Played, Work};
 use rulebook::engine::{Engine, Limit, Position, Reason};
 use serde_json::json;
 use std::path::PathBuf;
@@ -234,6 +234,8 @@ struct Tally {
     draws: Vec<(Reason, u64)>,
     unfinished: u64,
     plies: u64,
+    /// Per agent, the work of its searches over all games.
+    work: [Option<Work>; 2],
 }
 
 impl Tally {
@@ -245,11 +247,17 @@ impl Tally {
             draws: Vec::new(),
             unfinished: 0,
             plies: 0,
+            work: [None, None],
         };
         for g in games {
             t.plies += g.played.plies as u64;
             for side in 0..2 {
                 let agent = side ^ g.swapped as usize;
+                if let Some(w) = g.played.work[side] {
+                    let sum = t.work[agent].get_or_insert(Work { amount: 0, seconds: 0.0, ..w });
+                    sum.amount += w.amount;
+                    sum.seconds += w.seconds;
+                }
                 t.played[agent][side] += 1;
                 if g.played.outcome.winner == Some(side as u8) {
                     t.won[agent][side] += 1;
@@ -324,7 +332,7 @@ impl Tally {
         }
         let why: Vec<String> =
             self.draws.iter().map(|(r, c)| format!("{} {c}", simulate::reason_words(engine, r))).collect();
-        println!("{}  {}", row("drawn", self.drawn()), why.join(", "));
+        println!("{}", format!("{}  {}", row("drawn", self.drawn()), why.join(", ")).trim_end());
         println!("{}", row("unfinished", self.unfinished));
         let (e, lo, hi) = self.elo();
         println!(
@@ -337,6 +345,15 @@ impl Tally {
             show_elo(hi)
         );
         println!("  {:width$}  mean {:.1} plies", "game length", self.plies as f64 / n.max(1.0));
+        let speeds: Vec<String> = (0..2)
+            .filter_map(|a| {
+                let w = self.work[a]?;
+                Some(format!("{} {}", names[a], simulate::per_second(w.amount as f64 / w.seconds, w.unit)))
+            })
+            .collect();
+        if !speeds.is_empty() {
+            println!("  {:width$}  {}", "search speed", speeds.join(", "));
+        }
     }
 
     fn json(&self, engine: &Engine, names: &[String; 2], opts: &Options) -> serde_json::Value {
@@ -362,6 +379,13 @@ impl Tally {
             .collect();
         let draws_by: serde_json::Map<String, serde_json::Value> =
             self.draws.iter().map(|(r, c)| (super::simulate::reason_words(engine, r), json!(c))).collect();
+        let speed: serde_json::Map<String, serde_json::Value> = (0..2)
+            .filter_map(|a| {
+                let w = self.work[a]?;
+                let rate = w.amount as f64 / w.seconds.max(1e-9);
+                Some((names[a].clone(), json!({"unit": w.unit, "amount": w.amount, "per_second": rate.round()})))
+            })
+            .collect();
         let (e, lo, hi) = self.elo();
         json!({
             "games": self.games,
@@ -372,6 +396,7 @@ impl Tally {
             "agents": agents,
             "elo": {"difference": finite(e), "low": finite(lo), "high": finite(hi)},
             "mean_plies": self.plies as f64 / n.max(1.0),
+            "speed": speed,
             "seed": opts.seed,
             "swap": opts.swap,
         })
