@@ -284,8 +284,8 @@ mod tests {
         let tablut = engine("tablut.game");
         let eval = Evaluation::new(&tablut);
         // The king with two clear lines to the edge is near escaping.
-        let open = tablut.parse_position("D:Ac1:Ke5").unwrap();
-        let shut = tablut.parse_position("D:Ae4,e6,d5,f5:Ke5").unwrap();
+        let open = tablut.parse_position("D:Ac1:DKe5").unwrap();
+        let shut = tablut.parse_position("D:Ae4,e6,d5,f5:DKe5").unwrap();
         assert!(eval.evaluate(&tablut, &open) > eval.evaluate(&tablut, &shut) + TWO_LINES);
     }
 }
