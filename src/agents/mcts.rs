@@ -47,6 +47,8 @@ struct Report {
     threads: usize,
     /// Root moves with their visits and mean reward, most visited first.
     children: Vec<(Move, u32, f64)>,
+    /// Why no search was needed.
+    note: &'static str,
 }
 
 impl Mcts {
@@ -69,13 +71,13 @@ impl Agent for Mcts {
         rng: &mut dyn rand::RngCore,
     ) -> Result<Move, Limit> {
         let start = Instant::now();
-        // A move that wins at once needs no search.
-        if let Some(m) =
-            moves.iter().find(|m| engine.play_unchecked(pos, m).decided().is_some_and(|o| o.winner == Some(pos.turn)))
-        {
-            self.last =
-                Some(Report { iterations: 0, elapsed: start.elapsed(), threads: 1, children: vec![(*m, 0, 1.0)] });
-            return Ok(*m);
+        // The only move, or one that wins at once, needs no search.
+        let wins = |m: &&Move| engine.play_unchecked(pos, m).decided().is_some_and(|o| o.winner == Some(pos.turn));
+        let sure = if moves.len() == 1 { Some((moves[0], "the only legal move")) } else { None };
+        if let Some((m, why)) = sure.or_else(|| moves.iter().find(wins).map(|m| (*m, "wins at once"))) {
+            let children = vec![(m, 0, 1.0)];
+            self.last = Some(Report { iterations: 0, elapsed: start.elapsed(), threads: 1, children, note: why });
+            return Ok(m);
         }
         let seed = rng.next_u64();
         let threads = self.settings.threads.max(1);
@@ -119,7 +121,7 @@ impl Agent for Mcts {
         // Most visited first; the order of generation breaks ties, so the choice is reproducible.
         children.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
         let best = children[0].0;
-        self.last = Some(Report { iterations, elapsed: start.elapsed(), threads, children });
+        self.last = Some(Report { iterations, elapsed: start.elapsed(), threads, children, note: "" });
         Ok(best)
     }
 
@@ -131,7 +133,7 @@ impl Agent for Mcts {
     fn thought(&self, engine: &Engine) -> Option<String> {
         let r = self.last.as_ref()?;
         if r.iterations == 0 {
-            return Some(format!("  {}: {} wins at once", self.name, engine.notation(&r.children[0].0)));
+            return Some(format!("  {}: {}, {}", self.name, engine.notation(&r.children[0].0), r.note));
         }
         let secs = r.elapsed.as_secs_f64();
         let mut out = format!(
