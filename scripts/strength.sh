@@ -8,8 +8,8 @@
 #       time=1s: the issue's target, about 4 hours a game on one core;
 #       iterations=N budgets are reproducible, time budgets are not).
 #   scripts/strength.sh speed [SECONDS]
-#       MCTS iterations/s and alpha-beta nodes/s per game, from two games
-#       of mcts against alphabeta at SECONDS (default 1) a move.
+#       MCTS iterations/s and alpha-beta nodes/s per game: one search of
+#       SECONDS (default 1) from the start position.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=target/release/rulebook
@@ -39,8 +39,12 @@ case "$mode" in
         secs=${2:-1}
         for game in tabal tablut english-draughts breakthrough brandubh; do
             read -r first second <<<"$(sides "$game")"
-            echo "$game: $("$bin" match "games/$game.game" --player "$first=mcts:time=${secs}s" \
-                --player "$second=alphabeta:time=${secs}s" --games 2 --swap --max-plies 40 | grep 'search speed')"
+            for agent in mcts alphabeta; do
+                # One search from the start position (both seats agents: no one is asked to type).
+                line=$("$bin" play "games/$game.game" --seed 1 --player "$first=$agent:time=${secs}s" \
+                    --player "$second=random" --max-plies 1 --verbose </dev/null | grep -m1 "^  $agent")
+                echo "$game: ${line#  }"
+            done
         done
         ;;
     *)
