@@ -41,9 +41,9 @@ case "$mode" in
             read -r first second <<<"$(sides "$game")"
             for agent in mcts alphabeta; do
                 # One search from the start position (both seats agents: no one is asked to type).
-                line=$("$bin" play "games/$game.game" --seed 1 --player "$first=$agent:time=${secs}s" \
-                    --player "$second=random" --max-plies 1 --verbose </dev/null | grep -m1 "^  $agent")
-                echo "$game: ${line#  }"
+                out=$("$bin" play "games/$game.game" --seed 1 --player "$first=$agent:time=${secs}s" \
+                    --player "$second=random" --max-plies 1 --verbose </dev/null)
+                echo "$game: $(grep -m1 "^  $agent" <<<"$out" | sed 's/^  //')"
             done
         done
         ;;
