@@ -56,11 +56,9 @@ impl Evaluation {
         let n = game.board.len();
         let value = kind_values(game);
         let mut mobility = [[0; PLAYERS]; MAX_KINDS];
-        for (k, kind) in game.kinds.iter().enumerate() {
-            for pl in 0..PLAYERS {
-                let m = &kind.moves;
-                mobility[k][pl] = m.step[pl] | m.slide[pl] | m.jump[pl] | m.fly[pl] | m.take[pl];
-            }
+        for (dirs, kind) in mobility.iter_mut().zip(&game.kinds) {
+            let m = &kind.moves;
+            *dirs = std::array::from_fn(|pl| m.step[pl] | m.slide[pl] | m.jump[pl] | m.fly[pl] | m.take[pl]);
         }
         let mut progress = vec![0; game.kinds.len() * PLAYERS * n];
         let mut lines = Vec::new();

@@ -27,6 +27,9 @@ const MAX_NODES: usize = 1 << 20;
 /// e/(1+e); two pieces ahead is a good chance, not a certainty.
 const EVAL_SCALE: f64 = 200.0;
 
+/// One tree's root visits and rewards (in the order of the moves given), and its iterations.
+type TreeResult = (Vec<(u32, f64)>, u64);
+
 /// A finished game's value for the first player.
 fn outcome_value(winner: Option<u8>) -> f64 {
     reward(winner, 0)
@@ -88,7 +91,7 @@ impl Agent for Mcts {
             self.eval = Some((at, Evaluation::new(engine)));
         }
         let eval = &self.eval.as_ref().expect("built above").1;
-        let run = |t: usize| -> Result<(Vec<(u32, f64)>, u64), Limit> {
+        let run = |t: usize| -> Result<TreeResult, Limit> {
             let mut rng = Pcg64Mcg::seed_from_u64(seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
             let mut tree = Tree::new(engine, eval, moves, &self.settings, cap);
             let mut done = 0u64;
@@ -98,7 +101,7 @@ impl Agent for Mcts {
             }
             Ok((tree.root_stats(), done))
         };
-        let results: Vec<Result<(Vec<(u32, f64)>, u64), Limit>> = if threads == 1 {
+        let results: Vec<Result<TreeResult, Limit>> = if threads == 1 {
             vec![run(0)]
         } else {
             std::thread::scope(|s| {
@@ -171,7 +174,7 @@ impl Stop {
             return done >= n;
         }
         // The clock is read every 16 iterations; at least one is made.
-        done > 0 && done % 16 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)
+        done > 0 && done.is_multiple_of(16) && self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }
 
