@@ -35,7 +35,7 @@ pub struct MctsSettings {
 
 impl Default for MctsSettings {
     fn default() -> Self {
-        MctsSettings { budget: Budget::Time(Duration::from_secs(1)), threads: 1, c: 1.0, playout_plies: 16 }
+        MctsSettings { budget: Budget::Time(Duration::from_secs(1)), threads: 1, c: 0.5, playout_plies: 16 }
     }
 }
 
