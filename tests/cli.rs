@@ -159,7 +159,7 @@ fn play_refuses_illegal_moves_saves_and_resumes() {
     let dir = temp_dir("play");
     let save = dir.join("game.txt");
     let input = format!("b3-b4\nc4-c5\nundo\nc4-c5\nsave {}\nquit\n", save.display());
-    let o = with_input(&["play", "games/tabal.game", "--seed", "1"], &input);
+    let o = with_input(&["play", "games/tabal.game", "--seed", "1", "--player", "black=random"], &input);
     let out = stdout(&o);
     assert!(
         out.contains("`b3-b4` is not legal: the way from b3 to b4 is blocked")
@@ -307,13 +307,16 @@ fn save_writes_a_new_file_replaces_one_only_when_asked_and_never_the_game() {
     let game = dir.join("tabal.game");
     std::fs::copy("games/tabal.game", &game).unwrap();
     let input = format!("c4-c5\nsave {s}\nsave! {g}\nsave {g}\nquit\n", s = save.display(), g = game.display());
-    let o = with_input(&["play", game.to_str().unwrap(), "--seed", "1"], &input);
+    let o = with_input(&["play", game.to_str().unwrap(), "--seed", "1", "--player", "black=random"], &input);
     let out = stdout(&o);
     assert!(out.contains(&format!("{} exists; `save! {}` replaces it.", save.display(), save.display())), "{out}");
     assert_eq!(std::fs::read_to_string(&save).unwrap(), "an earlier save\n");
     assert!(out.contains("is a file the game was read from"), "{out}");
     assert_eq!(std::fs::read_to_string(&game).unwrap(), std::fs::read_to_string("games/tabal.game").unwrap());
-    let o = with_input(&["play", game.to_str().unwrap(), "--seed", "1"], &format!("save! {}\nquit\n", save.display()));
+    let o = with_input(
+        &["play", game.to_str().unwrap(), "--seed", "1", "--player", "black=random"],
+        &format!("save! {}\nquit\n", save.display()),
+    );
     assert!(stdout(&o).contains("Saved to"), "{}", stdout(&o));
     assert!(std::fs::read_to_string(&save).unwrap().contains("[Game \"Permainan Tabal\"]"));
     // --record is checked before the game starts, and --force replaces.
@@ -351,7 +354,7 @@ fn a_failed_write_keeps_the_earlier_save_and_leaves_nothing_behind() {
         run_with_input(command, input)
     };
     let input = format!("c4-c5\nsave! {}\nquit\n", save.display());
-    let o = limited(&["play", game.to_str().unwrap(), "--seed", "1"], &input);
+    let o = limited(&["play", game.to_str().unwrap(), "--seed", "1", "--player", "black=random"], &input);
     assert!(stdout(&o).contains("Cannot save to"), "{}\n{}", stdout(&o), stderr(&o));
     assert_eq!(std::fs::read_to_string(&save).unwrap(), "an earlier save\n");
     let record = dir.join("record.txt");
@@ -373,7 +376,8 @@ fn first_listed_move(out: &str, prompt: &str) -> String {
 fn a_resumed_game_keeps_its_seats_dice_and_roll() {
     let dir = temp_dir("resume");
     let save = dir.join("game.txt");
-    let args = ["play", "games/tablut.game", "--seed", "5", "--player", "defenders=human"];
+    let args =
+        ["play", "games/tablut.game", "--seed", "5", "--player", "defenders=human", "--player", "attackers=random"];
     // Defenders to move with a roll shown: list the moves, pick the first.
     let o = with_input(&args, "moves\nquit\n");
     let first = first_listed_move(&stdout(&o), "defenders> ");
@@ -394,7 +398,8 @@ fn a_resumed_game_keeps_its_seats_dice_and_roll() {
 
 #[test]
 fn undo_takes_back_a_person_s_move_not_the_computer_s() {
-    let args = ["play", "games/tablut.game", "--seed", "7", "--player", "defenders=human"];
+    let args =
+        ["play", "games/tablut.game", "--seed", "7", "--player", "defenders=human", "--player", "attackers=random"];
     let o = with_input(&args, "undo\nquit\n");
     let out = stdout(&o);
     assert!(out.contains("Nothing to undo"), "{out}");
@@ -416,8 +421,9 @@ fn undo_takes_back_a_person_s_move_not_the_computer_s() {
 
 #[test]
 fn naming_one_seat_makes_the_others_the_computer() {
+    // The default computer player is mcts at about a second a move.
     let o = with_input(&["play", "games/tablut.game", "--seed", "1", "--player", "defenders=human"], "quit\n");
-    assert!(stdout(&o).contains("attackers (random) plays"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("attackers (mcts) plays"), "{}", stdout(&o));
     let o = with_input(&["play", "games/tabal.game", "--seed", "1", "--player", "black=greedy"], "quit\n");
     assert!(stdout(&o).contains("white> "), "{}", stdout(&o));
     let o = rulebook(&["play", "games/tabal.game", "--player", "black=greedy", "--player", "black=human"]);
@@ -427,7 +433,10 @@ fn naming_one_seat_makes_the_others_the_computer() {
 
 #[test]
 fn a_line_that_is_not_text_is_refused_and_the_game_goes_on() {
-    let o = with_bytes(&["play", "games/tabal.game", "--seed", "1"], b"\xff\xfe\nc4-c5\nquit\n");
+    let o = with_bytes(
+        &["play", "games/tabal.game", "--seed", "1", "--player", "black=random"],
+        b"\xff\xfe\nc4-c5\nquit\n",
+    );
     let out = stdout(&o);
     assert!(out.contains("That line is not text"), "{out}");
     assert!(out.contains("black (random) plays"), "{out}");
@@ -441,7 +450,7 @@ fn a_file_name_with_a_line_break_cannot_break_the_record() {
     std::fs::copy("games/tabal.game", &game).unwrap();
     let save = temp_dir("newline-save").join("game.txt");
     let o = with_input(
-        &["play", game.to_str().unwrap(), "--seed", "1"],
+        &["play", game.to_str().unwrap(), "--seed", "1", "--player", "black=random"],
         &format!("c4-c5\nsave {}\nquit\n", save.display()),
     );
     assert!(stdout(&o).contains("Saved to"), "{}", stdout(&o));
@@ -644,14 +653,18 @@ fn positions_take_pdn_square_ranges() {
 
 #[test]
 fn play_numbers_plies_says_what_they_take_and_compact_leaves_out_the_position_line() {
-    let o = with_input(&["play", "games/tabal.game", "--seed", "11"], "c4-c5\nquit\n");
+    let seats = ["--player", "white=human", "--player", "black=random"];
+    let o = with_input(&[&["play", "games/tabal.game", "--seed", "11"][..], &seats].concat(), "c4-c5\nquit\n");
     let out = stdout(&o);
     assert!(out.contains("1. white c4-c5\n"), "{out}");
     assert!(out.contains("2. black (random) plays c6xc4, takes c5.\n"), "{out}");
     // The last move's start and end, and the point it took, are marked; no colour into a pipe.
     assert!(out.contains("B--(.)--B") && out.contains("W--[B]--W") && out.contains(".---x---."), "{out}");
     assert!(!out.contains('\x1b'), "{out}");
-    let o = with_input(&["play", "games/tabal.game", "--seed", "11", "--compact"], "c4-c5\nposition\nquit\n");
+    let o = with_input(
+        &[&["play", "games/tabal.game", "--seed", "11", "--compact"][..], &seats].concat(),
+        "c4-c5\nposition\nquit\n",
+    );
     let out = stdout(&o);
     assert!(!out.lines().any(|l| l.starts_with("position ")), "{out}");
     assert!(out.contains("white> W:Wa1,c1,e1,b2,c2,d2,a3,b3,c3,d3,e3,a4,b4,d4,e4:B"), "{out}");

@@ -1,9 +1,11 @@
 //! Command-line front end.
 
+mod balance;
 pub(crate) mod commands;
 mod editor;
 pub(crate) mod files;
 pub(crate) mod load;
+mod matches;
 mod play;
 pub(crate) mod records;
 mod simulate;
@@ -34,6 +36,14 @@ pub enum RenderFormat {
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum Format {
     Human,
+    Json,
+}
+
+/// How a table is printed.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum TableFormat {
+    Human,
+    Csv,
     Json,
 }
 
@@ -138,9 +148,11 @@ enum Command {
     Play {
         #[command(flatten)]
         game: GameArgs,
-        /// Who plays a side, as PLAYER=AGENT: human, random or greedy. Default: a
-        /// person plays the first player against random; once a person is named,
-        /// the seats not named are random; if only agents are named, people.
+        /// Who plays a side, as PLAYER=AGENT: human, random, greedy, mcts or
+        /// alphabeta, with a budget (`mcts:iterations=5000`, `alphabeta:time=2s`).
+        /// Default: a person plays the first player against mcts (about a second a
+        /// move); once a person is named, the seats not named are mcts; if only
+        /// agents are named, people.
         #[arg(long = "player", value_name = "PLAYER=AGENT")]
         players: Vec<String>,
         /// Seed for the dice and the agents (the same seed plays the same game).
@@ -165,6 +177,9 @@ enum Command {
         /// board only when a person is to move.
         #[arg(long)]
         compact: bool,
+        /// Shows what the agents thought: visit counts, or the best line and its score.
+        #[arg(long)]
+        verbose: bool,
     },
     /// Plays random games and prints statistics.
     Simulate {
@@ -191,6 +206,68 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
     },
+    /// Plays games between two agents: wins per agent and per side, with 95%
+    /// confidence intervals, and an Elo difference.
+    Match {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The agent of each side in the first game, as SIDE=AGENT (both sides):
+        /// random, greedy, mcts, alphabeta, with a budget (`mcts:iterations=2000`).
+        #[arg(long = "player", value_name = "SIDE=AGENT", required = true)]
+        players: Vec<String>,
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// The agents change sides every other game.
+        #[arg(long)]
+        swap: bool,
+        /// Seed of the dice and the agents (games are reproducible when no budget is a time).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Writes each game's record to this folder (a new or empty one, unless --force).
+        #[arg(long, value_name = "DIR")]
+        record: Option<std::path::PathBuf>,
+        /// Writes into a --record folder that already holds files.
+        #[arg(long)]
+        force: bool,
+        /// Stops a game after this many plies (counted as unfinished).
+        #[arg(long, default_value_t = 400)]
+        max_plies: u32,
+        /// Starts every game from this position (position notation).
+        #[arg(long)]
+        position: Option<String>,
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// Compares games and variants played by one agent against itself: each
+    /// side's win rate, draws, length, branching and how games are decided.
+    Balance {
+        /// Game and variant files, compared side by side.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Chooses an option's value, as NAME=VALUE (repeatable, for every file).
+        #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+        options: Vec<String>,
+        /// The agent playing both sides.
+        #[arg(long, default_value = "mcts:iterations=1000")]
+        agent: String,
+        /// Games per file.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Stops a game after this many plies (counted as unfinished).
+        #[arg(long, default_value_t = 400)]
+        max_plies: u32,
+        #[arg(long, value_enum, default_value = "human")]
+        format: TableFormat,
+    },
     /// Checks a game record ply by ply and prints the final position and result.
     #[command(override_usage = "rulebook replay [GAME] RECORD [--option NAME=VALUE]...")]
     Replay {
@@ -210,8 +287,8 @@ enum Command {
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
         /// `json`: one object with a row per game, to keep and compare across commits.
-        #[arg(long, value_enum, default_value_t = BenchFormat::Table)]
-        format: BenchFormat,
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
     },
     /// Counts the move paths to each depth (perft), with nodes per second.
     Perft {
@@ -274,14 +351,35 @@ pub fn run() -> i32 {
         Command::Options { game } => commands::options(&game),
         Command::Position { game, at, numbers } => commands::position(&game, &at, numbers),
         Command::Why { game, ply, at } => commands::why(&game, &ply, &at),
-        Command::Play { game, players, seed, resume, record, force, position, max_plies, compact } => {
-            play::run(&game, &play::Options { players, seed, resume, record, force, position, max_plies, compact })
+        Command::Play { game, players, seed, resume, record, force, position, max_plies, compact, verbose } => {
+            let options = play::Options { players, seed, resume, record, force, position, max_plies, compact, verbose };
+            play::run(&game, &options)
         }
         Command::Simulate { game, games, seed, max_plies, threads, record, force, position } => {
             simulate::run(&game, &simulate::Options { games, seed, max_plies, threads, record, force, position })
         }
+        Command::Match { game, players, games, swap, seed, threads, record, force, max_plies, position, format } => {
+            matches::run(
+                &game,
+                &matches::Options {
+                    players,
+                    games,
+                    seed,
+                    threads,
+                    swap,
+                    record,
+                    force,
+                    max_plies,
+                    position,
+                    json: format == Format::Json,
+                },
+            )
+        }
+        Command::Balance { files, options, agent, games, seed, threads, max_plies, format } => {
+            balance::run(&files, &balance::Options { options, agent, games, seed, threads, max_plies, format })
+        }
         Command::Replay { files, options } => commands::replay(&files, &options),
-        Command::Bench { files, seconds, format } => commands::bench(&files, seconds, format == BenchFormat::Json),
+        Command::Bench { files, seconds, format } => commands::bench(&files, seconds, format == Format::Json),
         Command::Moves { game, at, roll, numbers } => commands::moves(&game, &at, roll, numbers),
         Command::Perft { game, depth, at, divide, distinct, threads } => {
             let counting = if distinct { Counting::Distinct } else { Counting::Paths };
@@ -290,13 +388,6 @@ pub fn run() -> i32 {
         Command::Fmt { files, check } => editor::format(&files, check),
         Command::Lsp => editor::lsp(),
     }
-}
-
-/// How `bench` prints its figures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum BenchFormat {
-    Table,
-    Json,
 }
 
 pub fn style() -> Style {

@@ -21,6 +21,8 @@ pub struct Options {
     pub max_plies: u32,
     /// No position line, and the board only when a person is to move.
     pub compact: bool,
+    /// Prints what the agents thought before each of their moves.
+    pub verbose: bool,
 }
 
 /// Who plays a side: a person at the keyboard, or an agent.
@@ -33,9 +35,7 @@ impl Seat {
     fn parse(what: &str) -> Result<Seat, String> {
         match what {
             "human" => Ok(Seat::Human),
-            other => agents::by_name(other)
-                .map(Seat::Computer)
-                .ok_or_else(|| format!("`{other}` is not an agent; choose human, {}", agents::AGENTS.join(", "))),
+            other => agents::by_name(other).map(Seat::Computer).map_err(|e| format!("{e} (or human)")),
         }
     }
 
@@ -59,8 +59,11 @@ fn seat_spec(names: &[&str], spec: &str) -> Result<(usize, Seat), String> {
     Ok((i, Seat::parse(what)?))
 }
 
+/// The computer's seat when none is named: a real opponent, at about a second a move.
+pub const DEFAULT_OPPONENT: &str = "mcts";
+
 /// The seats: a save's `Seats` tag first, then `--player`. Seats named by
-/// neither are the computer (random) when a person was named or nobody was
+/// neither are the computer ([`DEFAULT_OPPONENT`]) when a person was named or nobody was
 /// named but the first player; a person when only computers were named.
 fn seats(engine: &Engine, saved: Option<(&str, String)>, specs: &[String]) -> Result<Vec<Seat>, String> {
     let names: Vec<&str> = engine.game.players.iter().map(|p| p.name.as_str()).collect();
@@ -87,7 +90,7 @@ fn seats(engine: &Engine, saved: Option<(&str, String)>, specs: &[String]) -> Re
         .map(|(i, s)| match s {
             Some(s) => s,
             None if nobody && i == 0 => Seat::Human,
-            None if person => Seat::Computer(Box::new(agents::RandomAgent)),
+            None if person => Seat::Computer(agents::by_name(DEFAULT_OPPONENT).expect("a valid agent")),
             None => Seat::Human,
         })
         .collect())
@@ -421,7 +424,18 @@ fn play_loop(s: &mut Session, input: &mut impl BufRead, opts: &Options) -> i32 {
             return super::commands::limit_reached(limit);
         }
         let chosen = match &mut s.seats[me] {
-            Seat::Computer(agent) => agent.choose(s.engine, &s.pos, &moves, &mut s.rng),
+            Seat::Computer(agent) => {
+                let m = match agent.choose(s.engine, &s.pos, &moves, &mut s.rng) {
+                    Ok(m) => m,
+                    Err(limit) => return super::commands::limit_reached(limit),
+                };
+                if opts.verbose {
+                    if let Some(t) = agent.thought(s.engine) {
+                        println!("{t}");
+                    }
+                }
+                m
+            }
             Seat::Human => match prompt(s, input, roll) {
                 Turn::Move(m) => m,
                 Turn::Undone => continue,

@@ -191,7 +191,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
 
 /// Creates the --record folder; refuses one that already holds files unless
 /// `force`, so that the records of two runs never mix unnoticed.
-fn record_folder(dir: &std::path::Path, force: bool) -> Result<(), String> {
+pub(super) fn record_folder(dir: &std::path::Path, force: bool) -> Result<(), String> {
     let shown = dir.display();
     std::fs::create_dir_all(dir).map_err(|e| format!("--record {shown}: {e}"))?;
     let held = std::fs::read_dir(dir).map_err(|e| format!("--record {shown}: {e}"))?.count();
@@ -209,7 +209,7 @@ fn record_folder(dir: &std::path::Path, force: bool) -> Result<(), String> {
 }
 
 /// The progress bar (drawn only on a terminal): games done and games a second.
-fn progress_bar(games: u64) -> indicatif::ProgressBar {
+pub(super) fn progress_bar(games: u64) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(games);
     let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  eta {eta}")
         .expect("a valid template")
@@ -235,7 +235,7 @@ pub fn describe(engine: &Engine, o: &Outcome) -> String {
     super::commands::describe_outcome(engine, o)
 }
 
-fn reason_words(engine: &Engine, r: &Reason) -> String {
+pub(super) fn reason_words(engine: &Engine, r: &Reason) -> String {
     let g = &engine.game;
     match r {
         Reason::NoMove(p) => format!("{} had no move", g.players[*p as usize].name),

@@ -263,6 +263,10 @@ impl Position {
     pub fn pieces(&self, player: PlayerId) -> u16 {
         self.occupied[player as usize].len() as u16
     }
+    /// The points a player's pieces stand on (for agents' evaluations).
+    pub fn occupied_by(&self, player: PlayerId) -> &PointSet {
+        &self.occupied[player as usize]
+    }
     /// Whether the move that led from `before` (its mover's turn) to `self`
     /// took any of the other side's pieces.
     fn captured_since(&self, before: &Position) -> bool {

@@ -57,9 +57,7 @@ pub fn seats(engine: &Engine, names: &[String]) -> Result<Vec<Option<Box<dyn Age
         .iter()
         .map(|n| match n.as_str() {
             "human" => Ok(None),
-            other => agents::by_name(other)
-                .map(Some)
-                .ok_or_else(|| bad(format!("`{other}` is not an agent; choose human, {}", agents::AGENTS.join(", ")))),
+            other => agents::by_name(other).map(Some).map_err(|why| bad(format!("`{other}`: {why}"))),
         })
         .collect()
 }
@@ -175,7 +173,9 @@ impl Game {
         let mut moves = Vec::new();
         self.engine.moves(&self.pos, self.roll, &mut moves).map_err(|l| Refusal(422, format!("no answer: {l}")))?;
         let Some(agent) = self.seats[self.pos.turn as usize].as_mut() else { unreachable!("checked above") };
-        let mv = agent.choose(&self.engine, &self.pos, &moves, &mut self.rng);
+        let mv = agent
+            .choose(&self.engine, &self.pos, &moves, &mut self.rng)
+            .map_err(|l| Refusal(422, format!("no answer: {l}")))?;
         let roll = self.roll;
         let text = self.engine.ply_notation(roll, &mv);
         self.push(roll, &mv, text);

@@ -1,0 +1,289 @@
+//! The evaluation `alphabeta` scores positions with, read from the game file
+//! alone: material (each kind's `value N`, default 1), mobility, and progress
+//! toward the file's own goals where they say where a piece is going (men to
+//! their promotion zone, a piece to the region its side wins by reaching, a
+//! king to the edge it escapes from), with the threat to a piece whose
+//! capture loses the game.
+
+use crate::engine::{kind_of, Engine, Position};
+use crate::game::*;
+
+/// Centi-pieces: the least valuable kind is worth 100.
+const UNIT: i32 = 100;
+/// Per empty neighbour a piece could move to.
+const MOBILITY: i32 = 3;
+/// The most a piece earns for nearing a region its side wins by reaching.
+const REACH: i32 = 300;
+/// The most a piece earns for nearing an edge it wins by leaving from.
+const ESCAPE: i32 = 150;
+/// Clear lines to a goal (a sliding piece one move from winning): one, and two or more.
+const ONE_LINE: i32 = 120;
+const TWO_LINES: i32 = 400;
+/// Per enemy next to a piece whose capture loses the game.
+const THREAT: i32 = 30;
+
+/// A kind of one player that wins by getting somewhere along clear lines.
+#[derive(Clone, Debug)]
+struct LineGoal {
+    kind: KindId,
+    player: PlayerId,
+    /// Directions it leaves the board in (an escape goal), or slides in toward `zone`.
+    leave: DirSet,
+    slide: DirSet,
+    zone: Option<PointSet>,
+}
+
+/// The evaluation's tables for one game, built once.
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    points: usize,
+    value: [i32; MAX_KINDS],
+    /// Directions in which a neighbour's being empty counts as mobility.
+    mobility: [[DirSet; PLAYERS]; MAX_KINDS],
+    /// `progress[(kind * PLAYERS + player) * points + p]`: a piece's static
+    /// bonus for standing on `p`.
+    progress: Vec<i32>,
+    lines: Vec<LineGoal>,
+    /// Kinds whose capture loses for their owner (this player), and the sides that count.
+    threatened: Vec<(KindId, PlayerId, DirSet)>,
+    /// Kinds held in hand at some time.
+    hand_kinds: Vec<KindId>,
+}
+
+impl Evaluation {
+    pub fn new(engine: &Engine) -> Evaluation {
+        let game = &engine.game;
+        let n = game.board.len();
+        let value = kind_values(game);
+        let mut mobility = [[0; PLAYERS]; MAX_KINDS];
+        for (dirs, kind) in mobility.iter_mut().zip(&game.kinds) {
+            let m = &kind.moves;
+            *dirs = std::array::from_fn(|pl| m.step[pl] | m.slide[pl] | m.jump[pl] | m.fly[pl] | m.take[pl]);
+        }
+        let mut progress = vec![0; game.kinds.len() * PLAYERS * n];
+        let mut lines = Vec::new();
+        for (k, kind) in game.kinds.iter().enumerate() {
+            for pl in 0..PLAYERS {
+                let table = &mut progress[(k * PLAYERS + pl) * n..][..n];
+                let goals = goal_progress(game, k as KindId, pl as PlayerId, &value, table);
+                lines.extend(goals.into_iter().filter(|g| g.leave != 0 || kind.moves.slide[pl] != 0));
+            }
+        }
+        let mut threatened = Vec::new();
+        for g in &game.goals {
+            let Condition::Captured(k) = g.condition else { continue };
+            let sides = game.traps.iter().find(|t| t.kind == k).map_or(0xFF, |t| t.sides);
+            for pl in 0..PLAYERS as PlayerId {
+                // As the engine judges it: without a named player, the capturer wins or the owner loses.
+                let subject = g.player.unwrap_or(if g.wins { 1 - pl } else { pl });
+                if g.winner(subject) == Some(1 - pl) {
+                    threatened.push((k, pl, sides));
+                }
+            }
+        }
+        let mut hand_kinds: Vec<KindId> = game.hand.iter().map(|&(_, k, _)| k).collect();
+        hand_kinds.extend((0..game.kinds.len()).filter(|&k| game.kinds[k].enter.is_some()).map(|k| k as KindId));
+        hand_kinds.sort_unstable();
+        hand_kinds.dedup();
+        Evaluation { points: n, value, mobility, progress, lines, threatened, hand_kinds }
+    }
+
+    /// What a kind is worth, in centi-pieces.
+    pub fn value(&self, kind: KindId) -> i32 {
+        self.value[kind as usize]
+    }
+
+    /// The score of `pos` for the side to move (positive: better for it).
+    pub fn evaluate(&self, engine: &Engine, pos: &Position) -> i32 {
+        let me = pos.turn;
+        self.side(engine, pos, me) - self.side(engine, pos, 1 - me)
+    }
+
+    /// One side's material, mobility and progress.
+    fn side(&self, engine: &Engine, pos: &Position, pl: PlayerId) -> i32 {
+        let board = engine.board();
+        let mut score = 0;
+        for p in pos.occupied_by(pl).iter() {
+            let k = kind_of(pos.at(p)) as usize;
+            score += self.value[k] + self.progress[(k * PLAYERS + pl as usize) * self.points + p as usize];
+            let mut free = 0;
+            for d in dirs(self.mobility[k][pl as usize]) {
+                let q = board.step(p, d);
+                free += (q != NONE && pos.at(q) == 0) as i32;
+            }
+            score += free * MOBILITY;
+        }
+        for &k in &self.hand_kinds {
+            score += engine.in_hand(pos, pl, k) as i32 * self.value[k as usize];
+        }
+        for g in self.lines.iter().filter(|g| g.player == pl) {
+            for p in pos.occupied_by(pl).iter().filter(|&p| kind_of(pos.at(p)) == g.kind) {
+                score += match clear_lines(engine, pos, p, g) {
+                    0 => 0,
+                    1 => ONE_LINE,
+                    _ => TWO_LINES,
+                };
+            }
+        }
+        for &(k, _, sides) in self.threatened.iter().filter(|t| t.1 == pl) {
+            for p in pos.occupied_by(pl).iter().filter(|&p| kind_of(pos.at(p)) == k) {
+                let enemies = dirs(sides).filter(|&d| pos.occupied_by(1 - pl).contains(board.step(p, d))).count();
+                score -= enemies as i32 * THREAT;
+            }
+        }
+        score
+    }
+}
+
+/// Each kind's worth: `value N` scaled so the least is [`UNIT`]. When the
+/// file gives every kind the same value, a kind that promotion makes counts
+/// half again (a crowned piece moves more freely).
+fn kind_values(game: &Game) -> [i32; MAX_KINDS] {
+    let least = game.kinds.iter().map(|k| k.value).min().unwrap_or(1).max(1) as i64;
+    let mut value = [UNIT; MAX_KINDS];
+    for (k, kind) in game.kinds.iter().enumerate() {
+        value[k] = (kind.value as i64 * UNIT as i64 / least).min(1 << 24) as i32;
+    }
+    if game.kinds.iter().all(|k| k.value == game.kinds[0].value) {
+        for kind in &game.kinds {
+            if let Some(p) = &kind.promotion {
+                value[p.into as usize] = UNIT * 3 / 2;
+            }
+        }
+    }
+    value
+}
+
+/// Fills `table` (one kind and player) with the bonus of nearing the kind's
+/// promotion zone and the regions or edges its goals are about; returns
+/// the goals that clear lines can reach.
+fn goal_progress(game: &Game, k: KindId, pl: PlayerId, value: &[i32], table: &mut [i32]) -> Vec<LineGoal> {
+    let kind = &game.kinds[k as usize];
+    let m = &kind.moves;
+    let p = pl as usize;
+    let moving = m.step[p] | m.slide[p] | m.jump[p] | m.fly[p] | m.take[p];
+    let mut lines = Vec::new();
+    if let Some(promo) = &kind.promotion {
+        let gain = (value[promo.into as usize] - value[k as usize]).max(UNIT / 2);
+        add_gradient(&game.board, &promo.zone[p], moving, table, gain / 2, false);
+    }
+    for g in &game.goals {
+        let owner_wins = |subject: PlayerId| g.winner(g.player.unwrap_or(subject)) == Some(pl);
+        match &g.condition {
+            Condition::Reaches(gk, zones) if *gk == k && owner_wins(pl) => {
+                add_gradient(&game.board, &zones[p], moving, table, REACH, true);
+                lines.push(LineGoal { kind: k, player: pl, leave: 0, slide: m.slide[p], zone: Some(zones[p]) });
+            }
+            Condition::Escapes(gk) if *gk == k && owner_wins(pl) && m.leave[p] != 0 => {
+                let mut exits = PointSet::default();
+                for q in 0..game.board.len() as Point {
+                    if dirs(m.leave[p]).any(|d| game.board.step(q, d) == NONE) {
+                        exits.insert(q);
+                    }
+                }
+                add_gradient(&game.board, &exits, moving, table, ESCAPE, false);
+                lines.push(LineGoal { kind: k, player: pl, leave: m.leave[p], slide: 0, zone: None });
+            }
+            _ => {}
+        }
+    }
+    lines
+}
+
+/// Adds `most * (D - d) / D` (squared when `steep`) to each point `d` moves
+/// from `zone` (moving one step at a time in `moving`'s directions).
+fn add_gradient(board: &Board, zone: &PointSet, moving: DirSet, table: &mut [i32], most: i32, steep: bool) {
+    let dist = distances(board, zone, moving);
+    let far = dist.iter().filter(|&&d| d != u8::MAX).max().copied().unwrap_or(0) as i64 + 1;
+    for (t, &d) in table.iter_mut().zip(&dist) {
+        if d == u8::MAX {
+            continue;
+        }
+        let near = far - d as i64;
+        *t += if steep { most as i64 * near * near / (far * far) } else { most as i64 * near / far } as i32;
+    }
+}
+
+/// Steps from each point to the nearest point of `zone`, moving in `moving`
+/// (u8::MAX where it cannot get there).
+fn distances(board: &Board, zone: &PointSet, moving: DirSet) -> Vec<u8> {
+    let n = board.len();
+    // Breadth first from the zone, backwards along the links.
+    let mut back: Vec<Vec<Point>> = vec![Vec::new(); n];
+    for x in 0..n as Point {
+        for d in dirs(moving) {
+            let y = board.step(x, d);
+            if y != NONE {
+                back[y as usize].push(x);
+            }
+        }
+    }
+    let mut dist = vec![u8::MAX; n];
+    let mut queue: std::collections::VecDeque<Point> = zone.iter().filter(|&p| (p as usize) < n).collect();
+    for &p in &queue {
+        dist[p as usize] = 0;
+    }
+    while let Some(y) = queue.pop_front() {
+        for &x in &back[y as usize] {
+            if dist[x as usize] == u8::MAX {
+                dist[x as usize] = dist[y as usize].saturating_add(1).min(u8::MAX - 1);
+                queue.push_back(x);
+            }
+        }
+    }
+    dist
+}
+
+/// The clear lines from `p` to the goal: off the board in a leave
+/// direction, or sliding onto an empty point of the zone.
+fn clear_lines(engine: &Engine, pos: &Position, p: Point, g: &LineGoal) -> u32 {
+    let mut count = 0;
+    for d in dirs(g.leave) {
+        count += engine.ray(p, d).iter().all(|&q| pos.at(q) == 0) as u32;
+    }
+    if let Some(zone) = &g.zone {
+        for d in dirs(g.slide) {
+            let open = engine.ray(p, d).iter().take_while(|&&q| pos.at(q) == 0);
+            count += open.clone().any(|&q| zone.contains(q)) as u32;
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine(file: &str) -> Engine {
+        let text = std::fs::read_to_string(format!("{}/games/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        crate::load_text(&text, &[]).unwrap()
+    }
+
+    #[test]
+    fn the_start_of_a_symmetric_game_is_even() {
+        for file in ["breakthrough.game", "english-draughts.game", "tabal.game"] {
+            let e = engine(file);
+            let eval = Evaluation::new(&e);
+            assert_eq!(eval.evaluate(&e, &e.start()), 0, "{file}");
+        }
+    }
+
+    #[test]
+    fn progress_and_material_count() {
+        let e = engine("breakthrough.game");
+        let eval = Evaluation::new(&e);
+        // A white pawn near the far rank is worth more than one at home.
+        let near = e.parse_position("W:Wa7:Bh8").unwrap();
+        let home = e.parse_position("W:Wa2:Bh8").unwrap();
+        assert!(eval.evaluate(&e, &near) > eval.evaluate(&e, &home) + 100);
+        // A piece more is worth more than any progress.
+        let more = e.parse_position("W:Wa2,b2:Bh7").unwrap();
+        assert!(eval.evaluate(&e, &more) > 50);
+        let tablut = engine("tablut.game");
+        let eval = Evaluation::new(&tablut);
+        // The king with two clear lines to the edge is near escaping.
+        let open = tablut.parse_position("D:Ac1:DKe5").unwrap();
+        let shut = tablut.parse_position("D:Ae4,e6,d5,f5:DKe5").unwrap();
+        assert!(eval.evaluate(&tablut, &open) > eval.evaluate(&tablut, &shut) + TWO_LINES);
+    }
+}

@@ -1,0 +1,364 @@
+//! `mcts`: Monte Carlo tree search (UCT) over the generic engine, with random
+//! playouts (the engine's own, which count moves instead of making them where
+//! it can).
+//!
+//! Dice games: a node stands for a position before its roll. Its children are
+//! every move any roll allows, sorted by the least roll that allows each (a
+//! move of distance k is legal under rolls k and up), and a pass if some roll
+//! allows none. Each descent samples the roll and chooses among the children
+//! it allows: a chance node sampled, not enumerated. At the root the roll is
+//! known and the children are the moves given.
+//!
+//! Reproducible: the search is seeded from the caller's generator, so the
+//! same seed and iteration budget give the same move (with any number of
+//! threads, each tree getting its share of iterations and its own seed).
+
+use super::{least_roll, reward, roll_allows, Agent, Budget, Evaluation, MctsSettings};
+use crate::engine::{Engine, Limit, Move, MoveType, Position};
+use crate::game::Dice;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::time::{Duration, Instant};
+
+/// The most nodes kept, over all threads (about 100 bytes each); past it the
+/// trees stop growing and iterations end in playouts from their leaves.
+const MAX_NODES: usize = 1 << 20;
+
+/// The evaluation's lead (centi-pieces) that counts as 73% to win: one of
+/// e/(1+e); two pieces ahead is a good chance, not a certainty.
+const EVAL_SCALE: f64 = 200.0;
+
+/// One tree's root visits and rewards (in the order of the moves given), and its iterations.
+type TreeResult = (Vec<(u32, f64)>, u64);
+
+/// A finished game's value for the first player.
+fn outcome_value(winner: Option<u8>) -> f64 {
+    reward(winner, 0)
+}
+
+pub struct Mcts {
+    settings: MctsSettings,
+    name: String,
+    /// The evaluation playouts that stop early are scored by, for the engine at this address.
+    eval: Option<(usize, Evaluation)>,
+    last: Option<Report>,
+}
+
+/// What the last search found, for `--verbose`.
+struct Report {
+    iterations: u64,
+    elapsed: Duration,
+    threads: usize,
+    /// Root moves with their visits and mean reward, most visited first.
+    children: Vec<(Move, u32, f64)>,
+    /// Why no search was needed.
+    note: &'static str,
+}
+
+impl Mcts {
+    pub fn new(settings: MctsSettings) -> Mcts {
+        let name = super::AgentSpec::Mcts(settings.clone()).to_string();
+        Mcts { settings, name, eval: None, last: None }
+    }
+}
+
+impl Agent for Mcts {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(
+        &mut self,
+        engine: &Engine,
+        pos: &Position,
+        moves: &[Move],
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<Move, Limit> {
+        let start = Instant::now();
+        // The only move, or one that wins at once, needs no search.
+        let wins = |m: &&Move| engine.play_unchecked(pos, m).decided().is_some_and(|o| o.winner == Some(pos.turn));
+        let sure = if moves.len() == 1 { Some((moves[0], "the only legal move")) } else { None };
+        if let Some((m, why)) = sure.or_else(|| moves.iter().find(wins).map(|m| (*m, "wins at once"))) {
+            let children = vec![(m, 0, 1.0)];
+            self.last = Some(Report { iterations: 0, elapsed: start.elapsed(), threads: 1, children, note: why });
+            return Ok(m);
+        }
+        let seed = rng.next_u64();
+        let threads = self.settings.threads.max(1);
+        let stop = Stop::new(self.settings.budget, threads, start);
+        let cap = MAX_NODES / threads;
+        let at = engine as *const Engine as usize;
+        if self.eval.as_ref().is_none_or(|(a, _)| *a != at) {
+            self.eval = Some((at, Evaluation::new(engine)));
+        }
+        let eval = &self.eval.as_ref().expect("built above").1;
+        let run = |t: usize| -> Result<TreeResult, Limit> {
+            let mut rng = Pcg64Mcg::seed_from_u64(seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let mut tree = Tree::new(engine, eval, moves, &self.settings, cap);
+            let mut done = 0u64;
+            while !stop.done(done) {
+                tree.iterate(pos, &mut rng)?;
+                done += 1;
+            }
+            Ok((tree.root_stats(), done))
+        };
+        let results: Vec<Result<TreeResult, Limit>> = if threads == 1 {
+            vec![run(0)]
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = (0..threads).map(|t| s.spawn(move || run(t))).collect();
+                handles.into_iter().map(|h| h.join().expect("a search thread does not panic")).collect()
+            })
+        };
+        let mut visits = vec![(0u32, 0f64); moves.len()];
+        let mut iterations = 0;
+        for r in results {
+            let (stats, done) = r?;
+            iterations += done;
+            for (total, (v, w)) in visits.iter_mut().zip(stats) {
+                total.0 += v;
+                total.1 += w;
+            }
+        }
+        let mut children: Vec<(Move, u32, f64)> =
+            moves.iter().zip(&visits).map(|(m, &(v, w))| (*m, v, if v > 0 { w / v as f64 } else { 0.0 })).collect();
+        // Most visited first; the order of generation breaks ties, so the choice is reproducible.
+        children.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+        let best = children[0].0;
+        self.last = Some(Report { iterations, elapsed: start.elapsed(), threads, children, note: "" });
+        Ok(best)
+    }
+
+    fn work(&self) -> Option<super::Work> {
+        let r = self.last.as_ref()?;
+        Some(super::Work { amount: r.iterations, unit: "iterations", seconds: r.elapsed.as_secs_f64() })
+    }
+
+    fn thought(&self, engine: &Engine) -> Option<String> {
+        let r = self.last.as_ref()?;
+        if r.iterations == 0 {
+            return Some(format!("  {}: {}, {}", self.name, engine.notation(&r.children[0].0), r.note));
+        }
+        let secs = r.elapsed.as_secs_f64();
+        let mut out = format!(
+            "  {}: {} iterations in {:.2} s ({:.0}/s{})",
+            self.name,
+            r.iterations,
+            secs,
+            r.iterations as f64 / secs.max(1e-9),
+            if r.threads > 1 { format!(", {} threads", r.threads) } else { String::new() }
+        );
+        for (m, v, w) in r.children.iter().take(5) {
+            out.push_str(&format!("\n    {:<12} {:>7} visits  {:5.1}%", engine.notation(m), v, w * 100.0));
+        }
+        Some(out)
+    }
+}
+
+/// When a search stops: after its iterations, or at its time.
+struct Stop {
+    iterations: Option<u64>,
+    deadline: Option<Instant>,
+}
+
+impl Stop {
+    fn new(budget: Budget, threads: usize, start: Instant) -> Stop {
+        match budget {
+            Budget::Iterations(n) => Stop { iterations: Some(n.div_ceil(threads as u64).max(1)), deadline: None },
+            Budget::Time(t) => Stop { iterations: None, deadline: Some(start + t) },
+            Budget::Depth(d) => Stop { iterations: Some(d as u64), deadline: None },
+        }
+    }
+
+    fn done(&self, done: u64) -> bool {
+        if let Some(n) = self.iterations {
+            return done >= n;
+        }
+        // The clock is read every 16 iterations; at least one is made.
+        done > 0 && done.is_multiple_of(16) && self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Node {
+    mv: Move,
+    expanded: bool,
+    /// The game ended at this node: Some(winner) (None inside: a draw).
+    terminal: Option<Option<u8>>,
+    first: u32,
+    count: u32,
+    visits: u32,
+    /// Rewards for the player who made `mv`.
+    wins: f64,
+}
+
+impl Node {
+    fn new(mv: Move) -> Node {
+        Node { mv, expanded: false, terminal: None, first: 0, count: 0, visits: 0, wins: 0.0 }
+    }
+}
+
+/// One search tree, with the buffers it reuses from iteration to iteration.
+struct Tree<'e> {
+    engine: &'e Engine,
+    nodes: Vec<Node>,
+    moves: Vec<Move>,
+    /// The nodes of this iteration's descent, with the player who moved into each.
+    path: Vec<(u32, u8)>,
+    c: f64,
+    playout_plies: u32,
+    dice: Option<Dice>,
+    cap: usize,
+    eval: &'e Evaluation,
+}
+
+impl<'e> Tree<'e> {
+    fn new(engine: &'e Engine, eval: &'e Evaluation, moves: &[Move], s: &MctsSettings, cap: usize) -> Tree<'e> {
+        let mut nodes = Vec::with_capacity((moves.len() + 1) * 64);
+        let mut top = Node::new(Move::PASS);
+        (top.expanded, top.first, top.count) = (true, 1, moves.len() as u32);
+        nodes.push(top);
+        nodes.extend(moves.iter().map(|m| Node::new(*m)));
+        let (c, playout_plies, dice) = (s.c, s.playout_plies, engine.dice());
+        Tree { engine, nodes, moves: Vec::new(), path: Vec::new(), c, playout_plies, dice, cap, eval }
+    }
+
+    /// Visits and rewards of the root's children, in the order of the moves given.
+    fn root_stats(&self) -> Vec<(u32, f64)> {
+        let root = &self.nodes[0];
+        self.nodes[root.first as usize..][..root.count as usize].iter().map(|n| (n.visits, n.wins)).collect()
+    }
+
+    /// One descent, expansion, playout and update.
+    fn iterate(&mut self, root: &Position, rng: &mut Pcg64Mcg) -> Result<(), Limit> {
+        let mut pos = root.clone();
+        self.path.clear();
+        let mut node = 0usize;
+        let winner = loop {
+            if let Some(w) = self.nodes[node].terminal {
+                break outcome_value(w);
+            }
+            if !self.nodes[node].expanded {
+                if self.nodes[node].visits == 0 || !self.expand(node, &pos)? {
+                    break self.rollout(&pos, rng)?;
+                }
+                if let Some(w) = self.nodes[node].terminal {
+                    break outcome_value(w);
+                }
+            }
+            let child = self.select(node, pos.turn, rng);
+            let mover = pos.turn;
+            pos = self.engine.play_unchecked(&pos, &self.nodes[child].mv);
+            self.path.push((child as u32, mover));
+            if let Some(o) = pos.decided() {
+                self.nodes[child].terminal = Some(o.winner);
+            }
+            node = child;
+        };
+        self.nodes[0].visits += 1;
+        for &(i, mover) in &self.path {
+            let n = &mut self.nodes[i as usize];
+            n.visits += 1;
+            n.wins += if mover == 0 { winner } else { 1.0 - winner };
+        }
+        Ok(())
+    }
+
+    /// A random game from `pos` for at most `playout_plies` plies: its
+    /// result if it ends, else the evaluation of where it stopped as a
+    /// probability of winning. The value is the first player's.
+    fn rollout(&mut self, pos: &Position, rng: &mut Pcg64Mcg) -> Result<f64, Limit> {
+        let mut pos = pos.clone();
+        for _ in 0..self.playout_plies {
+            if let Some(o) = pos.decided() {
+                return Ok(outcome_value(o.winner));
+            }
+            let roll = self.dice.map(|d| d.roll(rng));
+            self.engine.moves(&pos, roll, &mut self.moves)?;
+            if self.moves.is_empty() {
+                let o = self.engine.outcome(&pos)?;
+                return Ok(outcome_value(o.and_then(|o| o.winner)));
+            }
+            let m = self.moves[rng.gen_range(0..self.moves.len())];
+            pos = self.engine.play_unchecked(&pos, &m);
+        }
+        if let Some(o) = pos.decided() {
+            return Ok(outcome_value(o.winner));
+        }
+        let score = self.eval.evaluate(self.engine, &pos) as f64 / EVAL_SCALE;
+        let for_mover = 1.0 / (1.0 + (-score).exp());
+        Ok(if pos.turn == 0 { for_mover } else { 1.0 - for_mover })
+    }
+
+    /// Adds the children of `node` (at `pos`); false if the tree is full.
+    fn expand(&mut self, node: usize, pos: &Position) -> Result<bool, Limit> {
+        self.engine.moves(pos, None, &mut self.moves)?;
+        if self.moves.is_empty() {
+            let outcome = self.engine.outcome(pos)?;
+            self.nodes[node].terminal = Some(outcome.and_then(|o| o.winner));
+            self.nodes[node].expanded = true;
+            return Ok(true);
+        }
+        if self.nodes.len() + self.moves.len() + 1 > self.cap {
+            return Ok(false);
+        }
+        let first = self.nodes.len() as u32;
+        let mut count = self.moves.len() as u32;
+        match &self.dice {
+            Some(dice) => {
+                self.moves.sort_unstable_by_key(|m| least_roll(m, dice));
+                self.nodes.extend(self.moves.iter().map(|m| Node::new(*m)));
+                // A pass for the rolls that allow no move (the child last).
+                let passes = dice.rolls().any(|r| !self.moves.iter().any(|m| roll_allows(m, dice, r)));
+                if passes {
+                    self.nodes.push(Node::new(Move::PASS));
+                    count += 1;
+                }
+            }
+            None => self.nodes.extend(self.moves.iter().map(|m| Node::new(*m))),
+        }
+        let n = &mut self.nodes[node];
+        (n.expanded, n.first, n.count) = (true, first, count);
+        Ok(true)
+    }
+
+    /// The child to descend to: by UCT among those the roll allows (sampled
+    /// below the root of a dice game); a child that wins at once, always.
+    fn select(&self, node: usize, mover: u8, rng: &mut Pcg64Mcg) -> usize {
+        let n = &self.nodes[node];
+        let (first, mut count) = (n.first as usize, n.count as usize);
+        let children = &self.nodes[first..first + count];
+        let mut roll = None;
+        if let (Some(dice), true) = (&self.dice, node != 0) {
+            let r = dice.roll(rng);
+            let allows = |c: &Node| c.mv.kind != MoveType::Pass && roll_allows(&c.mv, dice, r);
+            if !children.iter().any(allows) {
+                return first + count - 1; // the pass
+            }
+            // The children are sorted by their least roll: no move past the last allowed.
+            count = children.iter().rposition(allows).map_or(0, |i| i + 1);
+            roll = Some((r, *dice));
+        }
+        let log_n = (n.visits.max(1) as f64).ln();
+        let mut best = (f64::NEG_INFINITY, first);
+        for (i, c) in self.nodes[first..first + count].iter().enumerate() {
+            if let Some((r, dice)) = &roll {
+                if c.mv.kind == MoveType::Pass || !roll_allows(&c.mv, dice, *r) {
+                    continue;
+                }
+            }
+            if c.terminal == Some(Some(mover)) {
+                return first + i;
+            }
+            if c.visits == 0 {
+                return first + i;
+            }
+            let v = c.visits as f64;
+            let score = c.wins / v + self.c * (log_n / v).sqrt();
+            if score > best.0 {
+                best = (score, first + i);
+            }
+        }
+        best.1
+    }
+}

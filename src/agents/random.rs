@@ -1,0 +1,16 @@
+//! `random`: uniform among the legal moves, as in RULES.md's random playouts.
+
+use super::Agent;
+use crate::engine::{Engine, Limit, Move, Position};
+use rand::Rng;
+
+pub struct RandomAgent;
+
+impl Agent for RandomAgent {
+    fn name(&self) -> &str {
+        "random"
+    }
+    fn choose(&mut self, _: &Engine, _: &Position, moves: &[Move], rng: &mut dyn rand::RngCore) -> Result<Move, Limit> {
+        Ok(moves[rng.gen_range(0..moves.len())])
+    }
+}

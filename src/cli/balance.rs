@@ -1,0 +1,241 @@
+//! `rulebook balance`: games and variants played by one agent against itself,
+//! side by side: each side's win rate with its 95% interval, draws, length,
+//! branching, and how often each goal decides the game.
+
+use super::load;
+use super::matches::{limit_text, run_games, wilson};
+use super::simulate::{self, game_seed};
+use super::{GameArgs, TableFormat, EXIT_INVALID, EXIT_USAGE};
+use rulebook::agents::{self, AgentSpec, GameRng, Played};
+use rulebook::engine::Reason;
+use serde_json::json;
+use std::path::PathBuf;
+
+pub struct Options {
+    pub options: Vec<String>,
+    pub agent: String,
+    pub games: usize,
+    pub seed: u64,
+    pub threads: usize,
+    pub max_plies: u32,
+    pub format: TableFormat,
+}
+
+/// One file's games, summed up.
+struct Column {
+    file: String,
+    sides: Vec<String>,
+    games: usize,
+    wins: [u64; 2],
+    draws: u64,
+    unfinished: u64,
+    plies: u64,
+    choices: u64,
+    /// How games ended (the rule, in words) and how often.
+    decided_by: Vec<(String, u64)>,
+}
+
+impl Column {
+    fn new(file: String, engine: &rulebook::engine::Engine, games: &[Played]) -> Column {
+        let sides = engine.game.players.iter().map(|p| p.name.clone()).collect();
+        let mut c = Column {
+            file,
+            sides,
+            games: games.len(),
+            wins: [0; 2],
+            draws: 0,
+            unfinished: 0,
+            plies: 0,
+            choices: 0,
+            decided_by: Vec::new(),
+        };
+        for g in games {
+            c.plies += g.plies as u64;
+            c.choices += g.choices;
+            match g.outcome.winner {
+                Some(w) => c.wins[w as usize] += 1,
+                None if g.outcome.reason == Reason::PlyLimit => c.unfinished += 1,
+                None => c.draws += 1,
+            }
+            if g.outcome.reason != Reason::PlyLimit {
+                let words = simulate::reason_words(engine, &g.outcome.reason);
+                match c.decided_by.iter_mut().find(|d| d.0 == words) {
+                    Some(d) => d.1 += 1,
+                    None => c.decided_by.push((words, 1)),
+                }
+            }
+        }
+        c.decided_by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        c
+    }
+
+    fn n(&self) -> f64 {
+        self.games.max(1) as f64
+    }
+
+    fn mean_plies(&self) -> f64 {
+        self.plies as f64 / self.n()
+    }
+
+    fn branching(&self) -> f64 {
+        self.choices as f64 / self.plies.max(1) as f64
+    }
+
+    /// A rate with its interval, in percent.
+    fn rate(&self, k: u64) -> (f64, f64, f64) {
+        let (lo, hi) = wilson(k as f64, self.n());
+        (k as f64 * 100.0 / self.n(), lo * 100.0, hi * 100.0)
+    }
+
+    fn decided(&self, words: &str) -> u64 {
+        self.decided_by.iter().find(|d| d.0 == words).map_or(0, |d| d.1)
+    }
+}
+
+pub fn run(files: &[PathBuf], opts: &Options) -> i32 {
+    let spec = match AgentSpec::parse(&opts.agent) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: --agent {e}");
+            return EXIT_USAGE;
+        }
+    };
+    if opts.threads == 0 || opts.games == 0 {
+        eprintln!("error: --games and --threads must be at least 1");
+        return EXIT_USAGE;
+    }
+    let mut columns = Vec::new();
+    for file in files {
+        let args = GameArgs { file: file.clone(), options: opts.options.clone() };
+        let loaded = match load::game(&args) {
+            Ok(l) => l,
+            Err(code) => return code,
+        };
+        let engine = &loaded.engine;
+        let start = engine.start();
+        let games = run_games(opts.games, opts.threads, |i| {
+            let mut seats = [agents::from_spec(&spec), agents::from_spec(&spec)];
+            let mut rng = GameRng::new(game_seed(opts.seed, i));
+            agents::play_game(engine, &start, &mut seats, &mut rng, opts.max_plies, false).map_err(limit_text)
+        });
+        match games {
+            Ok(g) => columns.push(Column::new(file.display().to_string(), engine, &g)),
+            Err(e) => {
+                eprintln!("error: {}: {e}", file.display());
+                return if e.starts_with("no verdict") { EXIT_INVALID } else { EXIT_USAGE };
+            }
+        }
+    }
+    match opts.format {
+        TableFormat::Human => print_table(&columns, &spec, opts),
+        TableFormat::Csv => print_csv(&columns),
+        TableFormat::Json => {
+            let all: Vec<serde_json::Value> = columns.iter().map(to_json).collect();
+            let out = json!({"agent": spec.to_string(), "seed": opts.seed, "files": all});
+            println!("{}", serde_json::to_string_pretty(&out).expect("json"));
+        }
+    }
+    0
+}
+
+/// The side names of the table's rows: the players' own when every file
+/// names them alike, else by turn order.
+fn side_labels(columns: &[Column]) -> [String; 2] {
+    let same = columns.windows(2).all(|w| w[0].sides == w[1].sides);
+    match columns.first() {
+        Some(c) if same => [c.sides[0].clone(), c.sides[1].clone()],
+        _ => ["first player".into(), "second player".into()],
+    }
+}
+
+/// Every way a game ended in any file, in the order first met.
+fn endings(columns: &[Column]) -> Vec<String> {
+    let mut all: Vec<String> = Vec::new();
+    for c in columns {
+        for (w, _) in &c.decided_by {
+            if !all.contains(w) {
+                all.push(w.clone());
+            }
+        }
+    }
+    all
+}
+
+fn print_table(columns: &[Column], spec: &AgentSpec, opts: &Options) {
+    println!("{spec} against itself, {} games a file (seed {}, ply limit {})", opts.games, opts.seed, opts.max_plies);
+    let sides = side_labels(columns);
+    let endings = endings(columns);
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    let pct = |(r, lo, hi): (f64, f64, f64)| format!("{r:.1}% ({lo:.1}-{hi:.1})");
+    for (s, side) in sides.iter().enumerate() {
+        rows.push((format!("{side} won"), columns.iter().map(|c| pct(c.rate(c.wins[s]))).collect()));
+    }
+    rows.push(("drawn".into(), columns.iter().map(|c| pct(c.rate(c.draws))).collect()));
+    rows.push(("unfinished".into(), columns.iter().map(|c| pct(c.rate(c.unfinished))).collect()));
+    rows.push(("mean length".into(), columns.iter().map(|c| format!("{:.1} plies", c.mean_plies())).collect()));
+    rows.push(("branching".into(), columns.iter().map(|c| format!("{:.1} moves", c.branching())).collect()));
+    for e in &endings {
+        let cells = columns.iter().map(|c| format!("{:.1}%", c.decided(e) as f64 * 100.0 / c.n())).collect();
+        rows.push((format!("by {e}"), cells));
+    }
+    let label_width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns.len())
+        .map(|i| rows.iter().map(|r| r.1[i].len()).chain([columns[i].file.len()]).max().unwrap_or(0))
+        .collect();
+    let mut header = format!("  {:label_width$}", "");
+    for (c, w) in columns.iter().zip(&widths) {
+        header.push_str(&format!("  {:<w$}", c.file));
+    }
+    println!("{}", header.trim_end());
+    for (label, cells) in rows {
+        let mut line = format!("  {label:label_width$}");
+        for (cell, w) in cells.iter().zip(&widths) {
+            line.push_str(&format!("  {cell:<w$}"));
+        }
+        println!("{}", line.trim_end());
+    }
+}
+
+/// One line per file and measure: `file,measure,value,low,high`.
+fn print_csv(columns: &[Column]) {
+    println!("file,measure,value,low,high");
+    let quote =
+        |s: &str| if s.contains([',', '"']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() };
+    for c in columns {
+        let f = quote(&c.file);
+        for s in 0..2 {
+            let (r, lo, hi) = c.rate(c.wins[s]);
+            println!("{f},{} won,{:.4},{:.4},{:.4}", quote(&c.sides[s]), r / 100.0, lo / 100.0, hi / 100.0);
+        }
+        for (what, k) in [("drawn", c.draws), ("unfinished", c.unfinished)] {
+            let (r, lo, hi) = c.rate(k);
+            println!("{f},{what},{:.4},{:.4},{:.4}", r / 100.0, lo / 100.0, hi / 100.0);
+        }
+        println!("{f},mean length,{:.2},,", c.mean_plies());
+        println!("{f},branching,{:.2},,", c.branching());
+        for (words, k) in &c.decided_by {
+            println!("{f},{},{:.4},,", quote(&format!("by {words}")), *k as f64 / c.n());
+        }
+    }
+}
+
+fn to_json(c: &Column) -> serde_json::Value {
+    let sides: serde_json::Map<String, serde_json::Value> = (0..2)
+        .map(|s| {
+            let (r, lo, hi) = c.rate(c.wins[s]);
+            (c.sides[s].clone(), json!({"wins": c.wins[s], "rate": r / 100.0, "low": lo / 100.0, "high": hi / 100.0}))
+        })
+        .collect();
+    let decided: serde_json::Map<String, serde_json::Value> =
+        c.decided_by.iter().map(|(w, k)| (w.clone(), json!(k))).collect();
+    json!({
+        "file": c.file,
+        "games": c.games,
+        "sides": sides,
+        "draws": c.draws,
+        "unfinished": c.unfinished,
+        "mean_plies": c.mean_plies(),
+        "branching": c.branching(),
+        "decided_by": decided,
+    })
+}

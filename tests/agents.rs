@@ -1,0 +1,243 @@
+//! The agents on known-answer positions, kept as data: each case says what
+//! the right move is and why. Budgets are small (depth-limited alpha-beta, a
+//! few thousand MCTS iterations) so the tests stay cheap; strength over whole
+//! games is measured by scripts/strength.sh, not here.
+
+use rulebook::agents::{self, Agent, GameRng};
+use rulebook::engine::{Engine, Move, Position};
+
+struct Case {
+    file: &'static str,
+    options: &'static [(&'static str, &'static str)],
+    position: &'static str,
+    /// The die's value, in a dice game.
+    roll: Option<u8>,
+    /// The right moves (any of them), or empty when `wins_within` decides.
+    answers: &'static [&'static str],
+    /// When > 0: the move must win by force within this many plies (the
+    /// mover's and the replies), checked by a plain exhaustive search here.
+    wins_within: u32,
+}
+
+const CASES: &[Case] = &[
+    // Breakthrough: a pawn on the seventh rank reaches the far rank at once, straight or diagonally.
+    Case {
+        file: "breakthrough.game",
+        options: &[],
+        position: "W:Wa7,b2:Bh8,g7",
+        roll: None,
+        answers: &["a7-a8", "a7-b8"],
+        wins_within: 1,
+    },
+    // Breakthrough: white's pawn on a7 wins next move unless taken; b8xa7 is the only defence.
+    Case {
+        file: "breakthrough.game",
+        options: &[],
+        position: "B:Wa7,c2,d2:Bb8,h8,h7",
+        roll: None,
+        answers: &["b8xa7"],
+        wins_within: 0,
+    },
+    // Breakthrough, a race: the d-pawn needs three moves, black's e-pawn three too, and white is
+    // first, so pushing the d-pawn (straight or diagonally) wins; a move of the a1 pawn loses the race.
+    Case {
+        file: "breakthrough.game",
+        options: &[],
+        position: "W:Wd5,a1:Be4,h8",
+        roll: None,
+        answers: &["d5-d6", "d5-c6", "d5-e6"],
+        wins_within: 5,
+    },
+    // Breakthrough: black's pawn on h3 reaches rank 1 in two moves, before any white pawn
+    // can arrive; g2xh3 takes it.
+    Case {
+        file: "breakthrough.game",
+        options: &[],
+        position: "W:Wa4,g2:Bh3,b8",
+        roll: None,
+        answers: &["g2xh3"],
+        wins_within: 0,
+    },
+    // Tablut with the die, roll 6: the king on e3 has three clear lines off the board
+    // (west and east 5 spaces with the exit, south 3): any of them wins at once.
+    Case {
+        file: "tablut.game",
+        options: &[],
+        position: "D:Aa9,i9:DKe3",
+        roll: Some(6),
+        answers: &["e3-off-w", "e3-off-e", "e3-off-s"],
+        wins_within: 1,
+    },
+    // Tablut without dice: every line from the throne is blocked, but a king's move to a square
+    // with two clear lines to the edge (c5, g5, e3, e7 ...) cannot be answered: the attackers
+    // can close only one, and the king escapes by the other. A forced escape in three plies.
+    Case {
+        file: "tablut.game",
+        options: &[("dice", "false")],
+        position: "D:Ae8,e2,b5,h5:DKe5",
+        roll: None,
+        answers: &[],
+        wins_within: 3,
+    },
+    // Tablut without dice: the king beside the empty throne is taken by three attackers and
+    // the throne; e9-e7 closes the trap.
+    Case {
+        file: "tablut.game",
+        options: &[("dice", "false")],
+        position: "A:Ad6,f6,e9:DKe6",
+        roll: None,
+        answers: &["e9-e7"],
+        wins_within: 1,
+    },
+    // English draughts, a shot: e3-d4 gives a man, black must take it (c5xe3, the only capture),
+    // and f2xd4xf6 takes two back. (g1 stops black's capture going on over f2.)
+    Case {
+        file: "english-draughts.game",
+        options: &[],
+        position: "W:Wc3,e3,f2,g1:Bc5,e5,h8",
+        roll: None,
+        answers: &["e3-d4"],
+        wins_within: 0,
+    },
+    // English draughts, the same shot for black with the board turned round: d6-e5, f4xd6
+    // forced, c7xe5xc3.
+    Case {
+        file: "english-draughts.game",
+        options: &[],
+        position: "B:Wf4,d4,a1:Bf6,d6,c7,b8",
+        roll: None,
+        answers: &["d6-e5"],
+        wins_within: 0,
+    },
+    // Tabal, a shot: c4-c5 gives a man, black's only capture is c6xc4 (c2 stops it going on
+    // over c3), and c3xc5xa5 takes two.
+    Case {
+        file: "tabal.game",
+        options: &[],
+        position: "W:Wc2,c3,c4,d5,e1:Bc6,b5,a9",
+        roll: None,
+        answers: &["c4-c5"],
+        wins_within: 0,
+    },
+    // Tabal, the same shot for black, the board turned upside down: c6-c5, c4xc6 forced,
+    // c7xc5xa5.
+    Case {
+        file: "tabal.game",
+        options: &[],
+        position: "B:Wc4,b5,a1:Bc8,c7,c6,d5,e9",
+        roll: None,
+        answers: &["c6-c5"],
+        wins_within: 0,
+    },
+];
+
+fn engine(case: &Case) -> Engine {
+    let text = std::fs::read_to_string(format!("games/{}", case.file)).unwrap();
+    rulebook::load_text(&text, case.options).unwrap()
+}
+
+/// Whether the side to move at `pos` can force a win within `plies`, by
+/// trying everything (in a dice game, only a win in one ply is asked).
+fn wins_within(e: &Engine, pos: &Position, plies: u32) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    let mut moves = Vec::new();
+    e.moves(pos, None, &mut moves).unwrap();
+    moves.iter().any(|m| {
+        let next = e.play_unchecked(pos, m);
+        match next.decided() {
+            Some(o) => o.winner == Some(pos.turn),
+            None => plies > 2 && loses_within(e, &next, plies - 1),
+        }
+    })
+}
+
+/// Whether every move of the side to move lets the other side win within `plies`.
+fn loses_within(e: &Engine, pos: &Position, plies: u32) -> bool {
+    let mut moves = Vec::new();
+    e.moves(pos, None, &mut moves).unwrap();
+    !moves.is_empty()
+        && moves.iter().all(|m| {
+            let next = e.play_unchecked(pos, m);
+            match next.decided() {
+                Some(o) => o.winner == Some(1 - pos.turn),
+                None => wins_within(e, &next, plies - 1),
+            }
+        })
+}
+
+fn check(agent: &mut dyn Agent, case: &Case) {
+    let e = engine(case);
+    let pos = e.parse_position(case.position).unwrap();
+    let mut moves: Vec<Move> = Vec::new();
+    e.moves(&pos, case.roll, &mut moves).unwrap();
+    let chosen = agent.choose(&e, &pos, &moves, &mut GameRng::new(7)).unwrap();
+    let shown = e.notation(&chosen);
+    let what = format!("{} at {} ({}): {}", agent.name(), case.position, case.file, shown);
+    if !case.answers.is_empty() {
+        assert!(case.answers.contains(&shown.as_str()), "{what}, expected one of {:?}", case.answers);
+    }
+    if case.wins_within > 0 {
+        let next = e.play_unchecked(&pos, &chosen);
+        let won = next.decided().is_some_and(|o| o.winner == Some(pos.turn))
+            || (case.wins_within > 2 && loses_within(&e, &next, case.wins_within - 1));
+        assert!(won, "{what} does not win within {} plies", case.wins_within);
+    }
+}
+
+#[test]
+fn the_answers_are_right() {
+    // The data checks itself where it can: a forced win is one.
+    for case in CASES.iter().filter(|c| c.wins_within > 0 && c.roll.is_none()) {
+        let e = engine(case);
+        assert!(wins_within(&e, &e.parse_position(case.position).unwrap(), case.wins_within), "{}", case.position);
+    }
+    assert!(CASES.len() >= 10);
+}
+
+#[test]
+fn alphabeta_finds_the_winning_moves() {
+    for case in CASES {
+        check(&mut *agents::by_name("alphabeta:depth=5").unwrap(), case);
+    }
+}
+
+#[test]
+fn mcts_finds_the_winning_moves() {
+    for case in CASES {
+        check(&mut *agents::by_name("mcts:iterations=3000").unwrap(), case);
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_moves() {
+    // Two threads, each with its share of the iterations and its own seed: still reproducible.
+    let run = || {
+        let text = std::fs::read_to_string("games/tablut.game").unwrap();
+        let e = rulebook::load_text(&text, &[]).unwrap();
+        let mut seats =
+            [agents::by_name("mcts:iterations=200,threads=2").unwrap(), agents::by_name("alphabeta:depth=2").unwrap()];
+        let played = agents::play_game(&e, &e.start(), &mut seats, &mut GameRng::new(11), 30, true).unwrap();
+        played.record
+    };
+    let first = run();
+    assert!(first.len() >= 4, "{first:?}");
+    assert_eq!(first, run());
+}
+
+#[test]
+fn every_shipped_game_finishes_a_few_plies_with_each_agent() {
+    for entry in std::fs::read_dir("games").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "game") {
+            continue;
+        }
+        let e = rulebook::load_text(&std::fs::read_to_string(&path).unwrap(), &[]).unwrap();
+        for spec in ["mcts:iterations=50", "alphabeta:depth=2", "greedy", "random"] {
+            let mut seats = [agents::by_name(spec).unwrap(), agents::by_name(spec).unwrap()];
+            let played = agents::play_game(&e, &e.start(), &mut seats, &mut GameRng::new(1), 6, true).unwrap();
+            assert!(!played.record.is_empty(), "{spec} in {}", path.display());
+        }
+    }
+}
