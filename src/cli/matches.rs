@@ -310,7 +310,13 @@ impl Tally {
             opts.seed,
             opts.max_plies
         );
-        let width = names.iter().map(|s| s.len()).chain(sides.iter().map(|s| s.len() + 4)).max().unwrap_or(0).max(10);
+        let width = names
+            .iter()
+            .map(|s| s.len())
+            .chain(sides.iter().map(|s| s.len() + 4))
+            .max()
+            .unwrap_or(0)
+            .max("search speed".len());
         let row = |label: &str, k: u64| {
             let (lo, hi) = wilson(k as f64, n);
             format!(
