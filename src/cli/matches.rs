@@ -40,10 +40,11 @@ pub fn wilson(k: f64, n: f64) -> (f64, f64) {
 
 /// The Elo difference that expects a score of `s` (infinite at 0 and 1).
 pub fn elo(s: f64) -> f64 {
-    if s <= 0.0 {
+    // Within rounding of 0 or 1 (a Wilson bound at a perfect score) is infinite, not a huge number.
+    if s <= 1e-9 {
         return f64::NEG_INFINITY;
     }
-    if s >= 1.0 {
+    if s >= 1.0 - 1e-9 {
         return f64::INFINITY;
     }
     -400.0 * (1.0 / s - 1.0).log10()
@@ -310,7 +311,13 @@ impl Tally {
             opts.seed,
             opts.max_plies
         );
-        let width = names.iter().map(|s| s.len()).chain(sides.iter().map(|s| s.len() + 4)).max().unwrap_or(0).max(10);
+        let width = names
+            .iter()
+            .map(|s| s.len())
+            .chain(sides.iter().map(|s| s.len() + 4))
+            .max()
+            .unwrap_or(0)
+            .max("search speed".len());
         let row = |label: &str, k: u64| {
             let (lo, hi) = wilson(k as f64, n);
             format!(
@@ -424,6 +431,7 @@ mod tests {
         assert!((elo(0.75) - 190.85).abs() < 0.01);
         assert!((elo(0.25) + 190.85).abs() < 0.01);
         assert_eq!(elo(1.0), f64::INFINITY);
+        assert_eq!(elo(wilson(60.0, 60.0).1), f64::INFINITY);
         assert_eq!(show_elo(f64::NEG_INFINITY), "-inf");
     }
 }
