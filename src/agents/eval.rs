@@ -2,8 +2,8 @@
 //! alone: material (each kind's `value N`, default 1), mobility, and progress
 //! toward the file's own goals where they say where a piece is going (men to
 //! their promotion zone, a piece to the region its side wins by reaching, a
-//! king to the edge it escapes from), with the threat to a piece whose
-//! capture loses the game.
+//! king to the edge it escapes from, a racing piece along its track), with
+//! the threat to a piece whose capture loses the game.
 
 use crate::engine::{kind_of, Engine, Position};
 use crate::game::*;
@@ -21,6 +21,9 @@ const ONE_LINE: i32 = 120;
 const TWO_LINES: i32 = 400;
 /// Per enemy next to a piece whose capture loses the game.
 const THREAT: i32 = 30;
+/// Per point a racing piece has come along its track (off the board past
+/// its end counts as one point more than the last).
+const RACE_STEP: i32 = 25;
 
 /// A kind of one player that wins by getting somewhere along clear lines.
 #[derive(Clone, Debug)]
@@ -48,6 +51,9 @@ pub struct Evaluation {
     threatened: Vec<(KindId, PlayerId, DirSet)>,
     /// Kinds held in hand at some time.
     hand_kinds: Vec<KindId>,
+    /// Kinds that race along tracks, with each player's start count of them
+    /// and the worth of one borne off (all the way along, and off).
+    racers: Vec<(KindId, [i32; PLAYERS], [i32; PLAYERS])>,
 }
 
 impl Evaluation {
@@ -85,7 +91,8 @@ impl Evaluation {
         hand_kinds.extend((0..game.kinds.len()).filter(|&k| game.kinds[k].enter.is_some()).map(|k| k as KindId));
         hand_kinds.sort_unstable();
         hand_kinds.dedup();
-        Evaluation { points: n, value, mobility, progress, lines, threatened, hand_kinds }
+        let racers = race_progress(game, &value, &mut progress);
+        Evaluation { points: n, value, mobility, progress, lines, threatened, hand_kinds, racers }
     }
 
     /// What a kind is worth, in centi-pieces.
@@ -125,6 +132,12 @@ impl Evaluation {
                 };
             }
         }
+        // A piece borne off is no loss: it has run the whole race.
+        for &(k, start, off) in &self.racers {
+            let on_board = pos.occupied_by(pl).iter().filter(|&p| kind_of(pos.at(p)) == k).count() as i32;
+            let borne = start[pl as usize] - on_board - engine.in_hand(pos, pl, k) as i32;
+            score += borne.max(0) * off[pl as usize];
+        }
         for &(k, _, sides) in self.threatened.iter().filter(|t| t.1 == pl) {
             for p in pos.occupied_by(pl).iter().filter(|&p| kind_of(pos.at(p)) == k) {
                 let enemies = dirs(sides).filter(|&d| pos.occupied_by(1 - pl).contains(board.step(p, d))).count();
@@ -133,6 +146,33 @@ impl Evaluation {
         }
         score
     }
+}
+
+/// For kinds that move along tracks: a bonus in `progress` for each point
+/// of the player's track, growing along it; and each such kind with the
+/// players' start counts and a borne-off piece's worth.
+fn race_progress(
+    game: &Game,
+    value: &[i32; MAX_KINDS],
+    progress: &mut [i32],
+) -> Vec<(KindId, [i32; PLAYERS], [i32; PLAYERS])> {
+    let n = game.board.len();
+    let mut racers = Vec::new();
+    for k in (0..game.kinds.len()).filter(|&k| game.kinds[k].moves.track) {
+        let mut start = [0i32; PLAYERS];
+        let mut off = [0i32; PLAYERS];
+        for pl in 0..PLAYERS {
+            let track = &game.tracks[pl];
+            for (i, &p) in track.iter().enumerate() {
+                progress[(k * PLAYERS + pl) * n + p as usize] = (i as i32 + 1) * RACE_STEP;
+            }
+            start[pl] = game.setup.iter().filter(|s| s.0 as usize == pl && s.1 as usize == k).count() as i32
+                + game.hand.iter().filter(|h| h.0 as usize == pl && h.1 as usize == k).map(|h| h.2 as i32).sum::<i32>();
+            off[pl] = value[k] + (track.len() as i32 + 1) * RACE_STEP;
+        }
+        racers.push((k as KindId, start, off));
+    }
+    racers
 }
 
 /// Each kind's worth: `value N` scaled so the least is [`UNIT`]. When the
@@ -285,5 +325,18 @@ mod tests {
         let open = tablut.parse_position("D:Ac1:DKe5").unwrap();
         let shut = tablut.parse_position("D:Ae4,e6,d5,f5:DKe5").unwrap();
         assert!(eval.evaluate(&tablut, &open) > eval.evaluate(&tablut, &shut) + TWO_LINES);
+    }
+
+    #[test]
+    fn a_racing_piece_gains_along_its_track_and_most_when_borne_off() {
+        let e = engine("ur.game");
+        let eval = Evaluation::new(&e);
+        let score = |text: &str| eval.evaluate(&e, &e.parse_position(text).unwrap());
+        assert_eq!(score("W:W@7:B@7"), 0);
+        // In hand < entered < far along < borne off (white has six in hand in each).
+        let (entered, far, off) = (score("W:Wd1,@6:B@7"), score("W:Wg1,@6:B@7"), score("W:W@6:B@7"));
+        assert!(score("W:W@7:B@7") < entered && entered < far && far < off, "{entered} {far} {off}");
+        // Sending an enemy back to its hand helps the side that did it.
+        assert!(score("W:We2,@6:Bd3,@6") > score("W:We2,@6:Bf2,@6"));
     }
 }
