@@ -41,55 +41,64 @@ impl Engine {
     /// The position after `mv`, which must be legal here (from [`Engine::moves`]).
     pub fn play_unchecked(&self, pos: &Position, mv: &Move) -> Position {
         let mut next = pos.clone();
+        self.play_into(pos, mv, &mut next);
+        next
+    }
+
+    /// Plays `mv` (legal at `pos`) into `next`, overwriting it: for loops
+    /// that keep two positions and play from one into the other, copying
+    /// a position once a ply.
+    pub(super) fn play_into(&self, pos: &Position, mv: &Move, next: &mut Position) {
+        next.clone_from(pos);
         let me = pos.turn;
         let mut result = None;
         match mv.kind {
             MoveType::Pass => {}
-            MoveType::Lift => self.put(&mut next, mv.from, 0),
+            MoveType::Lift => self.put(next, mv.from, 0),
             MoveType::Leave => {
                 let kind = kind_of(pos.at(mv.from));
-                self.put(&mut next, mv.from, 0);
+                self.put(next, mv.from, 0);
                 result = self.goal_escape(me, kind);
             }
             MoveType::BearOff => {
-                self.put(&mut next, mv.from, 0);
-                result = self.goal_borne_off(&next, me);
+                self.put(next, mv.from, 0);
+                result = self.goal_borne_off(next, me);
             }
             MoveType::Jumps => {
                 let mut captured = 0u16;
                 for &t in mv.jumped() {
-                    captured |= self.take(&mut next, t);
+                    captured |= self.take(next, t);
                 }
-                self.put(&mut next, mv.from, 0);
-                self.put(&mut next, mv.to, cell(me, mv.becomes));
+                self.put(next, mv.from, 0);
+                self.put(next, mv.to, cell(me, mv.becomes));
                 result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
             }
             MoveType::Plain | MoveType::Enter => {
                 if mv.kind == MoveType::Enter {
                     let n = self.in_hand(pos, me, mv.becomes);
-                    self.set_hand(&mut next, me, mv.becomes, n.saturating_sub(1));
+                    self.set_hand(next, me, mv.becomes, n.saturating_sub(1));
                 } else {
-                    self.put(&mut next, mv.from, 0);
+                    self.put(next, mv.from, 0);
                 }
                 // Only a track move lands on an enemy: it takes it.
-                let mut captured = if next.at(mv.to) != 0 { self.take(&mut next, mv.to) } else { 0 };
-                self.put(&mut next, mv.to, cell(me, mv.becomes));
+                let mut captured = if next.at(mv.to) != 0 { self.take(next, mv.to) } else { 0 };
+                self.put(next, mv.to, cell(me, mv.becomes));
                 let mut doomed = custodial::Doomed::new();
-                self.landing_captures(&next, mv.to, &mut doomed);
+                self.landing_captures(next, mv.to, &mut doomed);
                 for &t in doomed.list() {
-                    captured |= self.take(&mut next, t);
+                    captured |= self.take(next, t);
                 }
                 result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
             }
         }
         if result.is_none() && self.position_goals && mv.kind != MoveType::Pass {
-            result = self.goal_position(&next, me);
+            result = self.goal_position(next, me);
         }
         if result.is_none() && self.count_goals {
-            result = self.goal_count(&next, me);
+            result = self.goal_count(next, me);
         }
         if self.run_limits {
-            next.run[me as usize] = self.run_after(pos, &next, mv);
+            next.run[me as usize] = self.run_after(pos, next, mv);
         }
         let again = self.game.another_turn.as_ref().is_some_and(|z| {
             matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps) && z.contains(mv.to)
@@ -100,8 +109,7 @@ impl Engine {
         }
         next.ply += 1;
         next.result = result;
-        self.no_progress_after(pos, &mut next, mv);
-        next
+        self.no_progress_after(pos, next, mv);
     }
 
     /// Takes the piece on `t` off the board (back to its owner's hand under

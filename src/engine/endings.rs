@@ -78,21 +78,27 @@ impl Engine {
     /// `history`; ends the game if the position has now stood as many times
     /// as a repetition rule allows.
     pub fn play_in(&self, pos: &Position, mv: &Move, history: &mut History) -> Position {
-        let mut next = self.play_unchecked(pos, mv);
-        let Some(goal) = self.repetition else { return next };
+        let mut next = pos.clone();
+        self.play_in_into(pos, mv, history, &mut next);
+        next
+    }
+
+    /// [`Engine::play_in`] into `next`, overwriting it.
+    pub(super) fn play_in_into(&self, pos: &Position, mv: &Move, history: &mut History, next: &mut Position) {
+        self.play_into(pos, mv, next);
+        let Some(goal) = self.repetition else { return };
         let pieces = next.pieces(0) + next.pieces(1);
         if pieces != history.pieces {
             history.hashes.clear();
             history.pieces = pieces;
         }
         history.hashes.push(next.hash);
-        let Condition::Repeated(times) = self.game.goals[goal].condition else { return next };
+        let Condition::Repeated(times) = self.game.goals[goal].condition else { return };
         if next.result.is_none() && history.hashes.iter().filter(|&&h| h == next.hash).count() >= times as usize {
             let g = &self.game.goals[goal];
             next.result =
                 Some(Outcome { winner: g.winner(g.player.unwrap_or(pos.turn)), reason: Reason::Repeated(times) });
         }
-        next
     }
 
     /// The count of plies without progress after `mv` took `before` to

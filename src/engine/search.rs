@@ -224,11 +224,15 @@ impl Engine {
         mut record: Option<&mut Vec<String>>,
     ) -> Result<Playout, Limit> {
         let mut history = self.history_from(pos);
-        let mut pos = pos.clone();
+        // Two positions, each ply played from one into the other: one copy a ply.
+        let mut positions = [pos.clone(), pos.clone()];
+        let mut now = 0;
         let mut plies = 0;
         let mut choices = 0u64;
         let mut counts = Vec::with_capacity(32);
         loop {
+            let [first, second] = &mut positions;
+            let (pos, next) = if now == 0 { (&*first, second) } else { (&*second, first) };
             if let Some(outcome) = pos.result {
                 return Ok(Playout { outcome, plies, choices });
             }
@@ -236,30 +240,30 @@ impl Engine {
                 return Ok(Playout { outcome: Outcome { winner: None, reason: Reason::PlyLimit }, plies, choices });
             }
             let roll = self.roll(rng);
-            // Where pieces never capture by moving, count the moves and make only
-            // the chosen one; passes and the end of the game take the long way.
+            // Where no capture by moving is open, count the moves and make only
+            // the chosen one; captures, passes and the end of the game take the long way.
             let limit = roll.unwrap_or(u8::MAX);
-            if let Some(total @ 1..) = self.count_by_piece(&pos, limit, &mut counts) {
-                choices += total as u64;
-                let m = self.nth_counted(&pos, limit, &counts, rng.gen_range(0..total), moves);
-                if let Some(r) = record.as_deref_mut() {
-                    r.push(self.ply_notation(roll, &m));
+            let m = match self.count_by_piece(pos, limit, &mut counts) {
+                Some(total @ 1..) => {
+                    choices += total as u64;
+                    self.nth_counted(pos, limit, &counts, rng.gen_range(0..total), moves)
                 }
-                pos = self.play_in(&pos, &m, &mut history);
-                plies += 1;
-                continue;
-            }
-            self.moves(&pos, roll, moves)?;
-            if moves.is_empty() {
-                let outcome = self.outcome(&pos)?.unwrap_or(Outcome { winner: None, reason: Reason::NoMove(pos.turn) });
-                return Ok(Playout { outcome, plies, choices });
-            }
-            choices += moves.len() as u64;
-            let m = moves[rng.gen_range(0..moves.len())];
+                _ => {
+                    self.moves(pos, roll, moves)?;
+                    if moves.is_empty() {
+                        let outcome =
+                            self.outcome(pos)?.unwrap_or(Outcome { winner: None, reason: Reason::NoMove(pos.turn) });
+                        return Ok(Playout { outcome, plies, choices });
+                    }
+                    choices += moves.len() as u64;
+                    moves[rng.gen_range(0..moves.len())]
+                }
+            };
             if let Some(r) = record.as_deref_mut() {
                 r.push(self.ply_notation(roll, &m));
             }
-            pos = self.play_in(&pos, &m, &mut history);
+            self.play_in_into(pos, &m, &mut history, next);
+            now ^= 1;
             plies += 1;
         }
     }
