@@ -326,7 +326,7 @@ impl<'e> Tree<'e> {
     /// below the root of a dice game); a child that wins at once, always.
     fn select(&self, node: usize, mover: u8, rng: &mut Pcg64Mcg) -> usize {
         let n = &self.nodes[node];
-        let (first, mut count) = (n.first as usize, n.count as usize);
+        let (first, count) = (n.first as usize, n.count as usize);
         let children = &self.nodes[first..first + count];
         let mut roll = None;
         if let (Some(dice), true) = (&self.dice, node != 0) {
@@ -335,8 +335,6 @@ impl<'e> Tree<'e> {
             if !children.iter().any(allows) {
                 return first + count - 1; // the pass
             }
-            // The children are sorted by their least roll: no move past the last allowed.
-            count = children.iter().rposition(allows).map_or(0, |i| i + 1);
             roll = Some((r, *dice));
         }
         let log_n = (n.visits.max(1) as f64).ln();

@@ -15,8 +15,6 @@ struct Search<'a> {
     jumped: PointSet,
     /// Under `no revisiting`: the points the piece has stood on in this move.
     visited: PointSet,
-    /// Whether any piece captures by approach or withdrawal.
-    lines: bool,
     scratch: Move,
     /// Steps left before [`MAX_SEARCH_STEPS`].
     budget: u32,
@@ -70,8 +68,8 @@ impl Search<'_> {
         if withdrawal {
             self.scratch.withdrawals |= 1 << depth;
         }
-        let revisits = self.engine.game.jumps.no_revisiting && !self.visited.contains(land);
-        if revisits {
+        let newly_visited = self.engine.game.jumps.no_revisiting && !self.visited.contains(land);
+        if newly_visited {
             self.visited.insert(land);
         }
         let mut next_kind = kind;
@@ -98,7 +96,7 @@ impl Search<'_> {
         for &t in &self.scratch.taken[taken_before..taken_before + count] {
             self.jumped.remove(t);
         }
-        if revisits {
+        if newly_visited {
             self.visited.remove(land);
         }
         self.scratch.withdrawals &= !(1 << depth);
@@ -218,7 +216,7 @@ impl Search<'_> {
                 land = board.step(land, d);
             }
         }
-        if self.lines && self.line_captures(cur, kind, closed, out) {
+        if self.engine.line_captures && self.line_captures(cur, kind, closed, out) {
             found = true;
         }
         if self.limit.is_some() {
@@ -581,7 +579,6 @@ impl Engine {
                 at_once: self.game.jumps.remove_at_once,
                 jumped: PointSet::default(),
                 visited,
-                lines: self.line_captures,
                 scratch: Move { kind: MoveType::Jumps, from: p, ..Move::PASS },
                 budget,
                 limit: None,

@@ -58,6 +58,14 @@ impl Engine {
         s
     }
 
+    /// A landing written with its capture mark (`e3A`, `e3W`): the point's
+    /// label without it. None for anything else, a label ending in A or W included.
+    pub(super) fn without_capture_mark<'t>(&self, part: &'t str) -> Option<&'t str> {
+        let labels = &self.game.board.labels;
+        let bare = part.strip_suffix(['A', 'W'])?;
+        (labels.iter().any(|l| l == bare) && !labels.iter().any(|l| l == part)).then_some(bare)
+    }
+
     /// Whether `q` is next to `p` along a line of the board.
     fn adjacent(&self, p: Point, q: Point) -> bool {
         (0..8).any(|d| self.game.board.step(p, d) == q)
@@ -206,12 +214,7 @@ impl Engine {
         } else {
             // Leaps are joined by `x`, steps by `-`; a capture by approach or
             // withdrawal marks its landing A or W.
-            text.split(['x', '-'])
-                .map(|p| match p.strip_suffix(['A', 'W']) {
-                    Some(bare) if !known(p) && known(bare) => bare,
-                    _ => p,
-                })
-                .collect()
+            text.split(['x', '-']).map(|p| self.without_capture_mark(p).unwrap_or(p)).collect()
         };
         if parts.len() < 2 && !text.contains("-off-") {
             return Err(ParseMoveError::NotAMove {

@@ -110,12 +110,7 @@ impl Engine {
     /// Whether the move `text` captures by its own move: a leap (`x`) or a
     /// step marked A or W (approach, withdrawal).
     fn captures_in_text(&self, text: &str) -> bool {
-        let labels = &self.game.board.labels;
-        text.contains('x')
-            || text.split('-').skip(1).any(|p| {
-                p.strip_suffix(['A', 'W']).is_some_and(|bare| labels.iter().any(|l| l == bare))
-                    && !labels.iter().any(|l| l == p)
-            })
+        text.contains('x') || text.split('-').skip(1).any(|p| self.without_capture_mark(p).is_some())
     }
 
     /// Whether a rule on the course of a sequence (`no repeated direction`,
