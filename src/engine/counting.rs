@@ -3,6 +3,7 @@
 //! with [`Engine::moves`] move for move (tests/perft.rs checks the counts
 //! over random games of every shipped game).
 
+use super::shifts::{Stepper, StepperFn};
 use super::*;
 
 /// Moves counted, in the order [`Engine::nth_counted`] picks them.
@@ -28,53 +29,22 @@ impl Counted {
     }
 }
 
-/// Where the board is a lattice whose every link in a direction joins
-/// points a fixed number of indexes apart: a step in that direction is a
-/// shift of the point bits (within the points that have a neighbour there).
-#[derive(Clone, Debug)]
-pub(super) struct Shifts {
-    /// Index offset of a step in each direction (0: no link that way).
-    offset: [i16; 8],
-    /// The points with a neighbour in each direction, as bits.
-    from: [u128; 8],
+/// Counting by rays with a given stepper: the capture test, then the count.
+struct CountByRay<'a> {
+    engine: &'a Engine,
+    pos: &'a Position,
+    limit: u8,
+    counts: &'a mut Vec<Counted>,
 }
 
-impl Shifts {
-    /// The shifts of `board`, if every link in each direction is one offset
-    /// and the board has at most 128 points.
-    pub(super) fn of(board: &Board) -> Option<Shifts> {
-        if board.len() > 128 {
-            return None;
+impl StepperFn<Option<u32>> for CountByRay<'_> {
+    fn call<S: Stepper>(self, s: S) -> Option<u32> {
+        let by_kind = self.engine.pieces_by_kind(self.pos);
+        if self.engine.any_jumps && self.engine.capture_candidates(s, self.pos, &by_kind, true) != 0 {
+            return None; // the capture search decides what is legal
         }
-        let mut offset = [0i16; 8];
-        let mut from = [0u128; 8];
-        for (p, next) in board.neighbour.iter().enumerate() {
-            for d in 0..8 {
-                let q = next[d];
-                if q == NONE {
-                    continue;
-                }
-                let off = q as i16 - p as i16;
-                if offset[d] == 0 {
-                    offset[d] = off;
-                } else if offset[d] != off {
-                    return None;
-                }
-                from[d] |= 1u128 << p;
-            }
-        }
-        Some(Shifts { offset, from })
-    }
-
-    /// The points one step from `bits` in direction `d`.
-    #[inline]
-    fn step(&self, bits: u128, d: Dir) -> u128 {
-        let (b, off) = (bits & self.from[d as usize], self.offset[d as usize]);
-        if off >= 0 {
-            b << off
-        } else {
-            b >> -off
-        }
+        self.counts.clear();
+        Some(self.engine.count_by_ray(s, self.pos, self.limit, self.counts, &by_kind))
     }
 }
 
@@ -87,13 +57,14 @@ impl Engine {
         if !self.bit_slides || self.hands || self.lifts || self.tracks || self.exact_dice {
             return None;
         }
+        if self.bulk_counting {
+            let shifts = self.shifts.as_ref().expect("bulk counting needs shifts");
+            return shifts.with_stepper(CountByRay { engine: self, pos, limit, counts });
+        }
         if self.any_jumps && !self.takes_only && self.side_can_capture(pos) {
-            return None; // the capture search decides what is legal
+            return None;
         }
         counts.clear();
-        if self.bulk_counting {
-            return Some(self.count_by_ray(pos, limit, counts));
-        }
         let me = pos.turn;
         let pl = me as usize;
         let occupied = pos.occupied[0].union(&pos.occupied[1]);
@@ -144,20 +115,21 @@ impl Engine {
         Some(total)
     }
 
-    /// Where no piece captures by moving, on a lattice board: each kind's
-    /// steps and slides counted a direction at a time, by shifting all its
-    /// pieces at once, and each piece's leaves.
-    fn count_by_ray(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> u32 {
-        let shifts = self.shifts.as_ref().expect("bulk counting needs shifts");
+    /// On a lattice board, where no capture is open: each kind's steps and
+    /// slides counted a direction at a time, by shifting all its pieces at
+    /// once, and each piece's leaves.
+    fn count_by_ray<S: Stepper>(
+        &self,
+        shifts: S,
+        pos: &Position,
+        limit: u8,
+        counts: &mut Vec<Counted>,
+        by_kind: &[u128; MAX_KINDS],
+    ) -> u32 {
         let me = pos.turn;
         let pl = me as usize;
         let empty = self.all_points.minus(&pos.occupied[0].union(&pos.occupied[1])).low128();
         let mine = pos.occupied[pl];
-        // Each kind's pieces, as bits: one pass over the side's pieces.
-        let mut by_kind = [0u128; MAX_KINDS];
-        for p in mine.iter() {
-            by_kind[kind_of(pos.at(p)) as usize] |= 1u128 << p;
-        }
         let mut total = 0;
         for (k, kind) in self.game.kinds.iter().enumerate() {
             let pieces = by_kind[k];

@@ -13,6 +13,7 @@ pub mod position;
 mod precedence;
 mod race;
 pub mod search;
+mod shifts;
 mod why;
 
 pub use search::{Counting, Playout};
@@ -352,9 +353,9 @@ pub struct Engine {
     /// playouts can count them.
     takes_only: bool,
     /// Shifts of point bits for a step in each direction, on lattice boards.
-    shifts: Option<counting::Shifts>,
-    /// Playouts count steps and slides a direction at a time (lattice board,
-    /// no captures by moving, no runs): see `counting.rs`.
+    shifts: Option<shifts::Shifts>,
+    /// Playouts count steps and slides a direction at a time (at most a few
+    /// index offsets a direction, no takes, no runs): see `counting.rs`.
     bulk_counting: bool,
     /// Every point of the board.
     all_points: PointSet,
@@ -484,7 +485,9 @@ impl Engine {
                 let m = &k.moves;
                 (0..PLAYERS).all(|p| m.jump[p] | m.fly[p] | m.approach[p] | m.withdraw[p] == 0)
             });
-        let shifts = counting::Shifts::of(&game.board);
+        let shifts = shifts::Shifts::of(&game.board);
+        // Takes are counted piece by piece (see counting.rs).
+        let takes_any = game.kinds.iter().any(|k| k.moves.take.iter().any(|&t| t != 0));
         // Steps: the neighbours in the kind's step directions that it may stop on.
         let step_to = kind_table(&game, |k, kind, pl, p| {
             let mut set = PointSet::default();
@@ -560,7 +563,7 @@ impl Engine {
             step_to,
             take_to,
             takes_only,
-            bulk_counting: shifts.is_some() && !any_jumps && !run_limits,
+            bulk_counting: shifts.is_some() && !takes_any && !run_limits,
             shifts,
             all_points,
             rays,
@@ -584,11 +587,15 @@ impl Engine {
         }
     }
 
-    /// Turns the bit-operation slides off (they are on where the board allows),
-    /// so that tests can check both ways of generating slides agree.
+    /// Turns the bit operations off (slides by bits, steps and the pieces
+    /// that may capture by shifts; they are on where the board allows), so
+    /// that tests can check they agree with the point-by-point walks.
     #[doc(hidden)]
     pub fn use_bit_slides(&mut self, on: bool) {
-        self.bit_slides = on && self.game.board.len() <= 128;
+        let fresh = Engine::new(self.game.clone());
+        self.bit_slides = on && fresh.bit_slides;
+        self.shifts = if on { fresh.shifts } else { None };
+        self.bulk_counting = on && fresh.bulk_counting;
     }
 
     /// Where a kind's entry for `player` and point `p` is in a [`kind_table`].

@@ -562,7 +562,12 @@ impl Engine {
     fn captures(&self, pos: &Position, out: &mut Vec<Move>) -> Result<(), Limit> {
         let me = pos.turn;
         let mut budget = MAX_SEARCH_STEPS;
-        for p in pos.occupied[me as usize].iter() {
+        // Only the pieces that may capture are tried (in the same order).
+        let candidates = match &self.shifts {
+            Some(shifts) => PointSet::from_low128(shifts.with_stepper(shifts::Candidates { engine: self, pos })),
+            None => pos.occupied[me as usize],
+        };
+        for p in candidates.iter() {
             let c = pos.at(p);
             if !self.can_capture(pos, p, kind_of(c), me) || self.hands && self.held_back(pos, kind_of(c)) {
                 continue;
@@ -583,8 +588,10 @@ impl Engine {
                 budget,
                 limit: None,
             };
-            self.takes_of(pos, p, out);
             let kind = kind_of(c);
+            if self.game.kinds[kind as usize].moves.take[me as usize] != 0 {
+                self.takes_of(pos, p, out);
+            }
             s.extend(p, kind, None, out);
             if let Some(limit) = s.limit {
                 return Err(limit);

@@ -1,0 +1,206 @@
+//! Point sets as bits, stepped a direction at a time: where every link in
+//! a direction joins points one of a few fixed index offsets apart (a
+//! lattice, with a few longer or bent lines like Alquerque's triangles or
+//! draughts' dark squares), a step of every piece of a kind at once is a few
+//! masked shifts. Playouts count moves this way and find the pieces that
+//! may capture (see `counting.rs`, `movegen.rs`).
+
+use super::*;
+
+/// At most this many offsets per direction (a lattice with a few longer
+/// or bent lines, like Alquerque's triangles or draughts' dark squares).
+const MAX_SHIFT_GROUPS: usize = 4;
+
+/// Where every link in a direction joins points one of a few fixed index
+/// offsets apart (the board has at most 128 points): a step in that
+/// direction is a few shifts of the point bits, each masked to the points
+/// whose link has that offset.
+#[derive(Clone, Debug)]
+pub(crate) struct Shifts {
+    /// Per direction, its offsets: the points whose link has it, and the
+    /// offset itself (an unused group has no points).
+    groups: [[Shift; MAX_SHIFT_GROUPS]; 8],
+    /// The most groups any direction has: the steps loop that many times,
+    /// unrolled, with no test of how many each direction uses.
+    most: usize,
+    /// The board fits in 64 bits: a step is a rotation of a u64, one
+    /// instruction (the masked bits never wrap around).
+    narrow: bool,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Shift {
+    from: u128,
+    offset: i16,
+    /// The offset as a left rotation of 64 bits.
+    rot: u32,
+}
+
+impl Shifts {
+    /// The shifts of `board`, if it has at most 128 points, every link is
+    /// met from both ends (one back in the opposite direction), and no
+    /// direction needs more than [`MAX_SHIFT_GROUPS`] offsets.
+    pub(super) fn of(board: &Board) -> Option<Shifts> {
+        if board.len() > 128 {
+            return None;
+        }
+        let mut groups = [[Shift::default(); MAX_SHIFT_GROUPS]; 8];
+        let mut len = [0usize; 8];
+        for (p, next) in board.neighbour.iter().enumerate() {
+            for d in 0..8 {
+                let q = next[d];
+                if q == NONE {
+                    continue;
+                }
+                if board.neighbour[q as usize][opposite(d as Dir) as usize] != p as Point {
+                    return None;
+                }
+                let offset = q as i16 - p as i16;
+                let n = len[d];
+                let g = match groups[d][..n].iter().position(|s| s.offset == offset) {
+                    Some(g) => g,
+                    None if n < MAX_SHIFT_GROUPS => {
+                        len[d] += 1;
+                        groups[d][n].offset = offset;
+                        groups[d][n].rot = i32::from(offset).rem_euclid(64) as u32;
+                        n
+                    }
+                    None => return None,
+                };
+                groups[d][g].from |= 1u128 << p;
+            }
+        }
+        let most = len.into_iter().max().unwrap_or(0).max(1);
+        Some(Shifts { groups, most, narrow: board.len() <= 64 })
+    }
+
+    /// Calls `f` with this board's stepper: a type per shape (64 or 128
+    /// bits, how many offsets), so the loops that step have no test of the
+    /// shape inside them.
+    #[inline]
+    pub(super) fn with_stepper<T>(&self, f: impl StepperFn<T>) -> T {
+        match (self.narrow, self.most) {
+            (true, 1) => f.call(Narrow::<1>(self)),
+            (true, 2) => f.call(Narrow::<2>(self)),
+            (true, 3) => f.call(Narrow::<3>(self)),
+            (true, _) => f.call(Narrow::<MAX_SHIFT_GROUPS>(self)),
+            (false, 1) => f.call(Wide::<1>(self)),
+            (false, 2) => f.call(Wide::<2>(self)),
+            (false, 3) => f.call(Wide::<3>(self)),
+            (false, _) => f.call(Wide::<MAX_SHIFT_GROUPS>(self)),
+        }
+    }
+}
+
+/// One step of every bit at once in a direction.
+pub(super) trait Stepper: Copy {
+    fn step(self, bits: u128, d: Dir) -> u128;
+}
+
+/// What is done with a [`Stepper`] (a closure cannot be generic over it).
+pub(super) trait StepperFn<T> {
+    fn call<S: Stepper>(self, s: S) -> T;
+}
+
+/// Boards of at most 64 points, with at most `N` offsets a direction.
+#[derive(Clone, Copy)]
+struct Narrow<'a, const N: usize>(&'a Shifts);
+
+impl<const N: usize> Stepper for Narrow<'_, N> {
+    #[inline(always)]
+    fn step(self, bits: u128, d: Dir) -> u128 {
+        let bits = bits as u64;
+        self.0.groups[d as usize][..N].iter().fold(0u64, |out, s| out | (bits & s.from as u64).rotate_left(s.rot))
+            as u128
+    }
+}
+
+/// Boards of at most 128 points, with at most `N` offsets a direction.
+#[derive(Clone, Copy)]
+struct Wide<'a, const N: usize>(&'a Shifts);
+
+impl<const N: usize> Stepper for Wide<'_, N> {
+    #[inline(always)]
+    fn step(self, bits: u128, d: Dir) -> u128 {
+        self.0.groups[d as usize][..N].iter().fold(0u128, |out, s| {
+            let b = bits & s.from;
+            out | if s.offset >= 0 { b << s.offset } else { b >> -s.offset }
+        })
+    }
+}
+
+/// [`Engine::capture_candidates`] with a given stepper, for `captures`.
+pub(super) struct Candidates<'a> {
+    pub engine: &'a Engine,
+    pub pos: &'a Position,
+}
+
+impl StepperFn<u128> for Candidates<'_> {
+    fn call<S: Stepper>(self, s: S) -> u128 {
+        let by_kind = self.engine.pieces_by_kind(self.pos);
+        self.engine.capture_candidates(s, self.pos, &by_kind, false)
+    }
+}
+
+impl Engine {
+    /// The side to move's pieces of each kind, as bits (boards of at most 128 points).
+    pub(super) fn pieces_by_kind(&self, pos: &Position) -> [u128; MAX_KINDS] {
+        let mut by_kind = [0u128; MAX_KINDS];
+        for p in pos.occupied[pos.turn as usize].iter() {
+            by_kind[kind_of(pos.at(p)) as usize] |= 1u128 << p;
+        }
+        by_kind
+    }
+
+    /// The side to move's pieces that may have a capture by moving (a
+    /// superset of those [`Engine::can_capture`] finds): short leaps by
+    /// shifts, every piece of a kind in a direction at once; every piece of
+    /// a kind that captures otherwise too (flying leaps, approach, takes,
+    /// chosen prey), for the piece-by-piece test. With `any`, stops at the
+    /// first found.
+    pub(super) fn capture_candidates<S: Stepper>(
+        &self,
+        s: S,
+        pos: &Position,
+        by_kind: &[u128; MAX_KINDS],
+        any: bool,
+    ) -> u128 {
+        let me = pos.turn;
+        let pl = me as usize;
+        let enemy = pos.occupied[1 - pl].low128();
+        let empty = self.all_points.minus(&pos.occupied[0].union(&pos.occupied[1])).low128();
+        let mut found = 0;
+        for (k, kind) in self.game.kinds.iter().enumerate() {
+            let pieces = by_kind[k];
+            let m = &kind.moves;
+            if pieces == 0 || !m.captures_by_moving(pl) {
+                continue;
+            }
+            if kind.can_capture != u16::MAX || m.fly[pl] | m.approach[pl] | m.withdraw[pl] | m.take[pl] != 0 {
+                if !any {
+                    found |= pieces;
+                    continue;
+                }
+                let mut bits = pieces;
+                while bits != 0 {
+                    let p = bits.trailing_zeros() as Point;
+                    bits &= bits - 1;
+                    if self.can_capture(pos, p, k as KindId, me) {
+                        return 1 << p;
+                    }
+                }
+                continue;
+            }
+            for d in dirs(m.jump[pl]) {
+                // Enemies with a vacant point behind them, then the pieces before them.
+                let back = opposite(d);
+                let leapers = s.step(s.step(empty, back) & enemy, back) & pieces;
+                found |= leapers;
+                if any && found != 0 {
+                    return found;
+                }
+            }
+        }
+        found
+    }
+}
