@@ -85,7 +85,7 @@ impl Engine {
                 self.put(next, mv.to, cell(me, mv.becomes));
                 let mut doomed = custodial::Doomed::new();
                 self.landing_captures(next, mv.to, &mut doomed);
-                for &t in doomed.list() {
+                for t in doomed.points() {
                     captured |= self.take(next, t);
                 }
                 result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));

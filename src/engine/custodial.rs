@@ -5,27 +5,21 @@
 
 use super::*;
 
-/// The points a landing captures, each once. Room for every point: a
-/// shieldwall row can be as long as an edge.
-pub(super) struct Doomed {
-    pub points: [Point; 256],
-    pub len: usize,
-}
+/// The points a landing captures, each once.
+#[derive(Default)]
+pub(super) struct Doomed(PointSet);
 
 impl Doomed {
     pub fn new() -> Doomed {
-        Doomed { points: [NONE; 256], len: 0 }
+        Doomed::default()
     }
 
     fn add(&mut self, p: Point) {
-        if self.len < self.points.len() && !self.points[..self.len].contains(&p) {
-            self.points[self.len] = p;
-            self.len += 1;
-        }
+        self.0.insert(p);
     }
 
-    pub fn list(&self) -> &[Point] {
-        &self.points[..self.len]
+    pub fn points(&self) -> impl Iterator<Item = Point> {
+        self.0.iter()
     }
 }
 
