@@ -38,6 +38,7 @@ struct CountByRay<'a> {
 }
 
 impl StepperFn<Option<u32>> for CountByRay<'_> {
+    #[inline(always)]
     fn call<S: Stepper>(self, s: S) -> Option<u32> {
         let by_kind = self.engine.pieces_by_kind(self.pos);
         if self.engine.any_jumps && self.engine.capture_candidates(s, self.pos, &by_kind, true) != 0 {
@@ -48,12 +49,51 @@ impl StepperFn<Option<u32>> for CountByRay<'_> {
     }
 }
 
+/// Each kind's steps and slides for a player, as the directions a bulk
+/// count walks and the most spaces in each (before the roll's limit).
+pub(super) fn ray_plans(game: &Game) -> Vec<Vec<(Dir, u8)>> {
+    let mut plans = Vec::new();
+    for kind in &game.kinds {
+        for pl in 0..PLAYERS {
+            let m = &kind.moves;
+            let (steps, slides) = (m.step[pl], m.slide[pl]);
+            let slide_most = m.slide_limit.unwrap_or(u8::MAX);
+            let plan = dirs(steps | slides)
+                .map(|d| {
+                    let step = u8::from(steps & (1 << d) != 0);
+                    (d, if slides & (1 << d) != 0 { slide_most.max(step) } else { 1 })
+                })
+                .collect();
+            plans.push(plan);
+        }
+    }
+    plans
+}
+
 impl Engine {
     /// Where no capture by moving but a take is open to the side, and on a
     /// board where slides are bit operations: each of the side's pieces'
     /// moves (distance at most `limit`), counted. None where only the full
     /// generation can tell what is legal.
     pub(super) fn count_by_piece(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Option<u32> {
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            // SAFETY: `popcnt` is set only where the CPU has the instruction.
+            return unsafe { self.count_by_piece_popcnt(pos, limit, counts) };
+        }
+        self.count_moves(pos, limit, counts)
+    }
+
+    /// [`Engine::count_moves`] compiled for CPUs with POPCNT (the portable
+    /// build has none): counting is mostly popcounts.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn count_by_piece_popcnt(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Option<u32> {
+        self.count_moves(pos, limit, counts)
+    }
+
+    #[inline(always)]
+    fn count_moves(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Option<u32> {
         if !self.bit_slides || self.hands || self.lifts || self.tracks || self.exact_dice {
             return None;
         }
@@ -118,6 +158,7 @@ impl Engine {
     /// On a lattice board, where no capture is open: each kind's steps and
     /// slides counted a direction at a time, by shifting all its pieces at
     /// once, and each piece's leaves.
+    #[inline(always)]
     fn count_by_ray<S: Stepper>(
         &self,
         shifts: S,
@@ -129,21 +170,17 @@ impl Engine {
         let me = pos.turn;
         let pl = me as usize;
         let empty = self.all_points.minus(&pos.occupied[0].union(&pos.occupied[1])).low128();
-        let mine = pos.occupied[pl];
         let mut total = 0;
         for (k, kind) in self.game.kinds.iter().enumerate() {
             let pieces = by_kind[k];
-            let moves = &kind.moves;
-            let (steps, slides) = (moves.step[pl], moves.slide[pl]);
-            if pieces == 0 || steps | slides | moves.leave[pl] == 0 {
+            if pieces == 0 {
                 continue;
             }
+            let moves = &kind.moves;
             let stops = !self.no_stop_bits[k];
-            let slide_max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
-            for d in dirs(steps | slides) {
-                let max = if slides & (1 << d) != 0 { slide_max.max(u8::from(steps & (1 << d) != 0)) } else { 1 };
+            for &(d, most) in self.ray_plans[k * PLAYERS + pl].iter() {
                 let (mut front, mut reach) = (pieces, 0u128);
-                for _ in 0..max.min(limit) {
+                for _ in 0..most.min(limit) {
                     front = shifts.step(front, d) & empty;
                     if front == 0 {
                         break;
@@ -158,7 +195,10 @@ impl Engine {
                 }
             }
             if moves.leave[pl] != 0 {
-                for p in mine.iter().filter(|&p| pieces & (1u128 << p) != 0) {
+                let mut bits = pieces;
+                while bits != 0 {
+                    let p = bits.trailing_zeros() as Point;
+                    bits &= bits - 1;
                     let dirs = self.leave_dirs(pos, p, k as KindId, pl, limit);
                     if dirs != 0 {
                         counts.push(Counted::Leaves { at: p, dirs, n: dirs.count_ones() });

@@ -225,6 +225,9 @@ pub struct Position {
     cells: [Cell; 256],
     /// Each player's occupied points (kept in step with `cells`).
     occupied: [PointSet; PLAYERS],
+    /// The points holding a piece of any kind but the first (kings, mostly):
+    /// a kind's pieces as bits without a look at every piece (`shifts.rs`).
+    other_kinds: PointSet,
     pub turn: PlayerId,
     pub ply: u32,
     hash: u64,
@@ -357,8 +360,13 @@ pub struct Engine {
     /// Playouts count steps and slides a direction at a time (at most a few
     /// index offsets a direction, no takes, no runs): see `counting.rs`.
     bulk_counting: bool,
+    /// Per kind and player (`kind * PLAYERS + player`), the directions of
+    /// its steps and slides and the most spaces in each: see `counting.rs`.
+    ray_plans: Vec<Vec<(Dir, u8)>>,
     /// Every point of the board.
     all_points: PointSet,
+    /// The CPU has POPCNT: playouts count with it (see `counting.rs`).
+    popcnt: bool,
     /// The straight line from each point in each direction (not the point
     /// itself): `rays[ray_at[p * 8 + d]..ray_at[p * 8 + d + 1]]`.
     rays: Vec<Point>,
@@ -395,6 +403,14 @@ pub struct Engine {
     /// The goals that are a repetition rule and a no-progress rule, if any.
     repetition: Option<usize>,
     no_progress: Option<usize>,
+}
+
+/// Whether the CPU has POPCNT, which the portable build does not assume.
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::is_x86_feature_detected!("popcnt");
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
 }
 
 impl Clone for Engine {
@@ -547,6 +563,7 @@ impl Engine {
         let no_stop_bits = (0..game.kinds.len())
             .map(|k| (0..n.min(128)).filter(|&p| no_stop[p] & (1 << k) != 0).fold(0u128, |b, p| b | 1 << p))
             .collect();
+        let ray_plans = counting::ray_plans(&game);
         Engine {
             game,
             zobrist,
@@ -565,7 +582,9 @@ impl Engine {
             takes_only,
             bulk_counting: shifts.is_some() && !takes_any && !run_limits,
             shifts,
+            ray_plans,
             all_points,
+            popcnt: has_popcnt(),
             rays,
             ray_at,
             bit_slides,
@@ -629,6 +648,7 @@ impl Engine {
         let mut p = Position {
             cells: [0; 256],
             occupied: [PointSet::default(); PLAYERS],
+            other_kinds: PointSet::default(),
             turn,
             ply: 0,
             hash: 0,
@@ -687,10 +707,14 @@ impl Engine {
         if old != 0 {
             pos.hash ^= self.zobrist[p as usize * CELL_VALUES + old as usize];
             pos.occupied[owner(old) as usize].remove(p);
+            pos.other_kinds.remove(p);
         }
         if c != 0 {
             pos.hash ^= self.zobrist[p as usize * CELL_VALUES + c as usize];
             pos.occupied[owner(c) as usize].insert(p);
+            if kind_of(c) != 0 {
+                pos.other_kinds.insert(p);
+            }
         }
         pos.cells[p as usize] = c;
     }

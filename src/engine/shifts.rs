@@ -77,7 +77,7 @@ impl Shifts {
     /// Calls `f` with this board's stepper: a type per shape (64 or 128
     /// bits, how many offsets), so the loops that step have no test of the
     /// shape inside them.
-    #[inline]
+    #[inline(always)]
     pub(super) fn with_stepper<T>(&self, f: impl StepperFn<T>) -> T {
         match (self.narrow, self.most) {
             (true, 1) => f.call(Narrow::<1>(self)),
@@ -144,9 +144,16 @@ impl StepperFn<u128> for Candidates<'_> {
 
 impl Engine {
     /// The side to move's pieces of each kind, as bits (boards of at most 128 points).
+    #[inline(always)]
     pub(super) fn pieces_by_kind(&self, pos: &Position) -> [u128; MAX_KINDS] {
         let mut by_kind = [0u128; MAX_KINDS];
-        for p in pos.occupied[pos.turn as usize].iter() {
+        let mine = pos.occupied[pos.turn as usize];
+        let others = mine.and(&pos.other_kinds).low128();
+        by_kind[0] = mine.low128() & !others;
+        let mut bits = others;
+        while bits != 0 {
+            let p = bits.trailing_zeros() as Point;
+            bits &= bits - 1;
             by_kind[kind_of(pos.at(p)) as usize] |= 1u128 << p;
         }
         by_kind
@@ -158,6 +165,7 @@ impl Engine {
     /// a kind that captures otherwise too (flying leaps, approach, takes,
     /// chosen prey), for the piece-by-piece test. With `any`, stops at the
     /// first found.
+    #[inline(always)]
     pub(super) fn capture_candidates<S: Stepper>(
         &self,
         s: S,
