@@ -85,8 +85,10 @@ impl Engine {
                 self.put(next, mv.to, cell(me, mv.becomes));
                 let mut doomed = custodial::Doomed::new();
                 self.landing_captures(next, mv.to, &mut doomed);
-                for t in doomed.points() {
-                    captured |= self.take(next, t);
+                if !doomed.is_empty() {
+                    for t in doomed.points() {
+                        captured |= self.take(next, t);
+                    }
                 }
                 result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
             }

@@ -76,6 +76,10 @@ impl Engine {
     /// moves (distance at most `limit`), counted. None where only the full
     /// generation can tell what is legal.
     pub(super) fn count_by_piece(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Option<u32> {
+        // Games that never count return before the call (and its frame).
+        if !self.bit_slides || self.hands || self.lifts || self.tracks || self.exact_dice {
+            return None;
+        }
         #[cfg(target_arch = "x86_64")]
         if self.popcnt {
             // SAFETY: `popcnt` is set only where the CPU has the instruction.
@@ -94,9 +98,6 @@ impl Engine {
 
     #[inline(always)]
     fn count_moves(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Option<u32> {
-        if !self.bit_slides || self.hands || self.lifts || self.tracks || self.exact_dice {
-            return None;
-        }
         if self.bulk_counting {
             let shifts = self.shifts.as_ref().expect("bulk counting needs shifts");
             return shifts.with_stepper(CountByRay { engine: self, pos, limit, counts });

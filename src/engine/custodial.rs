@@ -18,6 +18,10 @@ impl Doomed {
         self.0.insert(p);
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     pub fn points(&self) -> impl Iterator<Item = Point> {
         self.0.iter()
     }

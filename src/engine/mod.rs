@@ -707,7 +707,9 @@ impl Engine {
         if old != 0 {
             pos.hash ^= self.zobrist[p as usize * CELL_VALUES + old as usize];
             pos.occupied[owner(old) as usize].remove(p);
-            pos.other_kinds.remove(p);
+            if kind_of(old) != 0 {
+                pos.other_kinds.remove(p);
+            }
         }
         if c != 0 {
             pos.hash ^= self.zobrist[p as usize * CELL_VALUES + c as usize];
