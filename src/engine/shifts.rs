@@ -212,3 +212,47 @@ impl Engine {
         found
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    /// The step of one point's bit is its neighbour's bit (or nothing), in
+    /// every direction of every shipped board that has shifts.
+    struct OnePoint<'a>(&'a Board);
+
+    impl StepperFn<usize> for OnePoint<'_> {
+        fn call<S: Stepper>(self, s: S) -> usize {
+            for p in 0..self.0.len() as Point {
+                for d in 0..8 {
+                    let q = self.0.step(p, d);
+                    let want = if q == NONE { 0 } else { 1u128 << q };
+                    assert_eq!(s.step(1u128 << p, d), want, "{} towards {d}", self.0.labels[p as usize]);
+                }
+            }
+            self.0.len()
+        }
+    }
+
+    #[test]
+    fn a_step_of_one_point_is_its_neighbour() {
+        let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+        let mut with_shifts = Vec::new();
+        for entry in std::fs::read_dir(games).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "game") {
+                continue;
+            }
+            let loaded = crate::variant::load(&path, &[], &|p| std::fs::read_to_string(p)).unwrap_or_else(|_| panic!());
+            if let Some(shifts) = Shifts::of(&loaded.game.board) {
+                shifts.with_stepper(OnePoint(&loaded.game.board));
+                with_shifts.push(path.file_name().unwrap().to_string_lossy().into_owned());
+            }
+        }
+        // Boards with bent or longer lines have shifts too.
+        for game in ["tabal.game", "english-draughts.game", "alquerque.game", "tablut.game", "breakthrough.game"] {
+            assert!(with_shifts.iter().any(|g| g == game), "{game} has no shifts");
+        }
+    }
+}
