@@ -3,7 +3,7 @@
 //! with [`Engine::moves`] move for move (tests/perft.rs checks the counts
 //! over random games of every shipped game).
 
-use super::shifts::{Stepper, StepperFn};
+use super::shifts::{points_of, vacant_bits, Stepper, StepperFn};
 use super::*;
 
 /// Moves counted, in the order [`Engine::nth_counted`] picks them.
@@ -41,11 +41,12 @@ impl StepperFn<Option<u32>> for CountByRay<'_> {
     #[inline(always)]
     fn call<S: Stepper>(self, s: S) -> Option<u32> {
         let by_kind = self.engine.pieces_by_kind(self.pos);
-        if self.engine.any_jumps && self.engine.capture_candidates(s, self.pos, &by_kind, true) != 0 {
+        let empty = vacant_bits(self.engine, self.pos);
+        if self.engine.any_jumps && self.engine.capture_candidates(s, self.pos, &by_kind, empty, true) != 0 {
             return None; // the capture search decides what is legal
         }
         self.counts.clear();
-        Some(self.engine.count_by_ray(s, self.pos, self.limit, self.counts, &by_kind))
+        Some(self.engine.count_by_ray(s, self.pos, self.limit, self.counts, &by_kind, empty))
     }
 }
 
@@ -72,9 +73,9 @@ pub(super) fn ray_plans(game: &Game) -> Vec<Vec<(Dir, u8)>> {
 
 impl Engine {
     /// Where no capture by moving but a take is open to the side, and on a
-    /// board where slides are bit operations: each of the side's pieces'
-    /// moves (distance at most `limit`), counted. None where only the full
-    /// generation can tell what is legal.
+    /// board where slides are bit operations: the side's moves (distance at
+    /// most `limit`), counted by ray where the board has shifts, else piece
+    /// by piece. None where only the full generation can tell what is legal.
     pub(super) fn count_by_piece(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Option<u32> {
         // Games that never count return before the call (and its frame).
         if !self.bit_slides || self.hands || self.lifts || self.tracks || self.exact_dice {
@@ -156,9 +157,9 @@ impl Engine {
         Some(total)
     }
 
-    /// On a lattice board, where no capture is open: each kind's steps and
-    /// slides counted a direction at a time, by shifting all its pieces at
-    /// once, and each piece's leaves.
+    /// Where the board has shifts and no capture is open: each kind's steps
+    /// and slides counted a direction at a time, by shifting all its pieces
+    /// at once, and each piece's leaves.
     #[inline(always)]
     fn count_by_ray<S: Stepper>(
         &self,
@@ -167,10 +168,9 @@ impl Engine {
         limit: u8,
         counts: &mut Vec<Counted>,
         by_kind: &[u128; MAX_KINDS],
+        empty: u128,
     ) -> u32 {
-        let me = pos.turn;
-        let pl = me as usize;
-        let empty = self.all_points.minus(&pos.occupied[0].union(&pos.occupied[1])).low128();
+        let pl = pos.turn as usize;
         let mut total = 0;
         for (k, kind) in self.game.kinds.iter().enumerate() {
             let pieces = by_kind[k];
@@ -196,10 +196,7 @@ impl Engine {
                 }
             }
             if moves.leave[pl] != 0 {
-                let mut bits = pieces;
-                while bits != 0 {
-                    let p = bits.trailing_zeros() as Point;
-                    bits &= bits - 1;
+                for p in points_of(pieces) {
                     let dirs = self.leave_dirs(pos, p, k as KindId, pl, limit);
                     if dirs != 0 {
                         counts.push(Counted::Leaves { at: p, dirs, n: dirs.count_ones() });

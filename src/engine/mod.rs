@@ -355,7 +355,8 @@ pub struct Engine {
     /// The only captures by moving are takes, with no preference among them:
     /// playouts can count them.
     takes_only: bool,
-    /// Shifts of point bits for a step in each direction, on lattice boards.
+    /// Shifts of point bits for a step in each direction, where a board of
+    /// at most 128 points allows them (see `shifts.rs`).
     shifts: Option<shifts::Shifts>,
     /// Playouts count steps and slides a direction at a time (at most a few
     /// index offsets a direction, no takes, no runs): see `counting.rs`.

@@ -540,12 +540,16 @@ impl Engine {
     pub(super) fn takes_of(&self, pos: &Position, p: Point, out: &mut Vec<Move>) {
         let me = pos.turn;
         let kind = kind_of(pos.at(p));
+        let take = self.game.kinds[kind as usize].moves.take[me as usize];
+        if take == 0 {
+            return; // most kinds never take: spare them the table
+        }
         let targets = self.take_targets(pos, p, kind, me);
         if targets.is_empty() {
             return;
         }
         let board = &self.game.board;
-        for d in dirs(self.game.kinds[kind as usize].moves.take[me as usize]) {
+        for d in dirs(take) {
             let q = board.step(p, d);
             if q != NONE && targets.contains(q) {
                 let mut m =
@@ -588,10 +592,8 @@ impl Engine {
                 budget,
                 limit: None,
             };
+            self.takes_of(pos, p, out);
             let kind = kind_of(c);
-            if self.game.kinds[kind as usize].moves.take[me as usize] != 0 {
-                self.takes_of(pos, p, out);
-            }
             s.extend(p, kind, None, out);
             if let Some(limit) = s.limit {
                 return Err(limit);

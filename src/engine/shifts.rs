@@ -129,6 +129,24 @@ impl<const N: usize> Stepper for Wide<'_, N> {
     }
 }
 
+/// The points whose bits are set in `bits`, lowest first.
+#[inline(always)]
+pub(super) fn points_of(mut bits: u128) -> impl Iterator<Item = Point> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let p = bits.trailing_zeros() as Point;
+            bits &= bits - 1;
+            p
+        })
+    })
+}
+
+/// The vacant points of a board of at most 128 points, as bits.
+#[inline(always)]
+pub(super) fn vacant_bits(engine: &Engine, pos: &Position) -> u128 {
+    engine.all_points.minus(&pos.occupied[0].union(&pos.occupied[1])).low128()
+}
+
 /// [`Engine::capture_candidates`] with a given stepper, for `captures`.
 pub(super) struct Candidates<'a> {
     pub engine: &'a Engine,
@@ -138,7 +156,7 @@ pub(super) struct Candidates<'a> {
 impl StepperFn<u128> for Candidates<'_> {
     fn call<S: Stepper>(self, s: S) -> u128 {
         let by_kind = self.engine.pieces_by_kind(self.pos);
-        self.engine.capture_candidates(s, self.pos, &by_kind, false)
+        self.engine.capture_candidates(s, self.pos, &by_kind, vacant_bits(self.engine, self.pos), false)
     }
 }
 
@@ -150,10 +168,7 @@ impl Engine {
         let mine = pos.occupied[pos.turn as usize];
         let others = mine.and(&pos.other_kinds).low128();
         by_kind[0] = mine.low128() & !others;
-        let mut bits = others;
-        while bits != 0 {
-            let p = bits.trailing_zeros() as Point;
-            bits &= bits - 1;
+        for p in points_of(others) {
             by_kind[kind_of(pos.at(p)) as usize] |= 1u128 << p;
         }
         by_kind
@@ -171,12 +186,12 @@ impl Engine {
         s: S,
         pos: &Position,
         by_kind: &[u128; MAX_KINDS],
+        empty: u128,
         any: bool,
     ) -> u128 {
         let me = pos.turn;
         let pl = me as usize;
         let enemy = pos.occupied[1 - pl].low128();
-        let empty = self.all_points.minus(&pos.occupied[0].union(&pos.occupied[1])).low128();
         let mut found = 0;
         for (k, kind) in self.game.kinds.iter().enumerate() {
             let pieces = by_kind[k];
@@ -189,13 +204,8 @@ impl Engine {
                     found |= pieces;
                     continue;
                 }
-                let mut bits = pieces;
-                while bits != 0 {
-                    let p = bits.trailing_zeros() as Point;
-                    bits &= bits - 1;
-                    if self.can_capture(pos, p, k as KindId, me) {
-                        return 1 << p;
-                    }
+                if let Some(p) = points_of(pieces).find(|&p| self.can_capture(pos, p, k as KindId, me)) {
+                    return 1 << p;
                 }
                 continue;
             }
