@@ -9,10 +9,13 @@ use super::*;
 struct Search<'a> {
     engine: &'a Engine,
     pos: &'a Position,
-    from: Point,
     me: PlayerId,
     at_once: bool,
-    jumped: PointSet,
+    /// The enemy pieces not jumped yet in this sequence.
+    enemies: PointSet,
+    /// The points a leap may pass or land on: the vacant ones, the piece's
+    /// start, and (where jumped pieces leave at once) the jumped ones.
+    open: PointSet,
     /// Under `no revisiting`: the points the piece has stood on in this move.
     visited: PointSet,
     scratch: Move,
@@ -25,17 +28,31 @@ struct Search<'a> {
 impl Search<'_> {
     #[inline]
     fn vacant(&self, q: Point) -> bool {
-        q == self.from || self.pos.at(q) == 0 || (self.at_once && self.jumped.contains(q))
+        self.open.contains(q)
     }
 
     #[inline]
     fn jumpable(&self, q: Point, kind: KindId) -> bool {
-        let c = self.pos.at(q);
-        c != 0
-            && q != self.from
-            && owner(c) != self.me
-            && !self.jumped.contains(q)
-            && self.engine.game.kinds[kind as usize].can_capture & (1 << kind_of(c)) != 0
+        let prey = self.engine.game.kinds[kind as usize].can_capture;
+        self.enemies.contains(q) && (prey == u16::MAX || prey & (1 << kind_of(self.pos.at(q))) != 0)
+    }
+
+    /// The enemy on `t` is jumped: not jumpable again, and vacant where
+    /// jumped pieces leave at once.
+    #[inline]
+    fn mark_jumped(&mut self, t: Point) {
+        self.enemies.remove(t);
+        if self.at_once {
+            self.open.insert(t);
+        }
+    }
+
+    #[inline]
+    fn unmark_jumped(&mut self, t: Point) {
+        self.enemies.insert(t);
+        if self.at_once {
+            self.open.remove(t);
+        }
     }
 
     fn leap(&mut self, kind: KindId, dir: Dir, over: Point, land: Point, out: &mut Vec<Move>) {
@@ -60,7 +77,7 @@ impl Search<'_> {
         let mut t = first;
         for i in 0..count {
             self.scratch.taken[taken_before + i] = t;
-            self.jumped.insert(t);
+            self.mark_jumped(t);
             t = board.step(t, run_dir);
         }
         self.scratch.len += 1;
@@ -93,8 +110,8 @@ impl Search<'_> {
             self.emit(land, next_kind, out);
         }
         // The pieces were taken once only on this path.
-        for &t in &self.scratch.taken[taken_before..taken_before + count] {
-            self.jumped.remove(t);
+        for i in taken_before..taken_before + count {
+            self.unmark_jumped(self.scratch.taken[i]);
         }
         if newly_visited {
             self.visited.remove(land);
@@ -177,7 +194,11 @@ impl Search<'_> {
         let mut found = false;
         let closed = self.closed_after(came);
         // A flying leap in a direction covers the short leap there: generate it once.
-        for d in dirs(moves.jump[me] & !moves.fly[me] & !closed) {
+        let mut short = moves.jump[me] & !moves.fly[me] & !closed;
+        if short != 0 && !self.engine.jump_over[self.engine.table_index(kind, self.me, cur)].meets(&self.enemies) {
+            short = 0; // no enemy next to `cur` with a point behind it: most landings end here
+        }
+        for d in dirs(short) {
             let over = board.step(cur, d);
             if over == NONE || !self.jumpable(over, kind) {
                 continue;
@@ -257,7 +278,7 @@ impl Search<'_> {
             return only;
         }
         let board = &self.engine.game.board;
-        self.jumped.insert(over);
+        self.mark_jumped(over);
         let mut land = first;
         while land != NONE && self.vacant(land) {
             if self.can_go_on(land, kind, d) {
@@ -265,7 +286,7 @@ impl Search<'_> {
             }
             land = board.step(land, d);
         }
-        self.jumped.remove(over);
+        self.unmark_jumped(over);
         only
     }
 
@@ -571,6 +592,8 @@ impl Engine {
             Some(shifts) => PointSet::from_low128(shifts.with_stepper(shifts::Candidates { engine: self, pos })),
             None => pos.occupied[me as usize],
         };
+        let enemies = pos.occupied[1 - me as usize];
+        let vacant = self.all_points.minus(&pos.occupied[0].union(&pos.occupied[1]));
         for p in candidates.iter() {
             let c = pos.at(p);
             if !self.can_capture(pos, p, kind_of(c), me) || self.hands && self.held_back(pos, kind_of(c)) {
@@ -580,13 +603,15 @@ impl Engine {
             if self.game.jumps.no_revisiting {
                 visited.insert(p);
             }
+            let mut open = vacant;
+            open.insert(p);
             let mut s = Search {
                 engine: self,
                 pos,
-                from: p,
                 me,
                 at_once: self.game.jumps.remove_at_once,
-                jumped: PointSet::default(),
+                enemies,
+                open,
                 visited,
                 scratch: Move { kind: MoveType::Jumps, from: p, ..Move::PASS },
                 budget,
