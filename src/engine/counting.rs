@@ -37,16 +37,37 @@ struct CountByRay<'a> {
     counts: &'a mut Vec<Counted>,
 }
 
-impl StepperFn<Option<u32>> for CountByRay<'_> {
+impl StepperFn<Tally> for CountByRay<'_> {
     #[inline(always)]
-    fn call<S: Stepper>(self, s: S) -> Option<u32> {
+    fn call<S: Stepper>(self, s: S) -> Tally {
         let by_kind = self.engine.pieces_by_kind(self.pos);
         let empty = vacant_bits(self.engine, self.pos);
-        if self.engine.any_jumps && self.engine.capture_candidates(s, self.pos, &by_kind, empty, true) != 0 {
-            return None; // the capture search decides what is legal
+        if self.engine.any_jumps {
+            let candidates = self.engine.capture_candidates(s, self.pos, &by_kind, empty);
+            if candidates != 0 {
+                return Tally::Captures(candidates); // the capture search decides what is legal
+            }
         }
         self.counts.clear();
-        Some(self.engine.count_by_ray(s, self.pos, self.limit, self.counts, &by_kind, empty))
+        Tally::Moves(self.engine.count_by_ray(s, self.pos, self.limit, self.counts, &by_kind, empty))
+    }
+}
+
+/// What counting found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Tally {
+    /// This many moves, in `counts`.
+    Moves(u32),
+    /// A capture by moving may be open: the side's pieces (as bits) that
+    /// may have one, for [`Engine::moves_with`] to search from.
+    Captures(u128),
+    /// Only the full generation can tell.
+    Unknown,
+}
+
+impl Tally {
+    fn of(count: Option<u32>) -> Tally {
+        count.map_or(Tally::Unknown, Tally::Moves)
     }
 }
 
@@ -75,11 +96,11 @@ impl Engine {
     /// Where no capture by moving but a take is open to the side, and on a
     /// board where slides are bit operations: the side's moves (distance at
     /// most `limit`), counted by ray where the board has shifts, else piece
-    /// by piece. None where only the full generation can tell what is legal.
-    pub(super) fn count_by_piece(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Option<u32> {
+    /// by piece.
+    pub(super) fn count_by_piece(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Tally {
         // Games that never count return before the call (and its frame).
         if !self.bit_slides || self.hands || self.lifts || self.tracks || self.exact_dice {
-            return None;
+            return Tally::Unknown;
         }
         #[cfg(target_arch = "x86_64")]
         if self.popcnt {
@@ -93,16 +114,22 @@ impl Engine {
     /// build has none): counting is mostly popcounts.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    unsafe fn count_by_piece_popcnt(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Option<u32> {
+    unsafe fn count_by_piece_popcnt(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Tally {
         self.count_moves(pos, limit, counts)
     }
 
     #[inline(always)]
-    fn count_moves(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Option<u32> {
+    fn count_moves(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Tally {
         if self.bulk_counting {
             let shifts = self.shifts.as_ref().expect("bulk counting needs shifts");
             return shifts.with_stepper(CountByRay { engine: self, pos, limit, counts });
         }
+        Tally::of(self.count_piece_by_piece(pos, limit, counts))
+    }
+
+    /// [`Engine::count_moves`] where the board has no shifts, or takes.
+    #[inline(always)]
+    fn count_piece_by_piece(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Option<u32> {
         if self.any_jumps && !self.takes_only && self.side_can_capture(pos) {
             return None;
         }

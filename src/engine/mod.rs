@@ -725,6 +725,18 @@ impl Engine {
     /// The legal moves. In a dice game, `roll` is the die's value (`None`
     /// means the largest face) and a forced pass is returned as one move.
     pub fn moves(&self, pos: &Position, roll: Option<u8>, out: &mut Vec<Move>) -> Result<(), Limit> {
+        self.moves_with(pos, roll, out, None)
+    }
+
+    /// [`Engine::moves`], given (as bits) the pieces that may capture where
+    /// counting has found them.
+    pub(super) fn moves_with(
+        &self,
+        pos: &Position,
+        roll: Option<u8>,
+        out: &mut Vec<Move>,
+        candidates: Option<u128>,
+    ) -> Result<(), Limit> {
         out.clear();
         if pos.result.is_some() {
             return Ok(());
@@ -743,7 +755,7 @@ impl Engine {
             (Some(d), None) => d.sides,
             (None, _) => ANY_ROLL,
         };
-        self.generate(pos, limit, out)?;
+        self.generate_with(pos, limit, out, candidates)?;
         if out.is_empty() && limit < self.max_roll && self.game.dice.is_some() {
             // Nothing fits this roll: a pass if another roll would allow a move.
             let mut any = Vec::new();

@@ -352,9 +352,21 @@ impl Engine {
 
     /// Every legal move with a distance of at most `limit`, before passes.
     pub(super) fn generate(&self, pos: &Position, limit: u8, out: &mut Vec<Move>) -> Result<(), Limit> {
+        self.generate_with(pos, limit, out, None)
+    }
+
+    /// [`Engine::generate`], given (as bits) the pieces that may capture
+    /// where they are known (see `shifts.rs`).
+    pub(super) fn generate_with(
+        &self,
+        pos: &Position,
+        limit: u8,
+        out: &mut Vec<Move>,
+        candidates: Option<u128>,
+    ) -> Result<(), Limit> {
         let me = pos.turn;
         if self.any_jumps {
-            self.captures(pos, out)?;
+            self.captures(pos, out, candidates)?;
             if !out.is_empty() {
                 self.keep_preferred(pos, out);
                 if self.game.jumps.compulsory {
@@ -584,19 +596,23 @@ impl Engine {
     }
 
     /// Every capture sequence by jumping, for the side to move.
-    fn captures(&self, pos: &Position, out: &mut Vec<Move>) -> Result<(), Limit> {
+    fn captures(&self, pos: &Position, out: &mut Vec<Move>, known: Option<u128>) -> Result<(), Limit> {
         let me = pos.turn;
         let mut budget = MAX_SEARCH_STEPS;
-        // Only the pieces that may capture are tried (in the same order).
-        let candidates = match &self.shifts {
-            Some(shifts) => PointSet::from_low128(shifts.with_stepper(shifts::Candidates { engine: self, pos })),
-            None => pos.occupied[me as usize],
+        // Only the pieces that may capture are tried (in the same order);
+        // the shifts' candidates have passed `can_capture`'s test already.
+        let (candidates, tested) = match (&self.shifts, known) {
+            (Some(_), Some(bits)) => (PointSet::from_low128(bits), true),
+            (Some(shifts), None) => {
+                (PointSet::from_low128(shifts.with_stepper(shifts::Candidates { engine: self, pos })), true)
+            }
+            (None, _) => (pos.occupied[me as usize], false),
         };
         let enemies = pos.occupied[1 - me as usize];
         let vacant = self.all_points.minus(&pos.occupied[0].union(&pos.occupied[1]));
         for p in candidates.iter() {
             let c = pos.at(p);
-            if !self.can_capture(pos, p, kind_of(c), me) || self.hands && self.held_back(pos, kind_of(c)) {
+            if !tested && !self.can_capture(pos, p, kind_of(c), me) || self.hands && self.held_back(pos, kind_of(c)) {
                 continue;
             }
             let mut visited = PointSet::default();

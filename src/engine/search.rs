@@ -179,7 +179,7 @@ impl Engine {
     pub fn counted_moves(&self, pos: &Position, roll: Option<u8>) -> Option<Vec<Move>> {
         let mut counts = Vec::new();
         let limit = roll.unwrap_or(ANY_ROLL);
-        let total = self.count_by_piece(pos, limit, &mut counts)?;
+        let counting::Tally::Moves(total) = self.count_by_piece(pos, limit, &mut counts) else { return None };
         let mut scratch = Vec::new();
         Some((0..total).map(|k| self.nth_counted(pos, limit, &counts, k, &mut scratch)).collect())
     }
@@ -243,13 +243,18 @@ impl Engine {
             // Where no capture by moving is open, count the moves and make only
             // the chosen one; captures, passes and the end of the game take the long way.
             let limit = roll.unwrap_or(u8::MAX);
-            let m = match self.count_by_piece(pos, limit, &mut counts) {
-                Some(total @ 1..) => {
+            let tally = self.count_by_piece(pos, limit, &mut counts);
+            let m = match tally {
+                counting::Tally::Moves(total @ 1..) => {
                     choices += total as u64;
                     self.nth_counted(pos, limit, &counts, rng.gen_range(0..total), moves)
                 }
                 _ => {
-                    self.moves(pos, roll, moves)?;
+                    let candidates = match tally {
+                        counting::Tally::Captures(bits) => Some(bits),
+                        _ => None,
+                    };
+                    self.moves_with(pos, roll, moves, candidates)?;
                     if moves.is_empty() {
                         let outcome =
                             self.outcome(pos)?.unwrap_or(Outcome { winner: None, reason: Reason::NoMove(pos.turn) });

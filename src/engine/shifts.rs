@@ -156,7 +156,7 @@ pub(super) struct Candidates<'a> {
 impl StepperFn<u128> for Candidates<'_> {
     fn call<S: Stepper>(self, s: S) -> u128 {
         let by_kind = self.engine.pieces_by_kind(self.pos);
-        self.engine.capture_candidates(s, self.pos, &by_kind, vacant_bits(self.engine, self.pos), false)
+        self.engine.capture_candidates(s, self.pos, &by_kind, vacant_bits(self.engine, self.pos))
     }
 }
 
@@ -174,12 +174,11 @@ impl Engine {
         by_kind
     }
 
-    /// The side to move's pieces that may have a capture by moving (a
-    /// superset of those [`Engine::can_capture`] finds): short leaps by
-    /// shifts, every piece of a kind in a direction at once; every piece of
-    /// a kind that captures otherwise too (flying leaps, approach, takes,
-    /// chosen prey), for the piece-by-piece test. With `any`, stops at the
-    /// first found.
+    /// The side to move's pieces that may have a capture by moving: a
+    /// superset of those with one, and no larger than the pieces
+    /// [`Engine::can_capture`] passes. Short leaps by shifts, every piece
+    /// of a kind in a direction at once; a kind that captures otherwise too
+    /// (flying leaps, approach, takes, chosen prey) piece by piece.
     #[inline(always)]
     pub(super) fn capture_candidates<S: Stepper>(
         &self,
@@ -187,7 +186,6 @@ impl Engine {
         pos: &Position,
         by_kind: &[u128; MAX_KINDS],
         empty: u128,
-        any: bool,
     ) -> u128 {
         let me = pos.turn;
         let pl = me as usize;
@@ -200,23 +198,17 @@ impl Engine {
                 continue;
             }
             if kind.can_capture != u16::MAX || m.fly[pl] | m.approach[pl] | m.withdraw[pl] | m.take[pl] != 0 {
-                if !any {
-                    found |= pieces;
-                    continue;
-                }
-                if let Some(p) = points_of(pieces).find(|&p| self.can_capture(pos, p, k as KindId, me)) {
-                    return 1 << p;
+                for p in points_of(pieces) {
+                    if self.can_capture(pos, p, k as KindId, me) {
+                        found |= 1 << p;
+                    }
                 }
                 continue;
             }
             for d in dirs(m.jump[pl]) {
                 // Enemies with a vacant point behind them, then the pieces before them.
                 let back = opposite(d);
-                let leapers = s.step(s.step(empty, back) & enemy, back) & pieces;
-                found |= leapers;
-                if any && found != 0 {
-                    return found;
-                }
+                found |= s.step(s.step(empty, back) & enemy, back) & pieces;
             }
         }
         found
