@@ -41,7 +41,7 @@ impl Engine {
     /// The position after `mv`, which must be legal here (from [`Engine::moves`]).
     pub fn play_unchecked(&self, pos: &Position, mv: &Move) -> Position {
         let mut next = pos.clone();
-        self.play_into(pos, mv, &mut next);
+        self.make(pos, mv, &mut next);
         next
     }
 
@@ -49,7 +49,12 @@ impl Engine {
     /// that keep two positions and play from one into the other, copying
     /// a position once a ply.
     pub(super) fn play_into(&self, pos: &Position, mv: &Move, next: &mut Position) {
-        next.clone_from(pos);
+        next.copy_on_board(pos, self.game.board.len());
+        self.make(pos, mv, next);
+    }
+
+    /// Plays `mv` (legal at `pos`) on `next`, a copy of `pos`.
+    pub(super) fn make(&self, pos: &Position, mv: &Move, next: &mut Position) {
         let me = pos.turn;
         let mut result = None;
         match mv.kind {

@@ -79,13 +79,20 @@ impl Engine {
     /// as a repetition rule allows.
     pub fn play_in(&self, pos: &Position, mv: &Move, history: &mut History) -> Position {
         let mut next = pos.clone();
-        self.play_in_into(pos, mv, history, &mut next);
+        self.make(pos, mv, &mut next);
+        self.remember(pos, history, &mut next);
         next
     }
 
     /// [`Engine::play_in`] into `next`, overwriting it.
     pub(super) fn play_in_into(&self, pos: &Position, mv: &Move, history: &mut History, next: &mut Position) {
         self.play_into(pos, mv, next);
+        self.remember(pos, history, next);
+    }
+
+    /// Remembers `next`, the position after a move from `pos`, in `history`;
+    /// ends the game if it has now stood as many times as a repetition rule allows.
+    fn remember(&self, pos: &Position, history: &mut History, next: &mut Position) {
         let Some(goal) = self.repetition else { return };
         let pieces = next.pieces(0) + next.pieces(1);
         if pieces != history.pieces {

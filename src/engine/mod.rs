@@ -284,6 +284,34 @@ impl Position {
     }
 }
 
+impl Position {
+    /// Makes `self` a copy of `other`, a position of the same game on a
+    /// board of `points` points: the cells past the board are empty in
+    /// both, so only the board's are copied (in a block of fixed size).
+    #[inline(always)]
+    fn copy_on_board(&mut self, other: &Position, points: usize) {
+        fn copy<const N: usize>(to: &mut [Cell; 256], from: &[Cell; 256]) {
+            to[..N].copy_from_slice(&from[..N]);
+        }
+        match points {
+            0..=64 => copy::<64>(&mut self.cells, &other.cells),
+            65..=128 => copy::<128>(&mut self.cells, &other.cells),
+            _ => self.cells = other.cells,
+        }
+        // Every other field: a field added later must be copied here too.
+        let Position { cells: _, occupied, other_kinds, turn, ply, hash, result, run, quiet, hand } = other;
+        self.occupied = *occupied;
+        self.other_kinds = *other_kinds;
+        self.turn = *turn;
+        self.ply = *ply;
+        self.hash = *hash;
+        self.result = *result;
+        self.run = *run;
+        self.quiet = *quiet;
+        self.hand = *hand;
+    }
+}
+
 impl PartialEq for Position {
     fn eq(&self, other: &Self) -> bool {
         self.cells == other.cells
