@@ -244,11 +244,18 @@ impl Engine {
         mut k: u32,
         out: &mut Vec<Move>,
     ) -> Move {
+        // The entry holding move `k`: the number of entries whose moves all
+        // come before it, summed without a branch (which entry it is, is
+        // random: a branch on it is mispredicted about once a ply).
+        let (mut index, mut before, mut end) = (0, 0, 0);
         for c in counts {
-            if k >= c.len() {
-                k -= c.len();
-                continue;
-            }
+            end += c.len();
+            let passed = k >= end;
+            index += passed as usize;
+            before = if passed { end } else { before };
+        }
+        k -= before;
+        if let Some(c) = counts.get(index) {
             return match *c {
                 Counted::Piece { at, takes, .. } => {
                     let occupied = pos.occupied[0].union(&pos.occupied[1]);

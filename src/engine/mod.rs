@@ -375,6 +375,11 @@ pub struct Engine {
     /// `jump_over[(kind * PLAYERS + player) * points + p]`: the points a short
     /// leap from `p` could jump over (a neighbour with a point behind it).
     jump_over: Vec<PointSet>,
+    /// The short leaps (not flying) from each point, as `jump_over` is
+    /// indexed: `short_leaps[short_leap_at[i]..short_leap_at[i + 1]]`, each
+    /// (direction, point jumped, landing), by direction.
+    short_leaps: Vec<(Dir, Point, Point)>,
+    short_leap_at: Vec<u32>,
     /// `step_to[(kind * PLAYERS + player) * points + p]`: where a step from
     /// `p` may end (neighbours in the step directions the kind may stop on).
     step_to: Vec<PointSet>,
@@ -514,6 +519,20 @@ impl Engine {
             }
             set
         });
+        let (mut short_leaps, mut short_leap_at) = (Vec::new(), vec![0u32]);
+        for kind in &game.kinds {
+            for pl in 0..PLAYERS {
+                for p in 0..n as Point {
+                    for d in dirs(kind.moves.jump[pl] & !kind.moves.fly[pl]) {
+                        let over = game.board.step(p, d);
+                        if over != NONE && game.board.step(over, d) != NONE {
+                            short_leaps.push((d, over, game.board.step(over, d)));
+                        }
+                    }
+                    short_leap_at.push(short_leaps.len() as u32);
+                }
+            }
+        }
         let take_to = kind_table(&game, |_, kind, pl, p| {
             let mut set = PointSet::default();
             for d in dirs(kind.moves.take[pl]) {
@@ -606,6 +625,8 @@ impl Engine {
             exact_dice,
             line_captures,
             jump_over,
+            short_leaps,
+            short_leap_at,
             step_to,
             take_to,
             takes_only,

@@ -194,17 +194,16 @@ impl Search<'_> {
         let mut found = false;
         let closed = self.closed_after(came);
         // A flying leap in a direction covers the short leap there: generate it once.
-        let mut short = moves.jump[me] & !moves.fly[me] & !closed;
-        if short != 0 && !self.engine.jump_over[self.engine.table_index(kind, self.me, cur)].meets(&self.enemies) {
-            short = 0; // no enemy next to `cur` with a point behind it: most landings end here
-        }
-        for d in dirs(short) {
-            let over = board.step(cur, d);
-            if over == NONE || !self.jumpable(over, kind) {
-                continue;
-            }
-            let land = board.step(over, d);
-            if land == NONE || !self.landable(land) {
+        let short = moves.jump[me] & !moves.fly[me] & !closed;
+        let at = self.engine.table_index(kind, self.me, cur);
+        // No enemy next to `cur` with a point behind it: most landings end here.
+        let leaps = if short != 0 && self.engine.jump_over[at].meets(&self.enemies) {
+            &self.engine.short_leaps[self.engine.short_leap_at[at] as usize..self.engine.short_leap_at[at + 1] as usize]
+        } else {
+            &[]
+        };
+        for &(d, over, land) in leaps {
+            if short & (1 << d) == 0 || !self.jumpable(over, kind) || !self.landable(land) {
                 continue;
             }
             found = true;
