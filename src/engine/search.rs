@@ -173,15 +173,27 @@ impl Engine {
         Ok(total)
     }
 
-    /// The legal moves as [`Engine::playout`] counts and picks them, where it
-    /// counts instead of generating (None elsewhere): for tests that the two agree.
+    /// The legal moves as [`Engine::playout`] counts and picks them, or, where
+    /// counting found pieces that may capture, as it generates them from those
+    /// pieces (None where it generates them in full): for tests that the
+    /// fast paths agree with [`Engine::moves`].
     #[doc(hidden)]
     pub fn counted_moves(&self, pos: &Position, roll: Option<u8>) -> Option<Vec<Move>> {
         let mut counts = Vec::new();
         let limit = roll.unwrap_or(ANY_ROLL);
-        let counting::Tally::Moves(total) = self.count_by_piece(pos, limit, &mut counts) else { return None };
-        let mut scratch = Vec::new();
-        Some((0..total).map(|k| self.nth_counted(pos, limit, &counts, k, &mut scratch)).collect())
+        match self.count_by_piece(pos, limit, &mut counts) {
+            counting::Tally::Moves(total) => {
+                let mut scratch = Vec::new();
+                Some((0..total).map(|k| self.nth_counted(pos, limit, &counts, k, &mut scratch)).collect())
+            }
+            counting::Tally::Captures(candidates) => {
+                let mut moves = Vec::new();
+                self.moves_with(pos, roll, &mut moves, Some(candidates)).ok()?;
+                moves.retain(|m| m.kind != MoveType::Pass);
+                Some(moves)
+            }
+            counting::Tally::Unknown => None,
+        }
     }
 
     /// perft split by first ply: (ply notation, count), sorted by notation.
