@@ -202,10 +202,22 @@ impl Search<'_> {
         } else {
             &[]
         };
-        for &(d, over, land) in leaps {
-            if short & (1 << d) == 0 || !self.jumpable(over, kind) || !self.landable(land) {
-                continue;
-            }
+        // Which leaps are open, tested without a branch each (whether the
+        // jumped point holds an enemy is as good as random); the search
+        // leaves these sets as it found them after each leap.
+        let prey = self.engine.game.kinds[kind as usize].can_capture;
+        let mut open = 0u32;
+        for (i, &(d, over, land)) in leaps.iter().enumerate() {
+            let ok = ((short >> d) & 1 != 0)
+                & self.enemies.contains(over)
+                & (prey == u16::MAX || prey & (1 << kind_of(self.pos.at(over))) != 0)
+                & self.open.contains(land)
+                & !self.visited.contains(land);
+            open |= u32::from(ok) << i;
+        }
+        while open != 0 {
+            let (d, over, land) = leaps[open.trailing_zeros() as usize];
+            open &= open - 1;
             found = true;
             if full {
                 self.limit = Some(Limit::PathLength);

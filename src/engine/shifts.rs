@@ -79,15 +79,27 @@ impl Shifts {
     /// shape inside them.
     #[inline(always)]
     pub(super) fn with_stepper<T>(&self, f: impl StepperFn<T>) -> T {
-        match (self.narrow, self.most) {
-            (true, 1) => f.call(Narrow::<1>(self)),
-            (true, 2) => f.call(Narrow::<2>(self)),
-            (true, 3) => f.call(Narrow::<3>(self)),
-            (true, _) => f.call(Narrow::<MAX_SHIFT_GROUPS>(self)),
-            (false, 1) => f.call(Wide::<1>(self)),
-            (false, 2) => f.call(Wide::<2>(self)),
-            (false, 3) => f.call(Wide::<3>(self)),
-            (false, _) => f.call(Wide::<MAX_SHIFT_GROUPS>(self)),
+        // Tests, not a `match`: a jump table's indirect branch was
+        // mispredicted where a test that always goes one way is not.
+        let most = self.most;
+        if self.narrow {
+            if most == 1 {
+                f.call(Narrow::<1>(self))
+            } else if most == 2 {
+                f.call(Narrow::<2>(self))
+            } else if most == 3 {
+                f.call(Narrow::<3>(self))
+            } else {
+                f.call(Narrow::<MAX_SHIFT_GROUPS>(self))
+            }
+        } else if most == 1 {
+            f.call(Wide::<1>(self))
+        } else if most == 2 {
+            f.call(Wide::<2>(self))
+        } else if most == 3 {
+            f.call(Wide::<3>(self))
+        } else {
+            f.call(Wide::<MAX_SHIFT_GROUPS>(self))
         }
     }
 }
