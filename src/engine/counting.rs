@@ -208,12 +208,22 @@ impl Engine {
             let stops = !self.no_stop_bits[k];
             for &(d, most) in self.ray_plans[k * PLAYERS + pl].iter() {
                 let (mut front, mut reach) = (pieces, 0u128);
-                for _ in 0..most.min(limit) {
-                    front = shifts.step(front, d) & empty;
-                    if front == 0 {
-                        break;
+                if limit < ANY_ROLL {
+                    // A roll's few spaces, with no test of whether any piece
+                    // is still moving: where the last one stops is as good
+                    // as random, the roll is the same in every direction.
+                    for _ in 0..most.min(limit) {
+                        front = shifts.step(front, d) & empty;
+                        reach |= front;
                     }
-                    reach |= front;
+                } else {
+                    for _ in 0..most {
+                        front = shifts.step(front, d) & empty;
+                        if front == 0 {
+                            break;
+                        }
+                        reach |= front;
+                    }
                 }
                 reach &= stops;
                 let n = reach.count_ones();

@@ -524,9 +524,15 @@ impl Engine {
     #[inline]
     pub(super) fn leave_dirs(&self, pos: &Position, p: Point, kind: KindId, pl: usize, limit: u8) -> DirSet {
         let mut set = 0;
+        let occupied = if self.bit_slides { pos.occupied[0].union(&pos.occupied[1]).low128() } else { 0 };
         for d in dirs(self.game.kinds[kind as usize].moves.leave[pl]) {
             let ray = self.ray(p, d);
-            if ray.len() < limit as usize && ray.iter().all(|&q| pos.at(q) == 0) {
+            let clear = if self.bit_slides {
+                self.slide_rays[p as usize * 8 + d as usize].bits & occupied == 0
+            } else {
+                ray.iter().all(|&q| pos.at(q) == 0)
+            };
+            if ray.len() < limit as usize && clear {
                 set |= 1 << d;
             }
         }
