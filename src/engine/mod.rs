@@ -375,6 +375,8 @@ pub struct Engine {
     /// `jump_over[(kind * PLAYERS + player) * points + p]`: the points a short
     /// leap from `p` could jump over (a neighbour with a point behind it).
     jump_over: Vec<PointSet>,
+    /// Each point's neighbours, in all directions.
+    adjacent: Vec<PointSet>,
     /// The short leaps (not flying) from each point, as `jump_over` is
     /// indexed: `short_leaps[short_leap_at[i]..short_leap_at[i + 1]]`, each
     /// (direction, point jumped, landing), by direction.
@@ -519,6 +521,13 @@ impl Engine {
             }
             set
         });
+        let adjacent = (0..n as Point)
+            .map(|p| {
+                let mut set = PointSet::default();
+                game.board.neighbour[p as usize].iter().filter(|&&q| q != NONE).for_each(|&q| set.insert(q));
+                set
+            })
+            .collect();
         let (mut short_leaps, mut short_leap_at) = (Vec::new(), vec![0u32]);
         for kind in &game.kinds {
             for pl in 0..PLAYERS {
@@ -625,6 +634,7 @@ impl Engine {
             exact_dice,
             line_captures,
             jump_over,
+            adjacent,
             short_leaps,
             short_leap_at,
             step_to,
