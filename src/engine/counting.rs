@@ -287,11 +287,19 @@ impl Engine {
                     let to = bits.trailing_zeros() as Point;
                     // Back along the line to the piece that got there.
                     let back = opposite(dir);
-                    let (mut from, mut distance) = (self.game.board.step(to, back), 1u8);
-                    while pos.at(from) == 0 {
-                        from = self.game.board.step(from, back);
-                        distance += 1;
-                    }
+                    let slides = self.game.kinds[kind as usize].moves.slide[pos.turn as usize] & (1 << dir) != 0;
+                    let (from, distance) = if slides {
+                        // The first piece that way, by a bit scan: how far a
+                        // slide went is as good as random, a walk's end is not
+                        // predicted.
+                        let ray = &self.slide_rays[to as usize * 8 + back as usize];
+                        let blockers = ray.bits & pos.occupied[0].union(&pos.occupied[1]).low128();
+                        let (lowest, highest) = (blockers.trailing_zeros(), 127 - blockers.leading_zeros());
+                        let from = [highest, lowest][usize::from(ray.rises)] as Point;
+                        (from, self.line_distance[from as usize * self.game.board.len() + to as usize])
+                    } else {
+                        (self.game.board.step(to, back), 1)
+                    };
                     let becomes = self.promoted(kind, pos.turn, to);
                     Move { kind: MoveType::Plain, from, to, distance, becomes, ..Move::PASS }
                 }
