@@ -210,7 +210,9 @@ impl Search<'_> {
         for (i, &(d, over, land)) in leaps.iter().enumerate() {
             let ok = ((short >> d) & 1 != 0)
                 & self.enemies.contains(over)
-                & (prey == u16::MAX || prey & (1 << kind_of(self.pos.at(over))) != 0)
+                // (Read for an empty point too, whose kind is no kind: it is
+                // no enemy, and the test above already says so.)
+                & (prey == u16::MAX || prey & (1 << (self.pos.at(over).wrapping_sub(1) & 15)) != 0)
                 & self.open.contains(land)
                 & !self.visited.contains(land);
             open |= u32::from(ok) << i;
