@@ -280,8 +280,14 @@ impl Engine {
                     out[k as usize]
                 }
                 Counted::Ray { kind, dir, reach, .. } => {
+                    // The k-th bit: its first few cleared with no branch on k
+                    // (which bit a random pick lands on is as good as random).
                     let mut bits = reach;
-                    for _ in 0..k {
+                    for i in 0..4 {
+                        let cleared = bits & (bits - 1);
+                        bits = if i < k { cleared } else { bits };
+                    }
+                    for _ in 4..k {
                         bits &= bits - 1;
                     }
                     let to = bits.trailing_zeros() as Point;
