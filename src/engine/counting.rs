@@ -69,6 +69,14 @@ impl Tally {
     fn of(count: Option<u32>) -> Tally {
         count.map_or(Tally::Unknown, Tally::Moves)
     }
+
+    /// The pieces that may capture, where counting found them.
+    pub(super) fn candidates(self) -> Option<u128> {
+        match self {
+            Tally::Captures(bits) => Some(bits),
+            _ => None,
+        }
+    }
 }
 
 /// Each kind's steps and slides for a player, as the directions a bulk

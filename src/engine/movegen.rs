@@ -33,8 +33,15 @@ impl Search<'_> {
 
     #[inline]
     fn jumpable(&self, q: Point, kind: KindId) -> bool {
-        let prey = self.engine.game.kinds[kind as usize].can_capture;
-        self.enemies.contains(q) && (prey == u16::MAX || prey & (1 << kind_of(self.pos.at(q))) != 0)
+        self.enemies.contains(q) && self.preys_on(self.engine.game.kinds[kind as usize].can_capture, q)
+    }
+
+    /// Whether a kind that captures the kinds in `prey` may take what is on
+    /// `q`. Read for an empty point too (by the leap mask), whose kind is no
+    /// kind: it is no enemy, which the enemy test says.
+    #[inline(always)]
+    fn preys_on(&self, prey: u16, q: Point) -> bool {
+        prey == u16::MAX || prey & (1 << (self.pos.at(q).wrapping_sub(1) & 15)) != 0
     }
 
     /// The enemy on `t` is jumped: not jumpable again, and vacant where
@@ -210,9 +217,7 @@ impl Search<'_> {
         for (i, &(d, over, land)) in leaps.iter().enumerate() {
             let ok = ((short >> d) & 1 != 0)
                 & self.enemies.contains(over)
-                // (Read for an empty point too, whose kind is no kind: it is
-                // no enemy, and the test above already says so.)
-                & (prey == u16::MAX || prey & (1 << (self.pos.at(over).wrapping_sub(1) & 15)) != 0)
+                & self.preys_on(prey, over)
                 & self.open.contains(land)
                 & !self.visited.contains(land);
             open |= u32::from(ok) << i;

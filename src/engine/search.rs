@@ -262,11 +262,7 @@ impl Engine {
                     self.nth_counted(pos, limit, &counts, rng.gen_range(0..total), moves)
                 }
                 _ => {
-                    let candidates = match tally {
-                        counting::Tally::Captures(bits) => Some(bits),
-                        _ => None,
-                    };
-                    self.moves_with(pos, roll, moves, candidates)?;
+                    self.moves_with(pos, roll, moves, tally.candidates())?;
                     if moves.is_empty() {
                         let outcome =
                             self.outcome(pos)?.unwrap_or(Outcome { winner: None, reason: Reason::NoMove(pos.turn) });

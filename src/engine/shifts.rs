@@ -81,25 +81,23 @@ impl Shifts {
     pub(super) fn with_stepper<T>(&self, f: impl StepperFn<T>) -> T {
         // Tests, not a `match`: a jump table's indirect branch was
         // mispredicted where a test that always goes one way is not.
-        let most = self.most;
+        macro_rules! by_offsets {
+            ($stepper:ident) => {
+                if self.most == 1 {
+                    f.call($stepper::<1>(self))
+                } else if self.most == 2 {
+                    f.call($stepper::<2>(self))
+                } else if self.most == 3 {
+                    f.call($stepper::<3>(self))
+                } else {
+                    f.call($stepper::<MAX_SHIFT_GROUPS>(self))
+                }
+            };
+        }
         if self.narrow {
-            if most == 1 {
-                f.call(Narrow::<1>(self))
-            } else if most == 2 {
-                f.call(Narrow::<2>(self))
-            } else if most == 3 {
-                f.call(Narrow::<3>(self))
-            } else {
-                f.call(Narrow::<MAX_SHIFT_GROUPS>(self))
-            }
-        } else if most == 1 {
-            f.call(Wide::<1>(self))
-        } else if most == 2 {
-            f.call(Wide::<2>(self))
-        } else if most == 3 {
-            f.call(Wide::<3>(self))
+            by_offsets!(Narrow)
         } else {
-            f.call(Wide::<MAX_SHIFT_GROUPS>(self))
+            by_offsets!(Wide)
         }
     }
 }
