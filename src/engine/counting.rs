@@ -1,6 +1,6 @@
 //! Random playouts' fast path: count each piece's moves without making
 //! them, pick one by number, and make only that piece's moves. It must agree
-//! with [`Engine::moves`] move for move (tests/perft.rs checks the counts
+//! with [`Engine::moves`] move for move (tests/it/perft.rs checks the counts
 //! over random games of every shipped game).
 
 use super::shifts::{points_of, vacant_bits, Stepper, StepperFn};

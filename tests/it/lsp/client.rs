@@ -1,5 +1,5 @@
 //! A minimal editor: starts `rulebook lsp` and speaks JSON-RPC to it over
-//! stdio, as VS Code, Neovim or Helix do. Shared by tests/lsp.rs and
+//! stdio, as VS Code, Neovim or Helix do. Shared by tests/it/lsp.rs and
 //! benches/lsp.rs.
 
 use serde_json::{json, Value};

@@ -23,7 +23,7 @@
 //! Depth 2 without dice (4376; 4400 with the opposite-only rule) is the
 //! figure the project's issue gives, worked out by hand.
 
-mod common;
+use crate::common;
 
 use rulebook::engine::Counting;
 

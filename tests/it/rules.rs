@@ -1,9 +1,9 @@
 //! Every special rule on a small crafted position, the expected moves worked
-//! out by hand from RULES.md.
+//! out by hand from the rules in docs/rules.md.
 
-mod common;
+use crate::common;
 
-use common::{moves, play};
+use crate::common::{moves, play};
 use rulebook::engine::{Engine, Outcome, Reason};
 
 fn tabal(options: &[(&str, &str)]) -> Engine {

@@ -2,9 +2,9 @@
 //! outcome were worked out by hand, each exercising a rule that sets the game
 //! apart from its relatives.
 
-mod common;
+use crate::common;
 
-use common::{engine as game, play};
+use crate::common::{engine as game, play};
 use rulebook::engine::{Engine, Outcome, Reason};
 
 fn moves(e: &Engine, position: &str) -> Vec<String> {

@@ -6,14 +6,16 @@
 //! reaches from the page's move list. It saves a picture of every shipped
 //! board in target/browser/ and checks the page reports no error.
 //!
-//! `.ci/run` installs chromium and chromium-driver when they are missing;
-//! without them this test fails, saying so.
+//! `.ci/run` installs chromium and chromium-driver when they are missing.
+//! Without them the test says so loudly and passes, so that `cargo test`
+//! passes on a machine with only the Rust toolchain; under CI (`CI` set to
+//! anything but `false`) it fails instead, so the page is never left untested.
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use rand::{Rng, SeedableRng};
 use rulebook::engine::Engine;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -33,17 +35,17 @@ fn on_path(name: &str) -> Option<PathBuf> {
     std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file())
 }
 
-/// Chromium and its driver, or a failure that says how to install them.
-fn chromium() -> (PathBuf, PathBuf) {
-    let browser = ["chromium", "chromium-browser"].iter().find_map(|n| on_path(n));
-    let driver = on_path("chromedriver");
-    match (browser, driver) {
-        (Some(b), Some(d)) => (b, d),
-        _ => panic!(
-            "Chromium and chromedriver are needed for the browser test and were not found on the PATH; \
-             install them (as root: apt-get install -y chromium chromium-driver; .ci/run does this)"
-        ),
-    }
+const INSTALL: &str = "install them (as root: apt-get install -y chromium chromium-driver; .ci/run does this)";
+
+/// Chromium and its driver, if both are on the PATH.
+fn chromium() -> Option<(PathBuf, PathBuf)> {
+    let browser = ["chromium", "chromium-browser"].iter().find_map(|n| on_path(n))?;
+    Some((browser, on_path("chromedriver")?))
+}
+
+/// Whether this is a CI run, where a missing browser is a failure.
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
 }
 
 fn free_port() -> u16 {
@@ -232,7 +234,16 @@ async fn run(driver_port: u16, browser: &Path) {
 
 #[test]
 fn the_page_plays_whole_games_by_clicks() {
-    let (browser, driver) = chromium();
+    let Some((browser, driver)) = chromium() else {
+        assert!(!in_ci(), "Chromium and chromedriver were not found on the PATH, and CI must run the browser test; {INSTALL}");
+        // Written to the stream itself: the test harness captures `eprintln!` of a passing test.
+        let _ = writeln!(
+            std::io::stderr(),
+            "\n*** SKIPPED the browser test: Chromium and chromedriver were not found on the PATH. ***\n\
+             *** The page is untested here; {INSTALL}. ***\n"
+        );
+        return;
+    };
     let port = free_port();
     let _driver = Process(
         Command::new(driver).arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap(),

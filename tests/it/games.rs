@@ -1,7 +1,7 @@
-//! The shipped games: their boards as RULES.md describes them, and their
+//! The shipped games: their boards as docs/rules.md describes them, and their
 //! `render` and `describe` output as snapshots.
 
-mod common;
+use crate::common;
 
 use rulebook::engine::Engine;
 use std::path::Path;
