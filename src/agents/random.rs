@@ -1,4 +1,4 @@
-//! `random`: uniform among the legal moves, as in RULES.md's random playouts.
+//! `random`: uniform among the legal moves, as in the random playouts of docs/rules.md.
 
 use super::Agent;
 use crate::engine::{Engine, Limit, Move, Position};

@@ -1,4 +1,4 @@
-//! Move notation (RULES.md): `c3-c4`, `b2xd4xb6`, `c5-off-w`, `pass`, and in
+//! Move notation (docs/rules.md): `c3-c4`, `b2xd4xb6`, `c5-off-w`, `pass`, and in
 //! a dice game `4:d1-d3`.
 
 use super::*;

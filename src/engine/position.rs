@@ -1,4 +1,4 @@
-//! Position notation (RULES.md): `TURN:SIDE1:SIDE2`, each side its letter and
+//! Position notation (docs/rules.md): `TURN:SIDE1:SIDE2`, each side its letter and
 //! comma-separated pieces, a piece being its point preceded by its kind's
 //! letter unless it is the first kind: `W:Wa1,c1,Kc5:Bd6,e7`. On a board that
 //! numbers its points, square numbers may stand for labels (`W:W31,32:B18,K24`)

@@ -1,4 +1,4 @@
-//! Perft and random playouts, as RULES.md defines them.
+//! Perft and random playouts, as docs/rules.md defines them.
 
 use super::*;
 use rand::Rng;
@@ -6,7 +6,7 @@ use rand::Rng;
 /// What perft counts as one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Counting {
-    /// Every move path, as the notation writes moves (RULES.md).
+    /// Every move path, as the notation writes moves (docs/rules.md).
     Paths,
     /// Captures that take the same pieces from the same start to the same end
     /// (and leave the same piece there) count once: the convention of many
@@ -141,7 +141,7 @@ impl Engine {
     }
 
     /// perft where the roll is the exact distance: summed over every roll,
-    /// unweighted, a roll with no move counting as one pass (as LIBRARY.md
+    /// unweighted, a roll with no move counting as one pass (as docs/games.md
     /// reads race games).
     fn perft_exact_rolls(
         &self,

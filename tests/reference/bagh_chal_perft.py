@@ -1,5 +1,5 @@
-"""Perft for Bagh-Chal (tigers and goats), written from ../../../shared/LIBRARY.md
-(section "Bagh-Chal") and ../../../shared/RULES.md alone.
+"""Perft for Bagh-Chal (tigers and goats), written from docs/games.md
+(the Bagh-Chal rules) and docs/rules.md alone.
 
 An independent check of the engine's move generator: it shares no code or
 tables with the engine (the board is built below from the written rules).

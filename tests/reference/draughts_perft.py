@@ -1,5 +1,5 @@
-"""Perft for the draughts family, written from ../../../shared/RULES.md and the
-"Draughts, the rest of the family" section of ../../../shared/LIBRARY.md alone.
+"""Perft for the draughts family, written from docs/rules.md and the
+draughts rule choices of docs/games.md alone.
 
 An independent check of the engine's draughts move generators: it shares no
 code or tables with the engine (boards, rays and rulesets are built below from
@@ -21,14 +21,14 @@ Rulesets (all: dark squares, White on the first ranks moves first):
                  capture kings, short kings, the Italian order of precedence.
   frisian        10x10, diagonal and orthogonal captures, value majority,
                  at most three plain moves in a row with the same king.
-                 Value: a man 1, a king 2 - e with e infinitesimal (LIBRARY.md:
+                 Value: a man 1, a king 2 - e with e infinitesimal (docs/games.md:
                  "slightly less than two men"; so 2 men > 1 king, 2 kings >
                  3 men, 3 kings > 5 men); i.e. compare men + 2 * kings, then
                  the fewer kings. The 3-move count is per side, reset by a man
                  move or any capture; it is not part of the position string
                  (a --position starts with no count).
 
-Counting: perft counts move paths (RULES.md): two capture sequences with
+Counting: perft counts move paths (docs/rules.md): two capture sequences with
 different landings are two moves. --distinct merges, at every ply, captures
 that take the same set of pieces from the same start to the same end (and
 leave the same piece there), the convention of published draughts tables.

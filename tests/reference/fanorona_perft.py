@@ -1,6 +1,6 @@
 """Perft for Fanorona (Fanoron-tsivy, 9 x 5), written from
-../../../shared/RULES.md (move, perft, notation conventions) and the
-"Fanorona" section (and introduction) of ../../../shared/LIBRARY.md alone, in
+docs/rules.md (move, perft, notation conventions) and the
+Fanorona rules (and perft conventions) of docs/games.md alone, in
 the style of tests/reference/konane_perft.py. Standard library only.
 
 An independent check of the engine's move generator: it shares no code or
@@ -17,7 +17,7 @@ direction d from a point on a line stays on that line to the board edge.
 Start: White on ranks 1-2, Black on ranks 4-5, rank 3 = a..i
 B W B W . B W B W. White moves first.
 
-Readings fixed here (LIBRARY.md and the brief leave them open or imply them):
+Readings fixed here (the rules and the brief leave them open or imply them):
 - a step moves one piece one point along a line (orthogonal, or diagonal only
   where the link exists) to an empty point;
 - approach after a step P->Q in direction d: the enemy on Q+d and the
@@ -45,10 +45,10 @@ Readings fixed here (LIBRARY.md and the brief leave them open or imply them):
   break a run or stop a later withdrawal, as any empty point);
 - moves are distinct by their notation (every landing point with its A/W
   mark), which here is the same as distinct by path and capture choice;
-- terminal positions (perft 0 at depth >= 1, as in RULES.md): the side to
+- terminal positions (perft 0 at depth >= 1, as in docs/rules.md): the side to
   move has no legal move, or either side has no pieces. (A position where the
-  side *not* to move has no pieces cannot arise in play; LIBRARY.md says "a
-  player with no pieces ... loses" without "on their turn", so it is read
+  side *not* to move has no pieces cannot arise in play; the rules say "a
+  side with no pieces or no move loses" without "on its turn", so it is read
   as decided. --on-turn-only counts it by moves instead.)
 - no draw rule, so no repetition or move-count limit.
 Output format copied from konane_perft.py: "perft(D) = N" lines, then with

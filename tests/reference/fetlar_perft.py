@@ -1,7 +1,7 @@
 """Perft for Fetlar hnefatafl, written from the written rules alone.
 
 An independent check of the engine's move generator: it shares no code with
-the engine and was written from ../../../shared/RULES.md (perft, move and
+the engine and was written from docs/rules.md (perft, move and
 position notation) and the Fetlar rules as the project fixes them:
 
 - 11x11 board, files a..k, ranks 1..11; throne f6; corners a1 k1 a11 k11.

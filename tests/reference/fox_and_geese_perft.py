@@ -1,9 +1,9 @@
-"""Perft for Fox and geese, written from ../../../shared/LIBRARY.md and RULES.md alone.
+"""Perft for Fox and geese, written from docs/games.md and docs/rules.md alone.
 
 An independent check of the engine's perft numbers: it shares no code or
 tables with the engine (the board is built here from the written rules).
 
-Rules as read (LIBRARY.md, "Fox and geese"):
+Rules as read (docs/games.md, "Fox and geese"):
 - 33-point cross: c1-e7 and a3-g5. Lines join orthogonal neighbours, and
   diagonal neighbours through points whose file number plus rank is even.
 - A goose steps to an adjacent empty point north, east or west. Geese never

@@ -1,9 +1,9 @@
-"""Perft for Hasami shogi, written from ../../../shared/LIBRARY.md and RULES.md alone.
+"""Perft for Hasami shogi, written from docs/games.md and docs/rules.md alone.
 
 An independent check of the engine's perft numbers: it shares no code or
 tables with the engine (the board is built here from the written rules).
 
-Rules as read (LIBRARY.md, "Hasami shogi"):
+Rules as read (docs/games.md, "Hasami shogi"):
 - Board a1-i9, orthogonal lines. Black: 9 pieces on rank 1; White: 9 on
   rank 9. Black moves first.
 - A piece slides orthogonally over empty points, any distance (no leaps).

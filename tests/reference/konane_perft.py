@@ -1,5 +1,5 @@
-"""Perft for Konane (6 x 6), written from ../../../shared/RULES.md and the
-"Konane" section of ../../../shared/LIBRARY.md alone.
+"""Perft for Konane (6 x 6), written from docs/rules.md and the
+Konane rules of docs/games.md alone.
 
 An independent check of the engine's move generator: it shares no code or
 tables with the engine (the board is built by hand below). Run:

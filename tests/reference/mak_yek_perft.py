@@ -1,5 +1,5 @@
-"""Perft for Mak-yek, written from ../../../shared/RULES.md and the "Mak-yek"
-section of ../../../shared/LIBRARY.md alone.
+"""Perft for Mak-yek, written from docs/rules.md and the Mak-yek
+rules of docs/games.md alone.
 
 An independent check of the engine's move generator: it shares no code or
 tables with the engine. Standard library only. Run:

@@ -1,4 +1,4 @@
-"""Perft for Permainan Tabal, written from ../../../shared/RULES.md alone.
+"""Perft for Permainan Tabal, written from docs/rules.md alone.
 
 An independent check of the engine's deeper perft numbers: it shares no code
 or tables with rulebook (the board is typed in by hand below). Run:
@@ -7,7 +7,7 @@ or tables with rulebook (the board is typed in by hand below). Run:
 import sys
 
 FILES = "abcde"
-# Points and the lines of RULES.md, typed in from the text.
+# Points and the lines of docs/rules.md, typed in from the text.
 square = [f + str(r) for r in range(3, 8) for f in FILES]
 points = square + "a1 c1 e1 b2 c2 d2 b8 c8 d8 a9 c9 e9".split()
 xy = {p: (FILES.index(p[0]), int(p[1:]) - 1) for p in points}

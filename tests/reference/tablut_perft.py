@@ -1,4 +1,4 @@
-"""Perft for Tablut, written from ../../../shared/RULES.md alone.
+"""Perft for Tablut, written from docs/rules.md alone.
 
 An independent check of the engine's perft numbers. It shares no code with
 rulebook, and in the dice game it generates the moves of every roll one by

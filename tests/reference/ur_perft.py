@@ -1,7 +1,7 @@
 """Perft for the Royal Game of Ur (Finkel's rules), written from
-../../../shared/RULES.md (moves, perft over dice rolls, notation) and the
-"The Royal Game of Ur" section of ../../../shared/LIBRARY.md alone (with its
-introduction on how perft counts), in the style of the Konane and Tablut
+docs/rules.md (moves, perft over dice rolls, notation) and the
+Royal Game of Ur rules of docs/games.md alone (with its
+note on how perft counts), in the style of the Konane and Tablut
 references in tests/reference/.
 
 An independent check of the engine's move generator: it shares no code or
@@ -11,7 +11,7 @@ text). Run:
     python3 tests/reference/ur_perft.py 3 --position 'W:Wd1,e2,@5:Bd3,@6' --divide
     python3 tests/reference/ur_perft.py 4 --no-cache      (slower cross-check of the cache)
 
-Rules as read (LIBRARY.md):
+Rules as read (docs/games.md):
 - Each player has 7 pieces and a 14-point track: White d1 c1 b1 a1 a2 b2 c2
   d2 e2 f2 g2 h2 h1 g1, Black d3 c3 b3 a3 a2 b2 c2 d2 e2 f2 g2 h2 h3 g3, then
   off. Rosettes a1, a3, d2, g1, g3. White starts with 7 in hand each.
@@ -41,7 +41,7 @@ Readings fixed here (places where the text leaves room):
   forced pass: exactly one move, written `ROLL:pass` (`0:pass` every ply).
   Unlike Tablut there is no loss for having no move under any roll: the text
   only says that such a roll is a pass.
-- Perft (LIBRARY.md, RULES.md): perft(p, 0) = 1; at depth d >= 1 it sums,
+- Perft (docs/games.md, docs/rules.md): perft(p, 0) = 1; at depth d >= 1 it sums,
   over the rolls 0..4 unweighted, perft(child, d - 1) over the legal moves of
   that roll (a forced pass being one move). The game ends the moment a player
   has borne off all 7 pieces; a finished position counts 0 at depth >= 1

@@ -1,5 +1,5 @@
 //! `handwritten`: single-purpose engines for Permainan Tabal and Tablut, written from
-//! /work/shared/RULES.md alone, as the speed yardstick for rulebook.
+//! the rules of docs/rules.md alone, as the speed yardstick for rulebook.
 
 mod tabal;
 mod tablut;

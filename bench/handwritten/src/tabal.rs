@@ -1,4 +1,4 @@
-//! Permainan Tabal, as /work/shared/RULES.md fixes it (default options: White first,
+//! Permainan Tabal, as docs/rules.md fixes it (default options: White first,
 //! promotion at the end of the move, jumped pieces removed at the end of the sequence,
 //! no majority capture).
 //!

@@ -1,4 +1,4 @@
-//! Tablut (the dice version), as /work/shared/RULES.md fixes it. Options: `dice`
+//! Tablut (the dice version), as docs/rules.md fixes it. Options: `dice`
 //! (default on) and `capture` (default one-of-each, `opposite` for the classic rule).
 //!
 //! Board: square index y * 9 + x (x = file a..i, y = rank 1..9), one `u128` bitboard per
