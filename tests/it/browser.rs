@@ -1,5 +1,5 @@
 //! The web page in a real browser: Debian's headless Chromium driven through
-//! chromedriver (WebDriver, with the fantoccini crate). It plays a whole game
+//! chromedriver (WebDriver, with the small client in `webdriver.rs`). It plays a whole game
 //! of Tabal and one of Tablut with dice by clicks alone, choosing among the
 //! page's clickable targets at random with a fixed seed, and after every ply
 //! checks that the position the page shows is the one this test's own engine
@@ -11,7 +11,7 @@
 //! passes on a machine with only the Rust toolchain; under CI (`CI` set to
 //! anything but `false`) it fails instead, so the page is never left untested.
 
-use fantoccini::{Client, ClientBuilder, Locator};
+use crate::webdriver::Client;
 use rand::{Rng, SeedableRng};
 use rulebook::engine::Engine;
 use serde_json::{json, Value};
@@ -74,21 +74,9 @@ fn serve(file: &Path) -> (Process, String) {
     (Process(child), url.to_string())
 }
 
-/// The browser's console messages of level SEVERE (chromedriver's log command).
-#[derive(Debug)]
-struct BrowserLog;
-
-impl fantoccini::wd::WebDriverCompatibleCommand for BrowserLog {
-    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
-        base.join(&format!("session/{}/se/log", session.unwrap_or("")))
-    }
-    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (http::Method::POST, Some(json!({"type": "browser"}).to_string()))
-    }
-}
-
-async fn console_errors(client: &Client) -> Vec<String> {
-    let log = client.issue_cmd(BrowserLog).await.unwrap();
+/// The browser's console messages of level SEVERE, and the errors the page kept.
+fn console_errors(client: &Client) -> Vec<String> {
+    let log = client.browser_log();
     let mut errors: Vec<String> = log
         .as_array()
         .into_iter()
@@ -96,34 +84,30 @@ async fn console_errors(client: &Client) -> Vec<String> {
         .filter(|e| e["level"] == "SEVERE")
         .map(|e| e["message"].as_str().unwrap_or("").to_string())
         .collect();
-    let page = client.execute("return window.__errors || ['the page script did not run'];", vec![]).await.unwrap();
+    let page = client.execute("return window.__errors || ['the page script did not run'];");
     errors.extend(page.as_array().into_iter().flatten().map(|e| e.as_str().unwrap_or("").to_string()));
     errors
 }
 
 /// What the page shows: waits until it is not busy (a request or the
 /// computer's ply under way).
-async fn settled(client: &Client) -> Value {
+fn settled(client: &Client) -> Value {
     let start = Instant::now();
     loop {
-        let v = client
-            .execute(
-                "const m = document.getElementById('game');
+        let v = client.execute(
+            "const m = document.getElementById('game');
                  return {busy: m.dataset.busy, position: m.dataset.position, ply: Number(m.dataset.ply),
                          over: m.dataset.over, message: document.getElementById('message').textContent,
                          plies: [...document.querySelectorAll('#plies li')].map(li => li.textContent),
                          roll: !document.getElementById('roll').disabled && !document.getElementById('dice').hidden,
                          pass: document.querySelectorAll('button.pass').length,
                          choice: document.querySelectorAll('button.choice').length};",
-                vec![],
-            )
-            .await
-            .unwrap();
+        );
         if v["busy"] == "0" && !v["position"].as_str().unwrap_or("").is_empty() {
             return v;
         }
         assert!(start.elapsed() < Duration::from_secs(20), "the page stayed busy: {v}");
-        tokio::time::sleep(Duration::from_millis(15)).await;
+        std::thread::sleep(Duration::from_millis(15));
     }
 }
 
@@ -133,24 +117,24 @@ fn engine(file: &str) -> Engine {
 }
 
 /// Clicks one of the elements matching `css`, chosen with `rng`; false if none.
-async fn click_any(client: &Client, css: &str, rng: &mut impl Rng) -> bool {
-    let found = client.find_all(Locator::Css(css)).await.unwrap();
+fn click_any(client: &Client, css: &str, rng: &mut impl Rng) -> bool {
+    let found = client.find_all(css);
     if found.is_empty() {
         return false;
     }
-    found[rng.gen_range(0..found.len())].click().await.unwrap();
+    found[rng.gen_range(0..found.len())].click();
     true
 }
 
 /// Plays the page's game to its end by clicks, checking every ply against
 /// `engine`; returns the number of plies and the result.
-async fn play_by_clicks(client: &Client, engine: &Engine, seed: u64) -> (usize, String) {
+fn play_by_clicks(client: &Client, engine: &Engine, seed: u64) -> (usize, String) {
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
     let mut checked = 0;
     let mut pos = engine.start();
     let mut history = engine.history_from(&pos);
     for _ in 0..20_000 {
-        let v = settled(client).await;
+        let v = settled(client);
         assert_eq!(v["message"], "", "the page reported a problem");
         let plies: Vec<&str> = v["plies"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
         assert_eq!(plies.len(), v["ply"].as_u64().unwrap() as usize);
@@ -167,19 +151,19 @@ async fn play_by_clicks(client: &Client, engine: &Engine, seed: u64) -> (usize, 
             return (checked, v["over"].as_str().unwrap().to_string());
         }
         if v["roll"] == true {
-            client.find(Locator::Id("roll")).await.unwrap().click().await.unwrap();
+            client.find("#roll").click();
         } else if v["pass"].as_u64() > Some(0) {
-            click_any(client, "button.pass", &mut rng).await;
+            click_any(client, "button.pass", &mut rng);
         } else if v["choice"].as_u64() > Some(0) {
-            click_any(client, "button.choice", &mut rng).await;
-        } else if !click_any(client, "#board .target, #board .stop", &mut rng).await {
-            assert!(click_any(client, "#board .movable", &mut rng).await, "nothing to click at {}", v["position"]);
+            click_any(client, "button.choice", &mut rng);
+        } else if !click_any(client, "#board .target, #board .stop", &mut rng) {
+            assert!(click_any(client, "#board .movable", &mut rng), "nothing to click at {}", v["position"]);
         }
     }
     panic!("the game did not end");
 }
 
-async fn run(driver_port: u16, browser: &Path) {
+fn run(driver_port: u16, browser: &Path) {
     let caps = json!({
         "goog:chromeOptions": {
             "binary": browser,
@@ -187,11 +171,8 @@ async fn run(driver_port: u16, browser: &Path) {
         },
         "goog:loggingPrefs": {"browser": "ALL"}
     });
-    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps.as_object().unwrap().clone())
-        .connect(&format!("http://127.0.0.1:{driver_port}"))
-        .await
-        .expect("a WebDriver session with chromedriver");
+    let client =
+        Client::connect(driver_port, caps).unwrap_or_else(|e| panic!("a WebDriver session with chromedriver: {e}"));
 
     // A picture of every shipped board.
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
@@ -205,15 +186,15 @@ async fn run(driver_port: u16, browser: &Path) {
     for file in &games {
         let (_server, url) = serve(file);
         let seats = ["human"; 2].join(",");
-        client.goto(&format!("{url}?seats={seats}")).await.unwrap();
-        let v = settled(&client).await;
+        client.goto(&format!("{url}?seats={seats}"));
+        let v = settled(&client);
         let expected = engine(file.to_str().unwrap());
         assert_eq!(v["position"], expected.position_notation(&expected.start()), "{}", file.display());
-        let png = client.find(Locator::Id("board")).await.unwrap().screenshot().await.unwrap();
+        let png = client.find("#board").screenshot();
         assert!(png.starts_with(b"\x89PNG"), "{}: no picture", file.display());
         let name = file.file_stem().unwrap().to_string_lossy();
         std::fs::write(out.join(format!("{name}.png")), png).unwrap();
-        let errors = console_errors(&client).await;
+        let errors = console_errors(&client);
         assert!(errors.is_empty(), "{}: errors on the page: {errors:?}", file.display());
     }
 
@@ -222,20 +203,23 @@ async fn run(driver_port: u16, browser: &Path) {
         [("games/tabal.game", "seats=human,human", 7), ("games/tablut.game", "seats=human,random&delay=0&seed=5", 3)]
     {
         let (_server, url) = serve(Path::new(file));
-        client.goto(&format!("{url}?{query}")).await.unwrap();
-        let (plies, result) = play_by_clicks(&client, &engine(file), seed).await;
+        client.goto(&format!("{url}?{query}"));
+        let (plies, result) = play_by_clicks(&client, &engine(file), seed);
         eprintln!("{file}: {plies} plies by clicks, {result}");
         assert!(plies > 0);
-        let errors = console_errors(&client).await;
+        let errors = console_errors(&client);
         assert!(errors.is_empty(), "{file}: errors on the page: {errors:?}");
     }
-    client.close().await.unwrap();
+    client.close();
 }
 
 #[test]
 fn the_page_plays_whole_games_by_clicks() {
     let Some((browser, driver)) = chromium() else {
-        assert!(!in_ci(), "Chromium and chromedriver were not found on the PATH, and CI must run the browser test; {INSTALL}");
+        assert!(
+            !in_ci(),
+            "Chromium and chromedriver were not found on the PATH, and CI must run the browser test; {INSTALL}"
+        );
         // Written to the stream itself: the test harness captures `eprintln!` of a passing test.
         let _ = writeln!(
             std::io::stderr(),
@@ -249,6 +233,5 @@ fn the_page_plays_whole_games_by_clicks() {
         Command::new(driver).arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap(),
     );
     wait_for_port(port);
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    runtime.block_on(run(port, &browser));
+    run(port, &browser);
 }

@@ -18,3 +18,4 @@ mod mutation;
 mod perft;
 mod rules;
 mod web;
+mod webdriver;
