@@ -97,7 +97,7 @@ pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>, numbers: bool) -> i32 {
         Err(limit) => return limit_reached(limit),
     };
     for m in list {
-        // A dice game's ply carries its roll (RULES.md), as --plies and why read it.
+        // A dice game's ply carries its roll (docs/rules.md), as --plies and why read it.
         match roll {
             Some(r) => println!("{r}:{m}"),
             None => println!("{m}"),
@@ -317,7 +317,7 @@ fn record_game(
 ) -> Result<Loaded, i32> {
     let file = match given {
         Some(g) => g.to_path_buf(),
-        None => records::game_file(record, path).map_err(|e| {
+        None => records::game_file(record, path, "rulebook replay GAME RECORD").map_err(|e| {
             eprintln!("error: {e}");
             EXIT_INVALID
         })?,
@@ -406,7 +406,7 @@ pub fn bench(files: &[std::path::PathBuf], seconds: f64, json: bool) -> i32 {
             Err(code) => return code,
         };
         let e = &loaded.engine;
-        // Random playouts, ply limit 400 (RULES.md), one core.
+        // Random playouts, ply limit 400 (docs/rules.md), one core.
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
         let mut moves = Vec::new();
         let start = Instant::now();

@@ -7,6 +7,7 @@ pub(crate) mod files;
 pub(crate) mod load;
 mod matches;
 mod play;
+mod play_help;
 pub(crate) mod records;
 mod simulate;
 
@@ -146,8 +147,13 @@ enum Command {
     },
     /// Plays a game in the terminal, against a person or an agent.
     Play {
-        #[command(flatten)]
-        game: GameArgs,
+        /// A game file (`.game`) or a variant file (`.toml`); with --resume, by
+        /// default the one the save names.
+        #[arg(required_unless_present = "resume")]
+        file: Option<std::path::PathBuf>,
+        /// Chooses an option's value, as NAME=VALUE (repeatable).
+        #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+        options: Vec<String>,
         /// Who plays a side, as PLAYER=AGENT: human, random, greedy, mcts or
         /// alphabeta, with a budget (`mcts:iterations=5000`, `alphabeta:time=2s`).
         /// Default: a person plays the first player against mcts (about a second a
@@ -351,9 +357,21 @@ pub fn run() -> i32 {
         Command::Options { game } => commands::options(&game),
         Command::Position { game, at, numbers } => commands::position(&game, &at, numbers),
         Command::Why { game, ply, at } => commands::why(&game, &ply, &at),
-        Command::Play { game, players, seed, resume, record, force, position, max_plies, compact, verbose } => {
-            let options = play::Options { players, seed, resume, record, force, position, max_plies, compact, verbose };
-            play::run(&game, &options)
+        Command::Play {
+            file,
+            options,
+            players,
+            seed,
+            resume,
+            record,
+            force,
+            position,
+            max_plies,
+            compact,
+            verbose,
+        } => {
+            let opts = play::Options { players, seed, resume, record, force, position, max_plies, compact, verbose };
+            play::run(file, options, &opts)
         }
         Command::Simulate { game, games, seed, max_plies, threads, record, force, position } => {
             simulate::run(&game, &simulate::Options { games, seed, max_plies, threads, record, force, position })

@@ -218,9 +218,10 @@ impl<'a> Session<'a> {
 
     /// Takes back the last ply a person made and the computer's replies after
     /// it; the roll that ply was made under is shown again, not rolled anew.
-    fn undo(&mut self) -> bool {
+    fn undo(&mut self) -> Option<String> {
         let human = |p: &Ply| matches!(self.seats[p.mover as usize], Seat::Human);
-        let Some(i) = self.plies.iter().rposition(human) else { return false };
+        let i = self.plies.iter().rposition(human)?;
+        let taken: Vec<String> = (i..self.plies.len()).map(|k| self.ply_line(k)).collect();
         self.pos = self.position_before(i);
         self.roll = Some(self.plies[i].roll);
         self.history = self.history_before(i);
@@ -228,7 +229,30 @@ impl<'a> Session<'a> {
         self.checkpoints.truncate(i.div_ceil(CHECKPOINT));
         self.announcements.clear();
         self.last = None;
-        true
+        Some(taken.join(", "))
+    }
+
+    /// Ply `k` (from 0) as `12. black (mcts) c6xc4`.
+    fn ply_line(&self, k: usize) -> String {
+        let p = &self.plies[k];
+        let name = &self.engine.game.players[p.mover as usize].name;
+        match &self.seats[p.mover as usize] {
+            Seat::Computer(a) => format!("{}. {name} ({}) {}", k + 1, a.name(), p.text),
+            Seat::Human => format!("{}. {name} {}", k + 1, p.text),
+        }
+    }
+
+    /// `white: a person at this keyboard; black: the computer (mcts).`
+    fn who_plays(&self) -> String {
+        let names = self.engine.game.players.iter().map(|p| &p.name);
+        let seats: Vec<String> = names
+            .zip(&self.seats)
+            .map(|(n, s)| match s {
+                Seat::Human => format!("{n}: a person at this keyboard"),
+                Seat::Computer(a) => format!("{n}: the computer ({})", a.name()),
+            })
+            .collect();
+        format!("{}.", seats.join("; "))
     }
 
     fn texts(&self) -> Vec<String> {
@@ -258,7 +282,7 @@ impl<'a> Session<'a> {
         }
         let path = Path::new(arg);
         match files::write(path, &self.record(path, "unfinished").write(), replace, true, &self.loaded.files) {
-            Ok(()) => println!("Saved to {arg}; continue later with --resume {arg}."),
+            Ok(()) => println!("Saved to {arg}; continue later with: rulebook play --resume {arg}."),
             Err(WriteError::Exists) => println!("{arg} exists; `save! {arg}` replaces it."),
             Err(e) => println!("Cannot save to {arg}: {e}. Nothing was written."),
         }
@@ -339,10 +363,6 @@ enum Turn {
     Limit(Limit),
 }
 
-const HELP: &str = "Moves are written FROM-TO (c3-c4), captures FROMxTOxTO (b2xd4xb6), leaving FROM-off-DIR (c5-off-w), pass.\n\
-moves: list the legal moves   undo: take back your last move   save FILE: write the game to FILE (save! FILE replaces it)\n\
-position: print the position   quit: stop (save first to resume with --resume FILE)";
-
 /// Reads lines until the person moves, undoes or stops.
 fn prompt(s: &mut Session, input: &mut impl BufRead, roll: Option<u8>) -> Turn {
     let name = &s.engine.game.players[s.pos.turn as usize].name;
@@ -375,7 +395,7 @@ fn command(s: &mut Session, line: &str, roll: Option<u8>) -> Option<Turn> {
     let (word, arg) = line.split_once(' ').map_or((line, ""), |(w, a)| (w, a.trim()));
     match word {
         "" => {}
-        "help" => println!("{HELP}"),
+        "help" => println!("{}", super::play_help::text(s.engine, &s.start)),
         "moves" => match s.engine.move_list(&s.pos, roll) {
             Ok(list) => println!("{}", list.join(" ")),
             Err(limit) => return Some(Turn::Limit(limit)),
@@ -386,8 +406,16 @@ fn command(s: &mut Session, line: &str, roll: Option<u8>) -> Option<Turn> {
             return Some(Turn::Stop);
         }
         "save" | "save!" => s.save(arg, word == "save!"),
-        "undo" if s.undo() => return Some(Turn::Undone),
-        "undo" => println!("Nothing to undo: no move of yours to take back."),
+        "undo" => match s.undo() {
+            Some(taken) => {
+                println!("Took back {taken}.");
+                return Some(Turn::Undone);
+            }
+            None => println!("Nothing to undo: no move of yours to take back."),
+        },
+        _ if !looks_like_a_move(s.engine, line) => {
+            println!("`{word}` is not a command or a move here; type help for both.");
+        }
         _ => match s.engine.why(&s.pos, roll, line) {
             Err(limit) => return Some(Turn::Limit(limit)),
             Ok(Verdict::Legal(_, m)) => return Some(Turn::Move(m)),
@@ -400,6 +428,16 @@ fn command(s: &mut Session, line: &str, roll: Option<u8>) -> Option<Turn> {
         },
     }
     None
+}
+
+/// Whether a typed line is meant as a move (and so gets `why`'s answer)
+/// rather than a mistyped command: it names a point, or has a digit or the
+/// marks of move notation in it.
+fn looks_like_a_move(engine: &Engine, line: &str) -> bool {
+    let labels = &engine.board().labels;
+    line == "pass"
+        || line.chars().any(|c| c.is_ascii_digit() || matches!(c, '-' | '@' | ':'))
+        || line.split(['x', 'X']).any(|part| labels.iter().any(|l| l == part))
 }
 
 /// Plays until the game ends or the person stops; returns the exit code.
@@ -522,7 +560,8 @@ fn fresh<'a>(loaded: &'a Loaded, file: PathBuf, opts: &Options) -> Result<Sessio
     Ok(Session::new(loaded, file, seats, GameRng::new(opts.seed.unwrap_or_else(clock_seed)), start))
 }
 
-pub fn run(game: &GameArgs, opts: &Options) -> i32 {
+/// `play [FILE] [--resume SAVE]`: the game file is the save's when not given.
+pub fn run(file: Option<PathBuf>, options: Vec<String>, opts: &Options) -> i32 {
     let saved = match &opts.resume {
         Some(path) => match load::read_record(path) {
             Ok(r) => Some((path.as_path(), r)),
@@ -533,7 +572,17 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
         },
         None => None,
     };
-    let mut game = game.clone();
+    let mut game = match (file, &saved) {
+        (Some(file), _) => GameArgs { file, options },
+        (None, Some((path, rec))) => match records::game_file(rec, path, "rulebook play GAME --resume SAVE") {
+            Ok(file) => GameArgs { file, options },
+            Err(e) => {
+                eprintln!("error: --resume: {e}");
+                return EXIT_INVALID;
+            }
+        },
+        (None, None) => unreachable!("clap requires a game file unless --resume is given"),
+    };
     if let Some((_, rec)) = &saved {
         game.options = records::options(rec, &game.options);
     }
@@ -563,6 +612,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     if saved.is_some() {
         println!("Resumed after {} {}.", s.plies.len(), if s.plies.len() == 1 { "ply" } else { "plies" });
     }
-    println!("Type a move (`c3-c4`, `b2xd4xb6`), or: moves, undo, save FILE, position, help, quit.\n");
+    println!("{}", s.who_plays());
+    println!("Type a move, or help for how moves are written and the commands.\n");
     play_loop(&mut s, &mut std::io::stdin().lock(), opts)
 }

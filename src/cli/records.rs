@@ -45,10 +45,11 @@ pub fn finish(r: &mut Record, result: &str) {
 }
 
 /// The game file a record names, when none is given.
-pub fn game_file(record: &Record, path: &Path) -> Result<std::path::PathBuf, String> {
-    let tag = record.tag("File").ok_or_else(|| {
-        format!("{}: the record names no game file (no File tag); give it: rulebook replay GAME RECORD", path.display())
-    })?;
+/// `how` says how to name the game instead (`rulebook replay GAME RECORD`).
+pub fn game_file(record: &Record, path: &Path, how: &str) -> Result<std::path::PathBuf, String> {
+    let tag = record
+        .tag("File")
+        .ok_or_else(|| format!("{}: the record names no game file (no File tag); give it: {how}", path.display()))?;
     files::game_of_record(path, tag).map_err(|e| format!("{}: {e}", place(path, record.tag_line("File"))))
 }
 

@@ -118,7 +118,8 @@ pub fn render_marked(engine: &Engine, pos: &Position, marks: &Marks) -> String {
             }
         }
     }
-    let mut sites_drawn = false;
+    // Empty special sites drawn `+`, and pieces standing on one drawn `{K}`.
+    let (mut sites_drawn, mut occupied_drawn) = (false, false);
     // A colour per canvas cell (an index into COLOURS), when colouring.
     let mut paint: Vec<Vec<Option<usize>>> = vec![vec![None; cols]; rows];
     for p in 0..board.len() as Point {
@@ -141,6 +142,9 @@ pub fn render_marked(engine: &Engine, pos: &Position, marks: &Marks) -> String {
             Some(('[', ']'))
         } else if marks.from == Some(p) {
             Some(('(', ')'))
+        } else if cell != 0 && special.contains(p) {
+            occupied_drawn = true;
+            Some(('{', '}'))
         } else {
             None
         };
@@ -185,7 +189,7 @@ pub fn render_marked(engine: &Engine, pos: &Position, marks: &Marks) -> String {
     }
     out.push_str(&format!("{:margin$} {}\n", "", files.iter().collect::<String>().trim_end()));
     out.push_str(&hands(engine, pos));
-    out.push_str(&legend(game, sites_drawn));
+    out.push_str(&legend(game, sites_drawn, occupied_drawn));
     out
 }
 
@@ -210,8 +214,9 @@ fn hands(engine: &Engine, pos: &Position) -> String {
 }
 
 /// `W white man, K white king, ...` for the kinds each player can have,
-/// the player who moves first first; `+ special site` when one is drawn.
-pub fn legend(game: &Game, sites_drawn: bool) -> String {
+/// the player who moves first first; `+ special site` when an empty one is
+/// drawn, `{ } piece on a special site` when a piece on one is.
+pub fn legend(game: &Game, sites_drawn: bool, occupied_drawn: bool) -> String {
     let mut parts = Vec::new();
     let first = game.first as usize;
     let order = std::iter::once(first).chain((0..game.players.len()).filter(|&p| p != first));
@@ -226,6 +231,9 @@ pub fn legend(game: &Game, sites_drawn: bool) -> String {
     let mut s = parts.join(", ");
     if sites_drawn {
         s.push_str(", + special site");
+    }
+    if occupied_drawn {
+        s.push_str(", { } piece on a special site");
     }
     s.push('\n');
     s
@@ -254,7 +262,7 @@ mod tests {
         let black = "player black B forward s";
         for players in [format!("{white}\n{black}"), format!("{black}\n{white}")] {
             let e = game(&players, "white", "b2");
-            let legend = legend(&e.game, false);
+            let legend = legend(&e.game, false, false);
             assert!(legend.contains("K white king") && legend.contains("k black king"), "{players}: {legend}");
         }
     }
@@ -265,6 +273,8 @@ mod tests {
         let e = game(players, "white", "b2");
         assert!(render(&e, &e.start()).contains("+ special site"));
         let e = game(players, "white", "a1"); // a man stands on the only site
-        assert!(!render(&e, &e.start()).contains("+ special site"));
+        let drawn = render(&e, &e.start());
+        assert!(!drawn.contains("+ special site"), "{drawn}");
+        assert!(drawn.contains("{W}") && drawn.contains("{ } piece on a special site"), "{drawn}");
     }
 }

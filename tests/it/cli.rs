@@ -167,7 +167,8 @@ fn play_refuses_illegal_moves_saves_and_resumes() {
         "{out}"
     );
     assert!(out.contains("black (random) plays"), "{out}");
-    assert!(out.contains("Saved to"), "{out}");
+    let command = format!("continue later with: rulebook play --resume {}", save.display());
+    assert!(out.contains(&format!("Saved to {}; {command}.", save.display())), "{out}");
     let saved = std::fs::read_to_string(&save).unwrap();
     assert!(saved.contains("c4-c5 c6xc4"), "{saved}");
     // Resumed, it goes on from there: white must capture back.
@@ -175,6 +176,46 @@ fn play_refuses_illegal_moves_saves_and_resumes() {
     let out = stdout(&o);
     assert!(out.contains("Resumed after 2 plies"), "{out}");
     assert!(out.contains("c3xc5"), "{out}");
+    // The command `save` prints works as it is: the save names its game file.
+    let o = with_input(&["play", "--resume", save.to_str().unwrap()], "moves\nquit\n");
+    assert!(stdout(&o).contains("Resumed after 2 plies") && stdout(&o).contains("c3xc5"), "{}", stderr(&o));
+    // A save without its File tag says how to name the game.
+    let bare = dir.join("bare.txt");
+    std::fs::write(&bare, saved.lines().filter(|l| !l.starts_with("[File")).collect::<Vec<_>>().join("\n")).unwrap();
+    let o = with_input(&["play", "--resume", bare.to_str().unwrap()], "quit\n");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("rulebook play GAME --resume SAVE"), "{}", stderr(&o));
+}
+
+#[test]
+fn play_says_who_plays_whom_and_what_help_and_undo_did() {
+    let args = ["play", "games/tabal.game", "--seed", "1", "--player", "black=random"];
+    let o = with_input(&args, "help\nhello\nc4-c5\nundo\nquit\n");
+    let out = stdout(&o);
+    assert!(out.contains("white: a person at this keyboard; black: the computer (random)."), "{out}");
+    // help shows this game's own notation, in lines that fit a terminal.
+    let help: Vec<&str> = out.lines().skip_while(|l| !l.contains("Type a move as this game writes it")).collect();
+    assert!(help.iter().any(|l| l.trim_start().starts_with("c4-c5") || l.contains("a move: from, to")), "{out}");
+    assert!(help.iter().any(|l| l.contains("a capture that goes on")), "{out}");
+    assert!(help.iter().take_while(|l| !l.contains("white> ")).all(|l| l.chars().count() <= 80), "{out}");
+    assert!(!out.contains("throw of"), "Tabal has no dice: {out}");
+    assert!(out.contains("`hello` is not a command or a move here; type help for both."), "{out}");
+    assert!(!out.contains("`hello` is not legal"), "{out}");
+    assert!(out.contains("Took back 1. white c4-c5, 2. black (random) c6xc4."), "{out}");
+    // A dice game's help says how the dice are thrown.
+    let o = with_input(&["play", "games/ur.game", "--seed", "1"], "help\nquit\n");
+    assert!(stdout(&o).contains("Each turn starts with a throw of 4 two-sided dice"), "{}", stdout(&o));
+    let o = with_input(&["play", "games/tablut.game", "--seed", "1"], "help\nquit\n");
+    assert!(stdout(&o).contains("Each turn starts with a throw of a 6-sided die"), "{}", stdout(&o));
+}
+
+#[test]
+fn a_piece_on_a_special_site_is_drawn_with_the_site() {
+    // Tablut's king starts on the throne: it is drawn `{K}`, and the legend says so.
+    let o = rulebook(&["render", "games/tablut.game"]);
+    let out = stdout(&o);
+    assert!(out.contains("{K}"), "{out}");
+    assert!(out.contains("{ } piece on a special site"), "{out}");
 }
 
 #[test]

@@ -50,7 +50,7 @@ fn tablut_board_has_81_points() {
 }
 
 #[test]
-fn start_positions_follow_rules_md() {
+fn start_positions_follow_the_rules() {
     let tabal = engine("games/tabal.game");
     assert_eq!(
         tabal.position_notation(&tabal.start()),
