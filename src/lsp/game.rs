@@ -53,6 +53,9 @@ impl GameDoc {
             }
             return Some((out, o.span));
         }
+        if super::text::in_comment(text, offset) {
+            return None;
+        }
         let (word, span) = word_at(text, offset)?;
         keywords::doc(word).map(|d| (d, span))
     }
@@ -73,6 +76,13 @@ impl GameDoc {
                 .map(|kw| keyword_item(kw))
                 .collect();
             items.dedup_by(|a, b| a.label == b.label);
+            // Whole statements of several words, as snippets with their placeholders.
+            let firsts: Vec<String> = items.iter().map(|i| i.label.clone()).collect();
+            for (first, form) in keywords::statement_forms() {
+                if firsts.contains(&first) {
+                    items.push(snippet_item(&first, &form));
+                }
+            }
             return items;
         }
         // After `if`: options, then after `=`, the option's values.
@@ -125,6 +135,18 @@ fn keyword_item(kw: &str) -> CompletionItem {
             })
         }),
         ..CompletionItem::default()
+    }
+}
+
+/// `promote to KIND in REGION`, inserted with KIND and REGION as tab stops.
+fn snippet_item(first: &str, form: &str) -> CompletionItem {
+    CompletionItem {
+        label: form.to_string(),
+        kind: Some(CompletionItemKind::SNIPPET),
+        filter_text: Some(form.to_string()),
+        insert_text: Some(keywords::snippet(form)),
+        insert_text_format: Some(lsp_types::InsertTextFormat::SNIPPET),
+        ..keyword_item(first)
     }
 }
 

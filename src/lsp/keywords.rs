@@ -93,8 +93,9 @@ fn doc_in(doc: &str, kw: &str) -> Option<String> {
         return Some(section_doc(s) + &link(s.title));
     }
     // Otherwise the first line about it, best first: a table row, prose
-    // that starts with it, a commented example, a sentence that names it.
-    for pass in 0..4 {
+    // that starts with it, a commented example, a sentence that names it,
+    // a table row whose form has it as a later word (`jump DIRECTIONS flying`).
+    for pass in 0..5 {
         for s in &all {
             if let Some(text) = line_about(s, kw, pass) {
                 return Some(format!("**{}**\n\n{text}{}", s.title, link(s.title)));
@@ -109,7 +110,8 @@ fn doc_in(doc: &str, kw: &str) -> Option<String> {
 
 /// The first line of a section about the keyword, of one kind (`pass`):
 /// 0 a table row, 1 prose starting with it, 2 a commented example line,
-/// 3 a sentence of prose naming it.
+/// 3 a sentence of prose naming it, 4 a table row whose form has it as a
+/// later word.
 fn line_about(s: &Section, kw: &str, pass: u8) -> Option<String> {
     let mut in_code = false;
     for (i, line) in s.lines.iter().enumerate() {
@@ -143,6 +145,12 @@ fn line_about(s: &Section, kw: &str, pass: u8) -> Option<String> {
                 };
                 text.split_inclusive(". ").find(named).map(|x| x.trim().to_string())
             }
+            4 if !in_code => t.strip_prefix('|').and_then(|row| {
+                let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+                let form = cells[0].trim_matches('`');
+                let has = form.split_whitespace().skip(1).any(|w| w.trim_matches(['[', ']']) == kw);
+                (cells.len() >= 2 && cells[0].starts_with('`') && has).then(|| format!("{}: {}", cells[0], cells[1]))
+            }),
             _ => None,
         };
         if found.is_some() {
@@ -150,6 +158,55 @@ fn line_about(s: &Section, kw: &str, pass: u8) -> Option<String> {
         }
     }
     None
+}
+
+/// The statement forms the manual's tables give (`promote to KIND in REGION`),
+/// each with its first word: what completion offers as snippets. Optional
+/// parts in brackets are left out.
+pub fn statement_forms() -> Vec<(String, String)> {
+    let mut forms: Vec<(String, String)> = Vec::new();
+    let mut in_code = false;
+    for line in LANGUAGE_MD.lines() {
+        in_code ^= line.starts_with("```");
+        let Some(row) = line.strip_prefix("| `").filter(|_| !in_code) else { continue };
+        let Some((form, _)) = row.split_once('`') else { continue };
+        let mut words = Vec::new();
+        let mut depth = 0;
+        for w in form.split_whitespace() {
+            depth += w.matches('[').count() as i32;
+            if depth == 0 {
+                words.push(w);
+            }
+            depth -= w.matches(']').count() as i32;
+        }
+        let (Some(&first), true) = (words.first(), words.len() > 1) else { continue };
+        let form = words.join(" ");
+        if !forms.iter().any(|(_, f)| *f == form) {
+            forms.push((first.to_string(), form));
+        }
+    }
+    forms
+}
+
+/// A statement form as an LSP snippet: placeholders (`KIND`, `N`, the `N`
+/// of `dN`) become tab stops.
+pub fn snippet(form: &str) -> String {
+    let mut stop = 0;
+    let mut out = Vec::new();
+    for w in form.split_whitespace() {
+        let bare = w.trim_end_matches("...");
+        let upper = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_uppercase());
+        if upper(bare) {
+            stop += 1;
+            out.push(format!("${{{stop}:{bare}}}"));
+        } else if let Some(n) = bare.strip_prefix('d').filter(|n| upper(n)) {
+            stop += 1;
+            out.push(format!("d${{{stop}:{n}}}"));
+        } else {
+            out.push(w.replace('$', "\\$"));
+        }
+    }
+    out.join(" ")
 }
 
 /// A section's first paragraph and first example.

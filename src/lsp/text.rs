@@ -73,6 +73,23 @@ pub fn word_at(text: &str, offset: usize) -> Option<(&str, Span)> {
     (start < end).then(|| (&text[start..end], Span::new(start, end)))
 }
 
+/// Whether `offset` is inside a comment: after a `#` on its line that is
+/// not inside a string.
+pub fn in_comment(text: &str, offset: usize) -> bool {
+    let offset = offset.min(text.len());
+    let Some(before) = text.get(..offset) else { return false };
+    let line = before.rsplit('\n').next().unwrap_or("");
+    let mut in_string = false;
+    for c in line.chars() {
+        match c {
+            '"' => in_string = !in_string,
+            '#' if !in_string => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
 /// Applies one change from the editor: a range replaced, or the whole text.
 pub fn apply_change(text: &mut String, range: Option<Range>, new: &str) {
     match range {

@@ -124,6 +124,39 @@ fn hover_keywords_from_the_manual_and_names_from_describe() {
     // Nothing to say in a comment's plain word: null, not an error.
     let h = c.request("textDocument/hover", at(&uri("games/tabal.game"), 2, 3));
     assert_eq!(h["result"], Value::Null, "{h}");
+    // Nor on a keyword in a comment (`# - Men step forward, ...`).
+    let (line, col) = find(&tabal, "Men step forward");
+    let h = c.request("textDocument/hover", at(&uri("games/tabal.game"), line, col + 5));
+    assert_eq!(h["result"], Value::Null, "{h}");
+    // A word that only comes later in a statement (`jump any flying`) has its row of the manual.
+    let (line, col) = find(&tabal, "flying");
+    let h = c.request("textDocument/hover", at(&uri("games/tabal.game"), line, col + 2));
+    let value = h["result"]["contents"]["value"].as_str().unwrap_or_else(|| panic!("no hover on flying: {h}"));
+    assert!(value.contains("`jump DIRECTIONS flying`") && value.contains("flying leap"), "{value}");
+    c.stop();
+}
+
+#[test]
+fn completion_offers_whole_statements_as_snippets() {
+    let mut c = Client::start(BIN);
+    let text = read("games/tabal.game");
+    let u = uri("games/tabal.game");
+    c.open(&u, &text);
+    // At the start of a line in a piece block.
+    let (line, _) = find(&text, "  promote to king");
+    let r = c.request("textDocument/completion", at(&u, line, 2));
+    let items = r["result"].as_array().unwrap();
+    let snippet = |label: &str| {
+        items.iter().find(|i| i["label"] == label).unwrap_or_else(|| panic!("no `{label}` in {items:?}")).clone()
+    };
+    let promote = snippet("promote to KIND in REGION");
+    assert_eq!(promote["insertText"], "promote to ${1:KIND} in ${2:REGION}", "{promote}");
+    assert_eq!(promote["insertTextFormat"], 2, "a snippet: {promote}");
+    assert_eq!(snippet("can capture KIND...")["insertText"], "can capture ${1:KIND}");
+    assert_eq!(snippet("at most N moves in a row")["insertText"], "at most ${1:N} moves in a row");
+    assert!(items.iter().any(|i| i["label"] == "step"), "the bare keywords stay");
+    // Only the statements of the block: no board statement in a piece.
+    assert!(!items.iter().any(|i| i["label"].as_str().unwrap().starts_with("points ")), "{items:?}");
     c.stop();
 }
 
