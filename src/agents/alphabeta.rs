@@ -77,6 +77,7 @@ pub struct AlphaBeta {
     /// Captures by leaping are compulsory: search on at leaves that must capture.
     quiesce: bool,
     last: Option<Report>,
+    cancel: Option<super::Cancel>,
 }
 
 /// What the last search found, for `--verbose`.
@@ -104,6 +105,7 @@ impl AlphaBeta {
             stopped: false,
             quiesce: false,
             last: None,
+            cancel: None,
         }
     }
 
@@ -137,7 +139,8 @@ impl AlphaBeta {
 
     fn out_of_time(&mut self) -> bool {
         if !self.stopped && self.nodes & 1023 == 0 {
-            self.stopped = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let cancelled = self.cancel.as_ref().is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
+            self.stopped = cancelled || self.deadline.is_some_and(|d| Instant::now() >= d);
         }
         self.stopped
     }
@@ -426,6 +429,10 @@ impl Agent for AlphaBeta {
         let line = self.line(engine, pos, &moves[best], reached.max(1));
         self.last = Some(Report { depth: reached, score, nodes: self.nodes, elapsed: start.elapsed(), line });
         Ok(moves[best])
+    }
+
+    fn stop_on(&mut self, flag: super::Cancel) {
+        self.cancel = Some(flag);
     }
 
     fn work(&self) -> Option<super::Work> {

@@ -42,6 +42,7 @@ pub struct Mcts {
     /// The evaluation playouts that stop early are scored by, for the engine at this address.
     eval: Option<(usize, Evaluation)>,
     last: Option<Report>,
+    cancel: Option<super::Cancel>,
 }
 
 /// What the last search found, for `--verbose`.
@@ -58,7 +59,7 @@ struct Report {
 impl Mcts {
     pub fn new(settings: MctsSettings) -> Mcts {
         let name = super::AgentSpec::Mcts(settings.clone()).to_string();
-        Mcts { settings, name, eval: None, last: None }
+        Mcts { settings, name, eval: None, last: None, cancel: None }
     }
 }
 
@@ -85,7 +86,7 @@ impl Agent for Mcts {
         }
         let seed = rng.next_u64();
         let threads = self.settings.threads.max(1);
-        let stop = Stop::new(self.settings.budget, threads, start);
+        let stop = Stop::new(self.settings.budget, threads, start, self.cancel.clone());
         let cap = MAX_NODES / threads;
         let at = engine as *const Engine as usize;
         if self.eval.as_ref().is_none_or(|(a, _)| *a != at) {
@@ -129,6 +130,10 @@ impl Agent for Mcts {
         Ok(best)
     }
 
+    fn stop_on(&mut self, flag: super::Cancel) {
+        self.cancel = Some(flag);
+    }
+
     fn work(&self) -> Option<super::Work> {
         let r = self.last.as_ref()?;
         Some(super::Work { amount: r.iterations, unit: "iterations", seconds: r.elapsed.as_secs_f64() })
@@ -155,22 +160,29 @@ impl Agent for Mcts {
     }
 }
 
-/// When a search stops: after its iterations, or at its time.
+/// When a search stops: after its iterations, or at its time, or once cancelled.
 struct Stop {
     iterations: Option<u64>,
     deadline: Option<Instant>,
+    cancel: Option<super::Cancel>,
 }
 
 impl Stop {
-    fn new(budget: Budget, threads: usize, start: Instant) -> Stop {
-        match budget {
-            Budget::Iterations(n) => Stop { iterations: Some(n.div_ceil(threads as u64).max(1)), deadline: None },
-            Budget::Time(t) => Stop { iterations: None, deadline: Some(start + t) },
-            Budget::Depth(d) => Stop { iterations: Some(d as u64), deadline: None },
-        }
+    fn new(budget: Budget, threads: usize, start: Instant, cancel: Option<super::Cancel>) -> Stop {
+        let (iterations, deadline) = match budget {
+            Budget::Iterations(n) => (Some(n.div_ceil(threads as u64).max(1)), None),
+            Budget::Time(t) => (None, Some(start + t)),
+            Budget::Depth(d) => (Some(d as u64), None),
+        };
+        Stop { iterations, deadline, cancel }
     }
 
     fn done(&self, done: u64) -> bool {
+        // The flag is read every 16 iterations, as the clock is; at least one is made.
+        let cancelled = |c: &super::Cancel| c.load(std::sync::atomic::Ordering::Relaxed);
+        if done > 0 && done.is_multiple_of(16) && self.cancel.as_ref().is_some_and(cancelled) {
+            return true;
+        }
         if let Some(n) = self.iterations {
             return done >= n;
         }

@@ -44,7 +44,13 @@ pub trait Agent {
     fn work(&self) -> Option<Work> {
         None
     }
+    /// From now on, a search ends soon after `flag` is set, with the best
+    /// move found so far (a server cancels a search the game no longer needs).
+    fn stop_on(&mut self, _flag: Cancel) {}
 }
+
+/// Set to end a search early: see [`Agent::stop_on`].
+pub type Cancel = std::sync::Arc<std::sync::atomic::AtomicBool>;
 
 /// How much a search did, for its speed: iterations or nodes, and the time.
 #[derive(Clone, Copy, Debug)]

@@ -163,11 +163,11 @@ pub fn duration(text: &str) -> Result<Duration, String> {
     if !secs.is_finite() || secs <= 0.0 {
         return Err(bad());
     }
-    let d = Duration::from_secs_f64(secs);
-    if d > MAX_TIME {
+    // Compared before it becomes a Duration, which cannot hold 1e30 seconds.
+    if secs > MAX_TIME.as_secs_f64() {
         return Err(format!("time={text}: at most a day a move"));
     }
-    Ok(d)
+    Ok(Duration::from_secs_f64(secs))
 }
 
 /// A time as the spec writes it: `2s`, `500ms`.
@@ -256,6 +256,10 @@ mod tests {
         assert!(err("greedy:depth=1").contains("takes no settings"));
         assert!(err("mcts:iterations").contains("is not KEY=VALUE"));
         assert!(err("mcts:time=100000000s").contains("at most a day"));
+        // Too large for a Duration at all: refused, not a panic.
+        assert!(err("mcts:time=1e30s").contains("at most a day"));
+        assert!(err("alphabeta:time=1e300ms").contains("at most a day"));
+        assert!(err("mcts:time=infs").contains("2s, 1.5s or 500ms"));
         assert!(AgentSpec::parse("mcts:iterations=100").unwrap().reproducible());
         assert!(!AgentSpec::parse("mcts").unwrap().reproducible());
         assert!(AgentSpec::parse("alphabeta:depth=3").unwrap().reproducible());
