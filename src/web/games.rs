@@ -4,16 +4,35 @@
 
 use crate::cli::commands::describe_outcome;
 use crate::cli::records;
-use rulebook::agents::{self, Agent, GameRng};
-use rulebook::engine::{Engine, History, Move, MoveType, Position, Verdict};
+use rulebook::agents::{self, Agent, AgentSpec, Budget, Cancel, GameRng};
+use rulebook::engine::{kind_of, owner, Engine, History, Limit, Move, MoveType, Position, Verdict};
+use rulebook::game::{Dice, NONE};
 use rulebook::record::Record;
 use rulebook::render::svg;
 use serde_json::{json, Value};
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// The most plies one game keeps: past it, the game stops as unfinished.
 pub const MAX_PLIES: usize = 1000;
+
+/// The longest the server lets a computer player think over a move; a
+/// search with a budget of iterations or depth is stopped there too.
+pub const MAX_SEARCH: Duration = Duration::from_secs(5);
+/// The most threads one search may use.
+pub const MAX_SEARCH_THREADS: usize = 2;
+
+/// A computer's seat: its name, and the agent, locked while it searches (off
+/// the server's lock, so other games go on meanwhile).
+pub struct Computer {
+    name: String,
+    agent: Arc<Mutex<Box<dyn Agent + Send>>>,
+}
+
+/// Per player: None for a person at the screen, else the computer.
+pub type Seats = Vec<Option<Computer>>;
 
 /// An answer the page gets instead of a state: the HTTP status and why.
 pub struct Refusal(pub u16, pub String);
@@ -36,8 +55,7 @@ pub struct Game {
     engine: Arc<Engine>,
     /// `NAME=VALUE` of every option, as in a record's Options tag.
     options: String,
-    /// Per player: None for a person at the screen, else the agent.
-    seats: Vec<Option<Box<dyn Agent + Send>>>,
+    seats: Seats,
     rng: GameRng,
     start: Position,
     pos: Position,
@@ -46,10 +64,68 @@ pub struct Game {
     /// The roll on the table for the coming ply, once rolled.
     roll: Option<u8>,
     announcements: Vec<(u8, String)>,
+    /// Counts the changes, so that a search's move is played only in the
+    /// position it was searched from.
+    version: u64,
+    /// The search under way, if any: set to stop it when the game moves on.
+    searching: Option<Cancel>,
+}
+
+/// A search of the computer's coming ply, run without the server's lock.
+pub struct Search {
+    id: String,
+    engine: Arc<Engine>,
+    pos: Position,
+    moves: Vec<Move>,
+    agent: Arc<Mutex<Box<dyn Agent + Send>>>,
+    rng: GameRng,
+    version: u64,
+    cancel: Cancel,
+}
+
+/// What a search found: the move and the generator after it.
+pub type Found = Result<(Move, GameRng), Limit>;
+
+impl Search {
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Set this to stop the search early (it then plays its best so far).
+    pub fn cancel(&self) -> Cancel {
+        self.cancel.clone()
+    }
+
+    /// Thinks; blocks for up to the agent's budget, or [`MAX_SEARCH`].
+    pub fn run(&self) -> Found {
+        let mut agent = self.agent.lock().unwrap_or_else(|e| e.into_inner());
+        agent.stop_on(self.cancel.clone());
+        let mut rng = self.rng.clone();
+        let mv = agent.choose(&self.engine, &self.pos, &self.moves, &mut rng)?;
+        Ok((mv, rng))
+    }
+}
+
+/// An agent within the server's limits: a time of at most [`MAX_SEARCH`]
+/// and [`MAX_SEARCH_THREADS`] threads; budgets of work are cut at the time.
+fn within_limits(name: &str) -> Result<(), String> {
+    let spec = AgentSpec::parse(name)?;
+    let (time, threads) = match &spec {
+        AgentSpec::Mcts(s) => (if let Budget::Time(t) = s.budget { Some(t) } else { None }, s.threads),
+        AgentSpec::AlphaBeta(s) => (s.time, 1),
+        AgentSpec::Random | AgentSpec::Greedy => (None, 1),
+    };
+    if time.is_some_and(|t| t > MAX_SEARCH) {
+        return Err(format!("this server gives a move at most {}s of thought", MAX_SEARCH.as_secs()));
+    }
+    if threads > MAX_SEARCH_THREADS {
+        return Err(format!("this server gives a search at most {MAX_SEARCH_THREADS} threads"));
+    }
+    Ok(())
 }
 
 /// The seats from their names: `human` or an agent's name, one per player.
-pub fn seats(engine: &Engine, names: &[String]) -> Result<Vec<Option<Box<dyn Agent + Send>>>, Refusal> {
+pub fn seats(engine: &Engine, names: &[String]) -> Result<Seats, Refusal> {
     if names.len() != engine.game.players.len() {
         return Err(bad(format!("give one seat per player ({})", engine.game.players.len())));
     }
@@ -57,13 +133,16 @@ pub fn seats(engine: &Engine, names: &[String]) -> Result<Vec<Option<Box<dyn Age
         .iter()
         .map(|n| match n.as_str() {
             "human" => Ok(None),
-            other => agents::by_name(other).map(Some).map_err(|why| bad(format!("`{other}`: {why}"))),
+            other => within_limits(other)
+                .and_then(|_| agents::by_name(other))
+                .map(|agent| Some(Computer { name: agent.name().to_string(), agent: Arc::new(Mutex::new(agent)) }))
+                .map_err(|why| bad(format!("`{other}`: {why}"))),
         })
         .collect()
 }
 
 impl Game {
-    pub fn new(engine: Arc<Engine>, seats: Vec<Option<Box<dyn Agent + Send>>>, seed: u64, start: Position) -> Game {
+    pub fn new(engine: Arc<Engine>, seats: Seats, seed: u64, start: Position) -> Game {
         let options = engine.game.options.iter().map(|o| format!("{}={}", o.name, o.value)).collect::<Vec<_>>();
         let history = engine.history_from(&start);
         Game {
@@ -77,16 +156,13 @@ impl Game {
             roll: None,
             announcements: Vec::new(),
             engine,
+            version: 0,
+            searching: None,
         }
     }
 
     /// A game from a record's plies, checked one by one.
-    pub fn from_record(
-        engine: Arc<Engine>,
-        seats: Vec<Option<Box<dyn Agent + Send>>>,
-        seed: u64,
-        rec: &Record,
-    ) -> Result<Game, Refusal> {
+    pub fn from_record(engine: Arc<Engine>, seats: Seats, seed: u64, rec: &Record) -> Result<Game, Refusal> {
         let name = Path::new("the record");
         let start = records::start(&engine, rec, name).map_err(bad)?;
         let mut game = Game::new(engine.clone(), seats, seed, start.clone());
@@ -102,7 +178,25 @@ impl Game {
         Ok(game)
     }
 
+    /// A change: a search of the position before it is no longer wanted.
+    fn changed(&mut self) {
+        self.version += 1;
+        if let Some(flag) = self.searching.take() {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Stops the search under way, if any (the game is being closed).
+    pub fn close(&mut self) {
+        self.changed();
+    }
+
+    pub fn is_over(&self) -> bool {
+        !matches!(self.over(), Ok(None))
+    }
+
     fn push(&mut self, roll: Option<u8>, mv: &Move, text: String) {
+        self.changed();
         let mover = self.pos.turn;
         let next = self.engine.play_in(&self.pos, mv, &mut self.history);
         self.announcements = self.engine.announcements(&next, mover, mv).into_iter().map(|a| (mover, a)).collect();
@@ -133,6 +227,7 @@ impl Game {
         }
         if self.roll.is_none() {
             self.roll = Some(dice.roll(&mut self.rng));
+            self.changed();
         }
         Ok(())
     }
@@ -145,8 +240,8 @@ impl Game {
         if !self.human_to_move() {
             return Err(Refusal(409, "it is the computer's turn".into()));
         }
-        if self.engine.dice().is_some() && self.roll.is_none() {
-            return Err(Refusal(409, "roll the die first".into()));
+        if let (Some(dice), None) = (self.engine.dice(), self.roll) {
+            return Err(Refusal(409, format!("{} first", dice_words(&dice).0.to_lowercase())));
         }
         match self.engine.why(&self.pos, self.roll, text).map_err(|l| Refusal(422, format!("no answer: {l}")))? {
             Verdict::Legal(_, mv) => {
@@ -159,23 +254,40 @@ impl Game {
         }
     }
 
-    /// One ply of the computer's seat to move: it rolls, then chooses.
-    pub fn agent(&mut self) -> Result<(), Refusal> {
+    /// The computer's coming ply, to be searched: it rolls first.
+    pub fn search(&mut self, id: &str) -> Result<Search, Refusal> {
         if self.over()?.is_some() {
             return Err(Refusal(409, "the game is over".into()));
         }
-        if self.human_to_move() {
+        let Some(computer) = &self.seats[self.pos.turn as usize] else {
             return Err(Refusal(409, "it is a person's turn".into()));
+        };
+        if self.searching.is_some() {
+            return Err(Refusal(409, "the computer is already thinking about this move".into()));
         }
+        let agent = computer.agent.clone();
         if let Some(dice) = self.engine.dice() {
-            self.roll.get_or_insert_with(|| dice.roll(&mut self.rng));
+            if self.roll.is_none() {
+                self.roll = Some(dice.roll(&mut self.rng));
+                self.changed();
+            }
         }
         let mut moves = Vec::new();
         self.engine.moves(&self.pos, self.roll, &mut moves).map_err(|l| Refusal(422, format!("no answer: {l}")))?;
-        let Some(agent) = self.seats[self.pos.turn as usize].as_mut() else { unreachable!("checked above") };
-        let mv = agent
-            .choose(&self.engine, &self.pos, &moves, &mut self.rng)
-            .map_err(|l| Refusal(422, format!("no answer: {l}")))?;
+        let cancel: Cancel = Arc::new(AtomicBool::new(false));
+        self.searching = Some(cancel.clone());
+        let (engine, pos, rng, version) = (self.engine.clone(), self.pos.clone(), self.rng.clone(), self.version);
+        Ok(Search { id: id.to_string(), engine, pos, moves, agent, rng, version, cancel })
+    }
+
+    /// Plays what the search found, if the game is still where it was searched.
+    pub fn searched(&mut self, search: Search, found: Found) -> Result<(), Refusal> {
+        if search.version != self.version {
+            return Err(Refusal(409, "the game moved on while the computer was thinking".into()));
+        }
+        self.searching = None;
+        let (mv, rng) = found.map_err(|l| Refusal(422, format!("no answer: {l}")))?;
+        self.rng = rng;
         let roll = self.roll;
         let text = self.engine.ply_notation(roll, &mv);
         self.push(roll, &mv, text);
@@ -191,6 +303,7 @@ impl Game {
             None if self.seats.iter().all(Option::is_some) && !self.plies.is_empty() => self.plies.len() - 1,
             None => return Err(Refusal(409, "nothing to undo".into())),
         };
+        self.changed();
         self.pos = self.plies[i].before.clone();
         self.roll = self.plies[i].roll;
         self.plies.truncate(i);
@@ -231,7 +344,7 @@ impl Game {
     }
 
     /// Everything the page shows, as JSON.
-    pub fn state(&self, id: u64) -> Result<Value, Refusal> {
+    pub fn state(&self, id: &str) -> Result<Value, Refusal> {
         let engine = &self.engine;
         let game = &engine.game;
         let over = self.over()?;
@@ -250,12 +363,14 @@ impl Game {
         let plies: Vec<Value> =
             self.plies.iter().map(|p| json!({"text": p.text, "mover": p.mover, "roll": p.roll})).collect();
         Ok(json!({
-            "id": id.to_string(),
+            "id": id,
             "position": engine.position_notation(&self.pos),
             "turn": self.pos.turn,
             "turnName": game.players[self.pos.turn as usize].name,
             "seats": self.seats.iter().map(seat_name).collect::<Vec<_>>(),
+            "thinking": self.searching.is_some(),
             "dice": engine.dice().map(|d| d.highest()),
+            "rollLabel": engine.dice().map(|d| dice_words(&d).0),
             "roll": self.roll,
             "needRoll": need_roll,
             "humanToMove": over.is_none() && self.human_to_move(),
@@ -316,8 +431,10 @@ impl Game {
                         (json!(label(m.from)), vec!["off-track".into()], Some(frame.exit(engine.board(), end, d)))
                     }
                 };
+                let text = engine.notation(m);
                 json!({
-                    "text": engine.notation(m),
+                    "label": self.label(m, &text),
+                    "text": text,
                     "start": start,
                     "steps": steps,
                     "exit": exit.map(|(x, y)| [x, y]),
@@ -325,6 +442,199 @@ impl Game {
                 })
             })
             .collect())
+    }
+
+    /// A move as a button names it, where several land alike: its
+    /// notation with the capture marks in words and the pieces it takes
+    /// (`d3-e3 approach (takes e4 e5)`, `b2xd4xb6 (takes c3 c5)`).
+    fn label(&self, m: &Move, text: &str) -> String {
+        let board = self.engine.board();
+        let after = self.engine.play_unchecked(&self.pos, m);
+        let taken: Vec<&str> =
+            svg::captured(&self.pos, &after, board.len()).iter().map(|q| board.labels[q as usize].as_str()).collect();
+        // `e3A`, `e3W`: a landing by approach or withdrawal (not a label of the board).
+        let mut words = Vec::new();
+        let mut plain = String::new();
+        for (i, part) in text.split('-').enumerate() {
+            let bare =
+                part.strip_suffix(['A', 'W']).filter(|b| board.point(part).is_none() && board.point(b).is_some());
+            if i > 0 {
+                plain.push('-');
+            }
+            match bare {
+                Some(b) if i > 0 => {
+                    plain.push_str(b);
+                    words.push(if part.ends_with('W') { "withdrawal" } else { "approach" });
+                }
+                _ => plain.push_str(part),
+            }
+        }
+        let mut label = plain;
+        if !words.is_empty() {
+            label = format!("{label} {}", words.join(", then "));
+        }
+        if !taken.is_empty() {
+            label = format!("{label} (takes {})", taken.join(" "));
+        }
+        label
+    }
+
+    /// Why a click moves nothing, in words, for the page to show: the
+    /// request names what was clicked (`from`: a point, or `hand:PLAYER:KIND`)
+    /// and, after a piece was chosen, where (`to`). The engine's `why` gives
+    /// the rule; the page judges nothing itself.
+    pub fn why(&self, body: &Value) -> Result<Value, Refusal> {
+        let from = body.get("from").and_then(Value::as_str).ok_or_else(|| bad("the request needs `from` (text)"))?;
+        let to = body.get("to").and_then(Value::as_str);
+        let reason = self.refusal(from, to)?;
+        Ok(json!({ "reason": reason }))
+    }
+
+    fn refusal(&self, from: &str, to: Option<&str>) -> Result<String, Refusal> {
+        let engine = &self.engine;
+        let g = &engine.game;
+        let board = engine.board();
+        let me = self.pos.turn;
+        let player = &g.players[me as usize].name;
+        if let Some((_, result)) = self.over()? {
+            return Ok(format!("The game is over: {result}."));
+        }
+        if let Some(agent) = &self.seats[me as usize] {
+            return Ok(format!("It is {player}'s turn, and the computer ({}) plays it.", agent.name));
+        }
+        if let (Some(dice), None) = (engine.dice(), self.roll) {
+            let (button, noun) = dice_words(&dice);
+            let how = if dice.exact {
+                format!("the {noun} is how far a piece moves")
+            } else {
+                format!("the {noun} is the most spaces a piece may move")
+            };
+            return Ok(format!("{button} first: {how}."));
+        }
+        let mut legal = Vec::new();
+        engine.moves(&self.pos, self.roll, &mut legal).map_err(no_answer)?;
+        if !legal.is_empty() && legal.iter().all(|m| m.kind == MoveType::Pass) {
+            let roll = self.roll.map_or(String::new(), |r| format!(" of {r}"));
+            return Ok(format!("No move fits the roll{roll}: {player} passes (the Pass button)."));
+        }
+        // The piece chosen first, then a point it cannot go to.
+        if let Some(to) = to {
+            let Some(q) = board.point(to) else { return Err(bad(format!("`{to}` is not a point"))) };
+            let c = self.pos.at(q);
+            if c != 0 && owner(c) == me {
+                return self.refusal(to, None); // another piece of the mover's: why it cannot move
+            }
+            let text = match from.strip_prefix("hand:") {
+                Some(hand) => format!("{}@{to}", self.hand_kind(hand)?.1),
+                None => format!("{from}-{to}"),
+            };
+            return Ok(match self.verdict(&text)? {
+                Some(reason) => format!("{} is not legal: {reason}.", self.shown(&text)),
+                None => format!("{} is legal: click the marked points.", self.shown(&text)),
+            });
+        }
+        // A piece in hand.
+        if let Some(hand) = from.strip_prefix("hand:") {
+            let (kind, letter) = self.hand_kind(hand)?;
+            let name = &g.kinds[kind as usize].name;
+            let holder = hand.split_once(':').and_then(|(p, _)| p.parse::<usize>().ok());
+            if let Some(theirs) = holder.filter(|&h| h != me as usize).and_then(|h| g.players.get(h)) {
+                return Ok(format!("Those are {}'s pieces in hand, and {player} is to move.", theirs.name));
+            }
+            let mut texts = Vec::new();
+            if g.kinds[kind as usize].moves.track {
+                let track = &g.tracks[me as usize];
+                if let Some(&q) = self.roll.and_then(|r| track.get((r as usize).wrapping_sub(1))) {
+                    texts.push(format!("{letter}@{}", board.labels[q as usize]));
+                }
+            }
+            if let Some(enter) = &g.kinds[kind as usize].enter {
+                texts.extend(enter.on[me as usize].iter().map(|q| format!("{letter}@{}", board.labels[q as usize])));
+            }
+            return Ok(format!("No {name} can enter now{}", self.summary(&texts)?));
+        }
+        let Some(p) = board.point(from) else { return Err(bad(format!("`{from}` is not a point"))) };
+        let c = self.pos.at(p);
+        if c == 0 {
+            return Ok(format!("There is no piece on {from}: click one of the marked pieces."));
+        }
+        let kind = &g.kinds[kind_of(c) as usize];
+        if owner(c) != me {
+            let theirs = &g.players[owner(c) as usize].name;
+            return Ok(format!("The {} on {from} is {theirs}'s, and {player} is to move.", kind.name));
+        }
+        // The places the piece would go if nothing stood in the way.
+        let mut texts = Vec::new();
+        let track = &g.tracks[me as usize];
+        if let (true, Some(i), Some(r)) = (kind.moves.track, track.iter().position(|&q| q == p), self.roll) {
+            match track.get(i + r as usize) {
+                Some(&q) => texts.push(format!("{from}-{}", board.labels[q as usize])),
+                None => texts.push(format!("{from}-off")),
+            }
+        }
+        let m = &kind.moves;
+        let pl = me as usize;
+        // Its moving directions (a piece that only leaps: its leaps').
+        let moving = m.step[pl] | m.slide[pl] | m.leave[pl] | m.take[pl] | m.approach[pl] | m.withdraw[pl];
+        let dirs = if moving != 0 { moving } else { m.jump[pl] | m.fly[pl] };
+        for d in 0..8u8 {
+            let q = board.step(p, d);
+            if dirs & (1 << d) != 0 && q != NONE {
+                texts.push(format!("{from}-{}", board.labels[q as usize]));
+            }
+        }
+        Ok(format!("The {} on {from} cannot move{}", kind.name, self.summary(&texts)?))
+    }
+
+    /// The kind and its letter in notation (none for the first kind) of `PLAYER:KIND`.
+    fn hand_kind(&self, hand: &str) -> Result<(u8, String), Refusal> {
+        let g = &self.engine.game;
+        let kind =
+            hand.split_once(':').and_then(|(_, k)| k.parse::<u8>().ok()).filter(|&k| (k as usize) < g.kinds.len());
+        let kind = kind.ok_or_else(|| bad(format!("`{hand}` is not a piece in hand")))?;
+        let letter = if kind == 0 { String::new() } else { g.kinds[kind as usize].letter.to_string() };
+        Ok((kind, letter))
+    }
+
+    /// The engine's reason against a move, or None if it is legal.
+    fn verdict(&self, text: &str) -> Result<Option<String>, Refusal> {
+        Ok(match self.engine.why(&self.pos, self.roll, text).map_err(no_answer)? {
+            Verdict::Legal(..) => None,
+            Verdict::Illegal { reason, .. } => Some(reason),
+        })
+    }
+
+    /// A move as the player would type it, with the roll in a dice game.
+    fn shown(&self, text: &str) -> String {
+        match self.roll {
+            Some(r) => format!("{r}:{text}"),
+            None => text.to_string(),
+        }
+    }
+
+    /// What stands against the moves `texts` (the ways a piece would go),
+    /// as the end of a sentence: one reason they share, the points in the
+    /// way, or the first reason.
+    fn summary(&self, texts: &[String]) -> Result<String, Refusal> {
+        let mut reasons: Vec<String> = Vec::new();
+        for t in texts {
+            if let Some(r) = self.verdict(t)? {
+                if !reasons.contains(&r) {
+                    reasons.push(r);
+                }
+            }
+        }
+        let occupied: Vec<&str> = reasons.iter().filter_map(|r| r.strip_suffix(" is occupied")).collect();
+        Ok(match reasons.as_slice() {
+            [] => ".".into(),
+            [one] => format!(": {one}."),
+            _ if !occupied.is_empty() => match occupied.as_slice() {
+                [one] => format!(": {one} is occupied."),
+                [init @ .., last] => format!(": {} and {last} are occupied.", init.join(", ")),
+                [] => unreachable!("not empty"),
+            },
+            [first, ..] => format!(": {first}."),
+        })
     }
 
     /// How many pieces each player has lost since the start (on the board
@@ -341,6 +651,20 @@ impl Game {
     }
 }
 
-fn seat_name(s: &Option<Box<dyn Agent + Send>>) -> String {
-    s.as_ref().map_or("human".to_string(), |a| a.name().to_string())
+fn no_answer(l: Limit) -> Refusal {
+    Refusal(422, format!("no answer: {l}"))
+}
+
+/// The page's words for the game's dice: the button, and what the result is
+/// called ("Roll the die" and "roll", "Throw the dice" and "throw").
+fn dice_words(dice: &Dice) -> (&'static str, &'static str) {
+    match (dice.binary, dice.sides) {
+        (false, _) => ("Roll the die", "roll"),
+        (true, 1) => ("Throw the die", "throw"),
+        (true, _) => ("Throw the dice", "throw"),
+    }
+}
+
+fn seat_name(s: &Option<Computer>) -> String {
+    s.as_ref().map_or("human".to_string(), |c| c.name.clone())
 }

@@ -2,22 +2,33 @@
 //! JSON API the page calls. The engine runs here; the page only shows the
 //! states it gets and sends clicks back as moves.
 //!
-//! tiny_http serves it: synchronous, a handful of dependencies and no async
-//! runtime, which is all one person's page on the loopback needs. Requests
-//! are answered one at a time, so the games need no locks.
+//! hyper serves it, on tokio: a maintained HTTP/1.1 implementation with the
+//! limits a server open to any page needs (header size, header time, many
+//! connections at once), and nothing more. The routes are a dozen fixed
+//! paths matched in [`site::Site::api`], so no router crate is needed. The
+//! games live behind one lock taken only for quick calls; the computer's
+//! searches run on a bounded pool of their own, off the lock and off the
+//! connections' threads.
 
 mod games;
+mod site;
 
 use crate::cli::{load, GameArgs, EXIT_USAGE};
-use games::{Game, Refusal};
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::Incoming;
+use hyper::header::{HeaderValue, CONTENT_TYPE};
+use hyper::{Request, Response};
+use hyper_util::rt::{TokioIo, TokioTimer};
 use rulebook::check::Choice;
-use rulebook::engine::Engine;
-use rulebook::record::Record;
-use serde_json::{json, Value};
+use serde_json::Value;
+use site::{Reply, Site};
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::Semaphore;
 
 const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
@@ -25,267 +36,173 @@ const STYLE: &str = include_str!("assets/style.css");
 
 /// The largest request body read (a record of the longest game fits easily).
 const MAX_BODY: usize = 256 << 10;
-/// The most games kept at once; a new one replaces the one left longest.
-const MAX_GAMES: usize = 32;
-/// The most option combinations compiled and kept.
-const MAX_ENGINES: usize = 16;
-
-/// The one game file served, read once at the start, and the games played.
-struct Site {
-    path: PathBuf,
-    /// The files the game was read from (a variant and its game), by name.
-    sources: HashMap<PathBuf, String>,
-    title: String,
-    /// The options given on the command line: the page's defaults.
-    choices: Vec<Choice>,
-    engines: Vec<(String, Arc<Engine>)>,
-    games: Vec<(u64, u64, Game)>,
-    /// Counts requests, to tell which game was used last.
-    clock: u64,
-    ids: rulebook::agents::GameRng,
+/// The most bytes of request line and headers buffered.
+const MAX_HEADERS: usize = 16 << 10;
+/// How long a client may take to send its headers, and then its body.
+const HEADER_TIME: Duration = Duration::from_secs(10);
+const BODY_TIME: Duration = Duration::from_secs(10);
+/// The most connections open at once; more wait to be accepted.
+const MAX_CONNECTIONS: usize = 512;
+/// Searches run at once (one a core); more wait their turn.
+fn search_slots() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 8)
 }
 
-/// A response: status, content type, body.
-struct Reply(u16, &'static str, Vec<u8>);
-
-impl From<Refusal> for Reply {
-    fn from(r: Refusal) -> Reply {
-        Reply(r.0, "application/json", json!({ "error": r.1 }).to_string().into_bytes())
-    }
+/// What every connection shares.
+struct Shared {
+    site: Mutex<Site>,
+    searches: Semaphore,
+    /// Only pages that call the server by a loopback name are answered.
+    loopback: bool,
 }
 
-fn json_reply(v: Value) -> Reply {
-    Reply(200, "application/json", v.to_string().into_bytes())
-}
-
-fn bad(msg: impl Into<String>) -> Refusal {
-    Refusal(400, msg.into())
-}
-
-impl Site {
-    /// The engine for these option choices (the command line's, then the page's).
-    fn engine(&mut self, picked: &[(String, String)]) -> Result<Arc<Engine>, Refusal> {
-        let mut choices = self.choices.clone();
-        choices.extend(picked.iter().map(|(n, v)| Choice { name: n.clone(), value: v.clone(), span: None }));
-        let key: Vec<String> = choices.iter().map(|c| format!("{}={}", c.name, c.value)).collect();
-        let key = key.join(" ");
-        if let Some((_, e)) = self.engines.iter().find(|(k, _)| *k == key) {
-            return Ok(e.clone());
-        }
-        let sources = &self.sources;
-        let read = |p: &Path| -> std::io::Result<String> {
-            sources.get(p).cloned().ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "not served"))
-        };
-        let loaded = rulebook::variant::load(&self.path, &choices, &read).map_err(|report| {
-            let msgs: Vec<String> = report.diagnostics.iter().map(|(_, d)| d.message.clone()).collect();
-            bad(format!("these options do not make a game: {}", msgs.join("; ")))
-        })?;
-        let engine = Arc::new(Engine::new(loaded.game));
-        if self.engines.len() >= MAX_ENGINES {
-            self.engines.remove(0);
-        }
-        self.engines.push((key, engine.clone()));
-        Ok(engine)
-    }
-
-    fn game(&mut self, id: &str) -> Result<(u64, &mut Game), Refusal> {
-        let id: u64 = id.parse().map_err(|_| bad("no such game"))?;
-        self.clock += 1;
-        let now = self.clock;
-        let entry = self
-            .games
-            .iter_mut()
-            .find(|g| g.0 == id)
-            .ok_or_else(|| Refusal(404, "no such game (started again since?)".into()))?;
-        entry.1 = now;
-        Ok((id, &mut entry.2))
-    }
-
-    fn add(&mut self, game: Game) -> Result<Value, Refusal> {
-        use rand::Rng;
-        if self.games.len() >= MAX_GAMES {
-            let oldest = self.games.iter().enumerate().min_by_key(|(_, g)| g.1).map(|(i, _)| i).unwrap_or(0);
-            self.games.remove(oldest);
-        }
-        let id = self.ids.gen_range(1..u64::MAX >> 12);
-        self.clock += 1;
-        let state = game.state(id)?;
-        self.games.push((id, self.clock, game));
-        Ok(state)
-    }
-
-    /// What the page needs before a game: names, options, players, agents.
-    fn info(&mut self) -> Result<Value, Refusal> {
-        let engine = self.engine(&[])?;
-        let g = &engine.game;
-        Ok(json!({
-            "title": self.title,
-            "name": g.name,
-            "players": g.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
-            "first": g.first,
-            "options": g.options.iter().map(|o| json!({"name": o.name, "values": o.values, "value": o.value, "description": o.description})).collect::<Vec<_>>(),
-            "agents": rulebook::agents::AGENTS,
-            "dice": engine.dice().map(|d| d.highest()),
-        }))
-    }
-}
-
-/// A field of the request body, as text.
-fn field<'a>(body: &'a Value, name: &str) -> Result<&'a str, Refusal> {
-    body.get(name).and_then(Value::as_str).ok_or_else(|| bad(format!("the request needs `{name}` (text)")))
-}
-
-/// Option choices as (name, value), and seats by name.
-type Setup = (Vec<(String, String)>, Vec<String>);
-
-/// The options and seats of a new game, from the body.
-fn setup(body: &Value) -> Result<Setup, Refusal> {
-    let mut options = Vec::new();
-    if let Some(map) = body.get("options").and_then(Value::as_object) {
-        for (k, v) in map {
-            let v = v.as_str().ok_or_else(|| bad(format!("option `{k}`: the value must be text")))?;
-            options.push((k.clone(), v.to_string()));
-        }
-    }
-    let seats = match body.get("seats").and_then(Value::as_array) {
-        Some(list) => list
-            .iter()
-            .map(|s| s.as_str().map(str::to_string).ok_or_else(|| bad("a seat is a name")))
-            .collect::<Result<_, _>>()?,
-        None => return Err(bad("the request needs `seats`, one per player")),
-    };
-    Ok((options, seats))
-}
-
-fn seed(body: &Value) -> u64 {
-    body.get("seed").and_then(Value::as_u64).unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
-    })
-}
-
-/// Answers one API call.
-fn api(site: &mut Site, method: &str, path: &str, query: &str, body: &Value) -> Result<Reply, Refusal> {
-    let by_id = |site: &mut Site, f: &dyn Fn(&mut Game) -> Result<(), Refusal>| -> Result<Reply, Refusal> {
-        let (id, game) = site.game(field(body, "id")?)?;
-        f(game)?;
-        Ok(json_reply(game.state(id)?))
-    };
-    match (method, path) {
-        ("GET", "/api/game") => Ok(json_reply(site.info()?)),
-        ("POST", "/api/new") => {
-            let (options, names) = setup(body)?;
-            let engine = site.engine(&options)?;
-            let seats = games::seats(&engine, &names)?;
-            let start = engine.start();
-            let game = Game::new(engine, seats, seed(body), start);
-            Ok(json_reply(site.add(game)?))
-        }
-        ("POST", "/api/load") => {
-            let rec = Record::parse(field(body, "record")?).map_err(|e| Refusal(422, format!("the record: {e}")))?;
-            let options = rec.options();
-            let engine = site.engine(&options)?;
-            let (_, names) = setup(body)?;
-            let seats = games::seats(&engine, &names)?;
-            let game = Game::from_record(engine, seats, seed(body), &rec)?;
-            Ok(json_reply(site.add(game)?))
-        }
-        ("POST", "/api/roll") => by_id(site, &|g| g.roll()),
-        ("POST", "/api/move") => {
-            let text = field(body, "move")?.to_string();
-            by_id(site, &|g| g.play(&text))
-        }
-        ("POST", "/api/agent") => by_id(site, &|g| g.agent()),
-        ("POST", "/api/undo") => by_id(site, &|g| g.undo()),
-        ("GET", "/api/record") => {
-            let id = query.split('&').find_map(|kv| kv.strip_prefix("id=")).unwrap_or("");
-            let (title, file) = (site.title.clone(), site.path.display().to_string());
-            let (_, game) = site.game(id)?;
-            Ok(Reply(200, "text/plain; charset=utf-8", game.record(&title, &file).into_bytes()))
-        }
-        (_, p) if p.starts_with("/api/") => Err(Refusal(404, format!("no such call: {method} {p}"))),
-        _ => Err(Refusal(404, format!("nothing at {path}"))),
-    }
-}
-
-fn respond(site: &mut Site, method: &str, url: &str, body: &[u8]) -> Reply {
-    let (path, query) = url.split_once('?').unwrap_or((url, ""));
-    match (method, path) {
-        ("GET", "/") => return Reply(200, "text/html; charset=utf-8", INDEX.as_bytes().to_vec()),
-        ("GET", "/app.js") => return Reply(200, "text/javascript; charset=utf-8", SCRIPT.as_bytes().to_vec()),
-        ("GET", "/style.css") => return Reply(200, "text/css; charset=utf-8", STYLE.as_bytes().to_vec()),
-        _ => {}
-    }
-    let body: Value = if body.is_empty() {
-        Value::Null
-    } else {
-        match serde_json::from_slice(body) {
-            Ok(v) => v,
-            Err(e) => return bad(format!("the body is not JSON: {e}")).into(),
-        }
-    };
-    api(site, method, path, query, &body).unwrap_or_else(Reply::from)
+fn refusal(status: u16, msg: impl Into<String>) -> Reply {
+    games::Refusal(status, msg.into()).into()
 }
 
 /// Whether the Host header names the loopback: a page elsewhere that points
 /// its own name at 127.0.0.1 (DNS rebinding) gets no answer.
-fn loopback_host(req: &tiny_http::Request) -> bool {
-    let host = req.headers().iter().find(|h| h.field.equiv("Host")).map(|h| h.value.as_str().to_string());
-    let Some(host) = host else { return false };
+fn loopback_host(req: &Request<Incoming>) -> bool {
+    let Some(host) = req.headers().get("host").and_then(|h| h.to_str().ok()) else { return false };
     let name = if host.starts_with('[') {
         host.split(']').next().unwrap_or("").trim_start_matches('[')
     } else {
-        host.split(':').next().unwrap_or("")
+        host.rsplit_once(':').map_or(host, |(n, _)| n)
     };
-    matches!(name, "127.0.0.1" | "localhost" | "::1")
+    name == "localhost" || name.parse::<IpAddr>().is_ok_and(|ip| ip.to_canonical().is_loopback())
 }
 
-/// Reads the body, up to [`MAX_BODY`]; None when it is larger.
-fn body(req: &mut tiny_http::Request) -> Result<Vec<u8>, Reply> {
-    use std::io::Read;
-    let too_large = || Reply::from(Refusal(413, format!("the request is larger than {MAX_BODY} bytes")));
-    if req.body_length().is_some_and(|n| n > MAX_BODY) {
-        return Err(too_large());
+/// A state-changing call must come from the page itself: JSON (which a
+/// cross-site form cannot send without asking first), and no foreign origin.
+fn same_origin_json(req: &Request<Incoming>) -> Result<(), Reply> {
+    let header = |name: &str| req.headers().get(name).and_then(|h| h.to_str().ok());
+    let json =
+        header("content-type").is_some_and(|t| t.split(';').next().is_some_and(|m| m.trim() == "application/json"));
+    if !json {
+        return Err(refusal(415, "a call that changes a game must be sent as application/json"));
     }
-    let mut buf = Vec::new();
-    if req.as_reader().take(MAX_BODY as u64 + 1).read_to_end(&mut buf).is_err() {
-        return Err(Refusal(400, "the request's body could not be read".into()).into());
+    if let Some(site) = header("sec-fetch-site") {
+        if site != "same-origin" && site != "none" {
+            return Err(refusal(403, format!("calls from other sites are refused (Sec-Fetch-Site: {site})")));
+        }
     }
-    if buf.len() > MAX_BODY {
-        return Err(too_large());
+    if let (Some(origin), Some(host)) = (header("origin"), header("host")) {
+        let bare = origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")).unwrap_or(origin);
+        if bare != host {
+            return Err(refusal(403, format!("calls from other sites are refused (Origin: {origin})")));
+        }
     }
-    Ok(buf)
+    Ok(())
 }
 
-fn handle(site: &mut Site, mut req: tiny_http::Request, loopback: bool) {
-    let reply = if loopback && !loopback_host(&req) {
-        Refusal(403, "this server answers only pages from 127.0.0.1 or localhost".into()).into()
-    } else {
-        match body(&mut req) {
-            Err(r) => r,
-            Ok(bytes) => {
-                let method = req.method().as_str().to_string();
-                let url = req.url().to_string();
-                // A bug must not take the page down with it: it becomes a 500.
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| respond(site, &method, &url, &bytes)))
-                    .unwrap_or_else(|_| {
-                        Refusal(500, "internal error (a bug in rulebook: please report it)".into()).into()
-                    })
+/// The body, read within [`MAX_BODY`] and [`BODY_TIME`], as JSON.
+async fn body_json(req: Request<Incoming>) -> Result<Value, Reply> {
+    let too_large = || refusal(413, format!("the request is larger than {MAX_BODY} bytes"));
+    let announced =
+        req.headers().get("content-length").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY as u64) {
+        // Not read: hyper closes the connection rather than drain it.
+        return Err(too_large());
+    }
+    let read = tokio::time::timeout(BODY_TIME, Limited::new(req.into_body(), MAX_BODY).collect()).await;
+    let bytes = match read {
+        Err(_) => return Err(refusal(408, format!("the body did not arrive within {}s", BODY_TIME.as_secs()))),
+        Ok(Err(e)) if e.downcast_ref::<http_body_util::LengthLimitError>().is_some() => return Err(too_large()),
+        Ok(Err(_)) => return Err(refusal(400, "the request's body could not be read")),
+        Ok(Ok(collected)) => collected.to_bytes(),
+    };
+    if bytes.is_empty() {
+        return Ok(Value::Null);
+    }
+    serde_json::from_slice(&bytes).map_err(|e| refusal(400, format!("the body is not JSON: {e}")))
+}
+
+/// Runs `f` on the site under its lock, on a blocking thread; a panic (a
+/// bug) becomes a 500 and leaves the other games as they were.
+async fn with_site(shared: &Arc<Shared>, f: impl FnOnce(&mut Site) -> Reply + Send + 'static) -> Reply {
+    let shared = shared.clone();
+    let run = tokio::task::spawn_blocking(move || {
+        let mut site = shared.site.lock().unwrap_or_else(|e| e.into_inner());
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut site)))
+    });
+    match run.await {
+        Ok(Ok(reply)) => reply,
+        _ => refusal(500, "internal error (a bug in rulebook: please report it)"),
+    }
+}
+
+/// The computer's ply: prepared under the lock, searched on a search slot
+/// without it (stopped at the server's limit, or when the game moves on),
+/// played under the lock if the game is still where it was.
+async fn agent(shared: &Arc<Shared>, body: Value) -> Reply {
+    let prepared = {
+        let shared = shared.clone();
+        tokio::task::spawn_blocking(move || shared.site.lock().unwrap_or_else(|e| e.into_inner()).search(&body)).await
+    };
+    let search = match prepared {
+        Ok(Ok(s)) => s,
+        Ok(Err(refused)) => return refused.into(),
+        Err(_) => return refusal(500, "internal error (a bug in rulebook: please report it)"),
+    };
+    let cancel = search.cancel();
+    let Ok(_slot) = shared.searches.acquire().await else { return refusal(503, "the server is stopping") };
+    let watchdog = tokio::spawn(async move {
+        tokio::time::sleep(games::MAX_SEARCH).await;
+        cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let ran = tokio::task::spawn_blocking(move || {
+        let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| search.run()));
+        (search, found)
+    })
+    .await;
+    watchdog.abort();
+    let Ok((search, Ok(found))) = ran else {
+        return refusal(500, "internal error (a bug in rulebook: please report it)");
+    };
+    with_site(shared, move |site| site.searched(search, found)).await
+}
+
+async fn respond(shared: Arc<Shared>, req: Request<Incoming>) -> Reply {
+    if shared.loopback && !loopback_host(&req) {
+        return refusal(403, "this server answers only pages from 127.0.0.1 or localhost");
+    }
+    let (method, path) = (req.method().as_str().to_string(), req.uri().path().to_string());
+    let query = req.uri().query().unwrap_or("").to_string();
+    match (method.as_str(), path.as_str()) {
+        ("GET", "/") => return Reply(200, "text/html; charset=utf-8", INDEX.as_bytes().to_vec()),
+        ("GET", "/app.js") => return Reply(200, "text/javascript; charset=utf-8", SCRIPT.as_bytes().to_vec()),
+        ("GET", "/style.css") => return Reply(200, "text/css; charset=utf-8", STYLE.as_bytes().to_vec()),
+        ("GET", _) => {}
+        ("POST", _) => {
+            if let Err(r) = same_origin_json(&req) {
+                return r;
             }
         }
+        _ => return refusal(405, format!("{method} is not answered here")),
+    }
+    let body = match body_json(req).await {
+        Ok(v) => v,
+        Err(r) => return r,
     };
+    if (method.as_str(), path.as_str()) == ("POST", "/api/agent") {
+        return agent(&shared, body).await;
+    }
+    with_site(&shared, move |site| site.api(&method, &path, &query, &body).unwrap_or_else(Reply::from)).await
+}
+
+fn response(reply: Reply) -> Response<Full<Bytes>> {
     let Reply(status, kind, bytes) = reply;
-    let header = |k: &str, v: &str| tiny_http::Header::from_bytes(k.as_bytes(), v.as_bytes()).expect("a valid header");
-    let response = tiny_http::Response::from_data(bytes)
-        .with_status_code(status)
-        .with_header(header("Content-Type", kind))
-        .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"))
-        .with_header(header(
-            "Content-Security-Policy",
-            "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
-        ));
-    // The browser may have gone; nothing to do about it.
-    let _ = req.respond(response);
+    let mut r = Response::new(Full::new(Bytes::from(bytes)));
+    *r.status_mut() = hyper::StatusCode::from_u16(status).unwrap_or(hyper::StatusCode::INTERNAL_SERVER_ERROR);
+    let h = r.headers_mut();
+    h.insert(CONTENT_TYPE, HeaderValue::from_static(kind));
+    h.insert("cache-control", HeaderValue::from_static("no-store"));
+    h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
+    h.insert(
+        "content-security-policy",
+        HeaderValue::from_static("default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:"),
+    );
+    r
 }
 
 /// The text of each file the game was read from, by name.
@@ -305,22 +222,63 @@ fn read_sources(args: &GameArgs) -> Result<(Sources, String, Vec<Choice>), i32> 
     Ok((sources, loaded.title().to_string(), choices))
 }
 
+/// Serves one connection: HTTP/1.1 with keep-alive, within the limits.
+fn connection(shared: Arc<Shared>, stream: tokio::net::TcpStream, permit: tokio::sync::OwnedSemaphorePermit) {
+    // Each answer is written whole; no waiting for the peer's acknowledgement.
+    let _ = stream.set_nodelay(true);
+    tokio::spawn(async move {
+        let service = hyper::service::service_fn(move |req| {
+            let shared = shared.clone();
+            async move { Ok::<_, std::convert::Infallible>(response(respond(shared, req).await)) }
+        });
+        let conn = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(HEADER_TIME)
+            .max_buf_size(MAX_HEADERS.max(8192))
+            .serve_connection(TokioIo::new(stream), service);
+        // A client that goes away is no concern of the others.
+        let _ = conn.await;
+        drop(permit);
+    });
+}
+
+async fn accept_loop(listener: tokio::net::TcpListener, shared: Arc<Shared>) {
+    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let Ok(permit) = slots.clone().acquire_owned().await else { return };
+        match listener.accept().await {
+            Ok((stream, _)) => connection(shared.clone(), stream, permit),
+            // Out of file descriptors, or a connection reset before it was
+            // accepted: wait a moment and go on.
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    }
+}
+
 pub fn serve(args: &GameArgs, host: IpAddr, port: u16, open: bool) -> i32 {
     let (sources, title, choices) = match read_sources(args) {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let server = match tiny_http::Server::http((host, port)) {
-        Ok(s) => s,
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().max_blocking_threads(64).build() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: cannot start the server: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let listener = match runtime.block_on(tokio::net::TcpListener::bind(SocketAddr::new(host, port))) {
+        Ok(l) => l,
         Err(e) => {
             eprintln!("error: cannot listen on {host} port {port}: {e}");
             return EXIT_USAGE;
         }
     };
-    let addr = server.server_addr().to_ip().map_or(format!("{host}:{port}"), |a| a.to_string());
+    let addr = listener.local_addr().map_or(format!("{host}:{port}"), |a| a.to_string());
     let url = format!("http://{addr}/");
+    let loopback = host.to_canonical().is_loopback();
     println!("Serving {title} at {url} (Ctrl-C to stop)");
-    if !host.is_loopback() {
+    if !loopback {
         println!("Listening on {host}: other machines on the network can play too.");
     }
     use std::io::Write;
@@ -328,20 +286,9 @@ pub fn serve(args: &GameArgs, host: IpAddr, port: u16, open: bool) -> i32 {
     if open {
         open_browser(&url);
     }
-    let ids = rulebook::agents::GameRng::new(std::process::id() as u64 ^ seed(&Value::Null));
-    let mut site = Site {
-        path: args.file.clone(),
-        sources,
-        title,
-        choices,
-        engines: Vec::new(),
-        games: Vec::new(),
-        clock: 0,
-        ids,
-    };
-    for req in server.incoming_requests() {
-        handle(&mut site, req, host.is_loopback());
-    }
+    let site = Site::new(args.file.clone(), sources, title, choices);
+    let shared = Arc::new(Shared { site: Mutex::new(site), searches: Semaphore::new(search_slots()), loopback });
+    runtime.block_on(accept_loop(listener, shared));
     0
 }
 
