@@ -200,7 +200,7 @@ enum Command {
         #[arg(long, default_value_t = 400)]
         max_plies: u32,
         /// Worker threads.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
         /// Writes each game's record to this folder (a new or empty one, unless --force).
         #[arg(long, value_name = "DIR")]
@@ -221,8 +221,8 @@ enum Command {
         /// random, greedy, mcts, alphabeta, with a budget (`mcts:iterations=2000`).
         #[arg(long = "player", value_name = "SIDE=AGENT", required = true)]
         players: Vec<String>,
-        /// How many games.
-        #[arg(long, default_value_t = 100)]
+        /// How many games (at most a million: each game's result is kept).
+        #[arg(long, default_value_t = 100, value_parser = games_in_a_run)]
         games: usize,
         /// The agents change sides every other game.
         #[arg(long)]
@@ -231,7 +231,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Games played at once.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
         /// Writes each game's record to this folder (a new or empty one, unless --force).
         #[arg(long, value_name = "DIR")]
@@ -260,13 +260,13 @@ enum Command {
         /// The agent playing both sides.
         #[arg(long, default_value = "mcts:iterations=1000")]
         agent: String,
-        /// Games per file.
-        #[arg(long, default_value_t = 100)]
+        /// Games per file (at most a million: each game's result is kept).
+        #[arg(long, default_value_t = 100, value_parser = games_in_a_run)]
         games: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Games played at once.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
         /// Stops a game after this many plies (counted as unfinished).
         #[arg(long, default_value_t = 400)]
@@ -312,7 +312,7 @@ enum Command {
         #[arg(long)]
         distinct: bool,
         /// Threads to count with, splitting the first ply among them (at most 64).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
     },
     /// Formats game files (folders: every .game file in them) in one canonical layout.
@@ -401,10 +401,33 @@ pub fn run() -> i32 {
         Command::Moves { game, at, roll, numbers } => commands::moves(&game, &at, roll, numbers),
         Command::Perft { game, depth, at, divide, distinct, threads } => {
             let counting = if distinct { Counting::Distinct } else { Counting::Paths };
-            commands::perft(&game, depth, &at, divide, counting, threads.clamp(1, 64))
+            commands::perft(&game, depth, &at, divide, counting, threads)
         }
         Command::Fmt { files, check } => editor::format(&files, check),
         Command::Lsp => editor::lsp(),
+    }
+}
+
+/// The most games `match` and `balance` play in one run: their results are
+/// kept game by game, so a mistyped count must be refused, not allocated.
+const MAX_GAMES_IN_A_RUN: usize = 1_000_000;
+
+fn games_in_a_run(text: &str) -> Result<usize, String> {
+    let n: usize = text.parse().map_err(|_| format!("`{text}` is not a whole number of games"))?;
+    if n > MAX_GAMES_IN_A_RUN {
+        return Err(format!("at most {MAX_GAMES_IN_A_RUN} games in one run; run several with other --seed values"));
+    }
+    Ok(n)
+}
+
+/// `--threads`: from 1 to 64, refused outside (more threads than cores gain
+/// nothing, and a cap keeps `--threads 100000` from exhausting the system).
+fn thread_count(text: &str) -> Result<usize, String> {
+    let n: usize = text.parse().map_err(|_| format!("`{text}` is not a whole number of threads"))?;
+    match n {
+        0 => Err("at least 1 thread".into()),
+        n if n > simulate::MAX_THREADS => Err(format!("at most {} threads", simulate::MAX_THREADS)),
+        n => Ok(n),
     }
 }
 

@@ -711,3 +711,53 @@ fn play_numbers_plies_says_what_they_take_and_compact_leaves_out_the_position_li
     assert!(out.contains("white> W:Wa1,c1,e1,b2,c2,d2,a3,b3,c3,d3,e3,a4,b4,d4,e4:B"), "{out}");
     assert_eq!(out.matches("1  W-------W-------W").count(), 2, "{out}");
 }
+
+#[test]
+fn absurd_counts_and_a_full_disk_get_a_reason_and_exit_2() {
+    // Arguments, and what stderr must say; each exits 2 without a panic.
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "match",
+                "games/tabal.game",
+                "--player",
+                "white=random",
+                "--player",
+                "black=random",
+                "--games",
+                "18446744073709551615",
+            ],
+            "at most 1000000 games",
+        ),
+        (&["balance", "games/tabal.game", "--games", "100000000000"], "at most 1000000 games"),
+        (&["perft", "games/tabal.game", "2", "--threads", "1000000"], "at most 64 threads"),
+        (&["simulate", "games/tabal.game", "--threads", "0"], "at least 1 thread"),
+        (&["play", "games/tabal.game", "--player", "black=mcts:time=1e30s"], "at most a day"),
+    ];
+    for (args, says) in cases {
+        let o = rulebook(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
+    }
+    // Output to a full disk, in the commands that print a lot and a little.
+    for args in [&["moves", "games/tabal.game"][..], &["render", "games/tablut.game"], &["describe", "games/ur.game"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_rulebook")).args(args).stdout(full).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o).trim(), "error: writing the output: No space left on device", "{args:?}");
+    }
+}
+
+#[test]
+fn a_game_file_may_start_with_a_byte_order_mark() {
+    let dir = temp_dir("bom");
+    let file = dir.join("bom.game");
+    let text = std::fs::read_to_string("games/breakthrough.game").unwrap();
+    std::fs::write(&file, format!("\u{feff}{text}")).unwrap();
+    let o = rulebook(&["check", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let plain = rulebook(&["perft", "games/breakthrough.game", "2"]);
+    let marked = rulebook(&["perft", file.to_str().unwrap(), "2"]);
+    assert_eq!(stdout(&plain).lines().next(), stdout(&marked).lines().next());
+}
