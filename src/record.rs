@@ -29,6 +29,12 @@ pub struct Record {
     pub ply_lines: Vec<usize>,
 }
 
+/// The tags the commands read.
+pub const KNOWN_TAGS: &[&str] =
+    &["Game", "Rules", "File", "Options", "Seed", "Position", "Seats", "Draws", "Roll", "Result", "Plies"];
+/// Tags people add to records from other tools (PGN's), kept and not warned about.
+const INFORMATIVE_TAGS: &[&str] = &["Event", "Site", "Date", "Round", "White", "Black", "Annotator", "Note"];
+
 /// Why a record could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
@@ -145,6 +151,20 @@ impl Record {
     }
 
     /// Reads a record. A leading byte-order mark is skipped; `#` lines are comments.
+    /// The tags no command reads, each with its line and the known tag it
+    /// looks like: a renamed `[Xlies "73"]` would otherwise turn a check off.
+    pub fn unknown_tags(&self) -> Vec<(usize, &str, Option<&'static str>)> {
+        let known = |n: &str| KNOWN_TAGS.contains(&n) || INFORMATIVE_TAGS.contains(&n);
+        let like = |n: &str| KNOWN_TAGS.iter().copied().find(|k| strsim::damerau_levenshtein(k, n) <= 2);
+        let lines = self.tag_lines.iter().copied().chain(std::iter::repeat(0));
+        self.tags
+            .iter()
+            .zip(lines)
+            .filter(|((n, _), _)| !known(n))
+            .map(|((n, _), l)| (l, n.as_str(), like(n)))
+            .collect()
+    }
+
     pub fn parse(text: &str) -> Result<Record, RecordError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut r = Record::default();
@@ -174,6 +194,11 @@ impl Record {
                     r.ply_lines.push(i + 1);
                 }
             }
+        }
+        if r.plies.is_empty() && r.tag("Plies").is_none() {
+            let message = "no plies and no Plies tag: the record is empty or was cut short \
+                           (rulebook writes a Plies tag, then the plies)";
+            return Err(RecordError { line: last.max(1), message: message.into() });
         }
         if let Some(count) = r.tag("Plies") {
             let line = r.tag_line("Plies").unwrap_or(0);

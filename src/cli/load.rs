@@ -22,8 +22,17 @@ pub fn parse_choices(raw: &[String]) -> Result<Vec<Choice>, String> {
 /// game file may have, so that a huge file is refused, not read forever.
 /// Only regular files are read: a FIFO, a terminal or a device (`/dev/stdin`,
 /// `/dev/zero`) is refused without waiting on it.
+/// A link is followed only to a `.game` or `.toml` file: the name checked
+/// by the caller must be the name of what is read.
 pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
+    if path.symlink_metadata()?.file_type().is_symlink() {
+        let target = std::fs::canonicalize(path)?;
+        if !target.extension().is_some_and(|e| e == "game" || e == "toml") {
+            let why = format!("a link to {}, which is not a game or variant file", target.display());
+            return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, why));
+        }
+    }
     let mut bytes = Vec::new();
     open_regular(path)?.take(rulebook::syntax::MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes)?;
     Ok(bytes)
@@ -50,21 +59,30 @@ fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
 /// The most a game record may weigh (a 400-ply record is a few kilobytes).
 pub const MAX_RECORD_BYTES: u64 = 64 << 20;
 
-/// Reads at most `limit` bytes of a file.
-pub fn read_at_most(path: &Path, limit: u64) -> std::io::Result<String> {
-    use std::io::Read;
-    let mut text = String::new();
-    std::fs::File::open(path)?.take(limit).read_to_string(&mut text)?;
-    Ok(text)
-}
-
-/// Reads a game record, refusing one larger than [`MAX_RECORD_BYTES`].
+/// Reads a game record (a save, a simulated game), refusing one larger than
+/// [`MAX_RECORD_BYTES`], one that is not a regular file (a FIFO would block),
+/// and one that is not UTF-8 (saying where). Unknown tags are warned about.
 pub fn read_record(path: &Path) -> Result<rulebook::record::Record, String> {
-    let text = read_at_most(path, MAX_RECORD_BYTES + 1).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if text.len() as u64 > MAX_RECORD_BYTES {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    open_regular(path)
+        .and_then(|f| f.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
         return Err(format!("{} is larger than a record may be ({MAX_RECORD_BYTES} bytes)", path.display()));
     }
-    rulebook::record::Record::parse(&text).map_err(|e| format!("{}:{}: {}", path.display(), e.line, e.message))
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        format!("{}:{line}: not UTF-8 text (byte {} of the file); a record is plain text", path.display(), at + 1)
+    })?;
+    let record =
+        rulebook::record::Record::parse(&text).map_err(|e| format!("{}:{}: {}", path.display(), e.line, e.message))?;
+    for (line, name, like) in record.unknown_tags() {
+        let hint = like.map(|k| format!(" (did you mean `{k}`?)")).unwrap_or_default();
+        eprintln!("warning: {}:{line}: unknown tag `{name}`{hint}; it is ignored", path.display());
+    }
+    Ok(record)
 }
 
 /// Checks one game or variant file.

@@ -761,3 +761,14 @@ fn a_game_file_may_start_with_a_byte_order_mark() {
     let marked = rulebook(&["perft", file.to_str().unwrap(), "2"]);
     assert_eq!(stdout(&plain).lines().next(), stdout(&marked).lines().next());
 }
+
+#[test]
+fn a_record_that_is_not_text_is_refused_with_its_place() {
+    let dir = temp_dir("not-utf8");
+    let record = dir.join("game.txt");
+    std::fs::write(&record, b"[Game \"Permainan Tabal\"]\n[File \"x\"]\nc4-c5 \xff\xfe\n").unwrap();
+    let o = rulebook(&["replay", "games/tabal.game", record.to_str().unwrap()]);
+    assert_ne!(o.status.code(), Some(0));
+    let want = format!("{}:3: not UTF-8 text (byte 43 of the file)", record.display());
+    assert!(stderr(&o).contains(&want), "{}", stderr(&o));
+}
