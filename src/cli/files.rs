@@ -51,15 +51,26 @@ pub fn may_write(path: &Path, replace: bool, protected: &[PathBuf]) -> Result<()
 /// file whole and no partial file behind. With `sync`, the data reaches the
 /// disk before the rename (a save survives a crash; simulate's thousands of
 /// records skip it, as it costs a disk flush each).
+///
+/// A link is written through (the file it leads to is replaced, the link
+/// stays), and a file replaced keeps its permissions (a save kept 600 stays 600).
 pub fn write(path: &Path, text: &str, replace: bool, sync: bool, protected: &[PathBuf]) -> Result<(), WriteError> {
     may_write(path, replace, protected)?;
+    let is_link = path.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink());
+    let resolved = if is_link { std::fs::canonicalize(path).map_err(WriteError::Io)? } else { path.to_path_buf() };
+    let path = resolved.as_path();
+    let permissions = std::fs::metadata(path).ok().map(|m| m.permissions());
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
     let name = path.file_name().map_or("record".into(), |n| n.to_string_lossy().to_string());
+    remove_stale_temp_files(&dir, &name);
     let (tmp, mut file) = temp_file(&dir, &name).map_err(WriteError::Io)?;
-    let written = file.write_all(text.as_bytes()).and_then(|()| if sync { file.sync_all() } else { file.flush() });
+    let mut written = file.write_all(text.as_bytes()).and_then(|()| if sync { file.sync_all() } else { file.flush() });
+    if let (Ok(()), Some(p)) = (&written, permissions) {
+        written = file.set_permissions(p);
+    }
     drop(file);
     if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
         let _ = std::fs::remove_file(&tmp);
@@ -70,6 +81,33 @@ pub fn write(path: &Path, text: &str, replace: bool, sync: bool, protected: &[Pa
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// Removes the temporary files of earlier writes of `name` whose process is
+/// gone (killed mid-write, before its rename): nothing else would.
+fn remove_stale_temp_files(dir: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let prefix = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().to_string();
+        let Some(rest) = file.strip_prefix(&prefix).and_then(|r| r.strip_suffix(".tmp")) else { continue };
+        let Some(pid) = rest.split('.').next().and_then(|p| p.parse::<i32>().ok()) else { continue };
+        if pid != std::process::id() as i32 && !process_alive(pid) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+#[cfg(unix)]
+fn process_alive(pid: i32) -> bool {
+    // SAFETY: signal 0 only asks whether the process exists; nothing is sent.
+    let r = unsafe { libc::kill(pid, 0) };
+    r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+}
+
+#[cfg(not(unix))]
+fn process_alive(_pid: i32) -> bool {
+    true
 }
 
 /// A new file `.NAME.PID.N.tmp` in `dir`.

@@ -772,3 +772,47 @@ fn a_record_that_is_not_text_is_refused_with_its_place() {
     let want = format!("{}:3: not UTF-8 text (byte 43 of the file)", record.display());
     assert!(stderr(&o).contains(&want), "{}", stderr(&o));
 }
+
+#[cfg(unix)]
+#[test]
+fn writes_keep_the_mode_go_through_links_and_clear_what_a_kill_left() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("modes");
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    // fmt on a file kept private, and on a link to another.
+    let text = std::fs::read_to_string("games/breakthrough.game").unwrap().replace("\n\n", "\n\n\n");
+    let private = dir.join("private.game");
+    std::fs::write(&private, &text).unwrap();
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let target = dir.join("target.game");
+    std::fs::write(&target, &text).unwrap();
+    let link = dir.join("link.game");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    for path in [&private, &link] {
+        let o = rulebook(&["fmt", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    assert_eq!(mode(&private), 0o600);
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
+    assert_ne!(std::fs::read_to_string(&target).unwrap(), text, "the file it leads to was formatted");
+    // save! over a private save keeps it private; a temporary file left by a
+    // killed save (its process gone) is cleared.
+    let save = dir.join("save.txt");
+    std::fs::write(&save, "old").unwrap();
+    std::fs::set_permissions(&save, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let stale = dir.join(".save.txt.999999999.0.tmp");
+    std::fs::write(&stale, "half a save").unwrap();
+    let o = with_input(
+        &["play", "games/tabal.game", "--player", "black=random"],
+        &format!("c4-c5\nsave! {}\nquit\n", save.display()),
+    );
+    assert!(stdout(&o).contains("Saved to"), "{}", stdout(&o));
+    assert_eq!(mode(&save), 0o600);
+    assert!(!stale.exists(), "the stale temporary file is removed");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
