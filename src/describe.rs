@@ -45,7 +45,7 @@ fn kinds(game: &Game, mask: u16) -> String {
     }
 }
 
-fn plural(n: usize, word: &str) -> String {
+pub(crate) fn plural(n: usize, word: &str) -> String {
     if n == 1 {
         format!("{n} {word}")
     } else if let Some(stem) = word.strip_suffix("man") {
@@ -110,6 +110,17 @@ pub fn describe_as(game: &Game, title: &str) -> String {
         plural(b.straight_lines().len(), "straight line")
     ));
     line("  Pieces move along the lines; one step along a line is one space.".into());
+    if let Some(drawn) = b.drawn {
+        line(format!(
+            "  Drawn as {}: {}.",
+            drawn.word(),
+            match drawn {
+                Drawing::Squares => "a square for each point",
+                Drawing::Intersections => "the points where the lines meet",
+                Drawing::Holes => "a hole for each point",
+            }
+        ));
+    }
     line(String::new());
 
     line("Players".into());

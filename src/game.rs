@@ -149,6 +149,31 @@ pub struct Board {
     pub neighbour: Vec<[Point; 8]>,
     /// Square numbers (PDN), where the board numbers its points: `numbers[p]`.
     pub numbers: Option<Vec<u16>>,
+    /// How the file says its points are drawn (`drawn as squares`); None:
+    /// as the picture judges from the board's shape.
+    pub drawn: Option<Drawing>,
+}
+
+/// How a board's points are drawn (`drawn as ...` in the board block).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drawing {
+    /// A square for each point (draughts, tafl, Ur).
+    Squares,
+    /// The points where the lines meet (Alquerque, Go).
+    Intersections,
+    /// A hole for each point (Konane, peg boards).
+    Holes,
+}
+
+impl Drawing {
+    /// Every way, as the file writes it.
+    pub const ALL: [(&'static str, Drawing); 3] =
+        [("squares", Drawing::Squares), ("intersections", Drawing::Intersections), ("holes", Drawing::Holes)];
+
+    /// The word the file writes.
+    pub fn word(self) -> &'static str {
+        Drawing::ALL.iter().find(|(_, d)| *d == self).map_or("squares", |(w, _)| w)
+    }
 }
 
 impl Board {

@@ -252,8 +252,9 @@ impl<'a> Compiler<'a> {
         self.labels = labels.iter().enumerate().map(|(i, l)| (l.clone(), i as Point)).collect();
         self.coord_index = coords.iter().enumerate().map(|(i, &c)| (c, i as Point)).collect();
         let numbers = b.numbering.as_ref().map(|n| numbering(&coords, n.value));
+        let drawn = b.drawn.as_ref().map(|d| d.value);
         let mut board =
-            Board { neighbour: vec![[NONE; 8]; labels.len()], labels, coords, width: w, height: h, numbers };
+            Board { neighbour: vec![[NONE; 8]; labels.len()], labels, coords, width: w, height: h, numbers, drawn };
         let mut link_spans: HashMap<(Point, Dir), Span> = HashMap::new();
         for line in &b.lines {
             match line {

@@ -49,6 +49,8 @@ pub struct BoardDecl {
     pub lines: Vec<LineDecl>,
     /// `number points from top left`: (rows from the top?, left to right?).
     pub numbering: Option<Sp<(bool, bool)>>,
+    /// `drawn as squares|intersections|holes`.
+    pub drawn: Option<Sp<crate::game::Drawing>>,
 }
 
 #[derive(Clone, Debug)]
@@ -319,7 +321,7 @@ const TOP: &[&str] = &[
     "goals",
     "announce",
 ];
-const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number"];
+const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number", "drawn"];
 const PIECE: &[&str] = &[
     "step", "slide", "jump", "leave", "take", "approach", "withdraw", "move", "safe", "promote", "value", "can", "at",
     "enter", "lift",
@@ -792,6 +794,16 @@ fn board_stmt(stmt: &Stmt, b: &mut BoardDecl) -> Result<(), Diagnostic> {
             a.end()?;
             let value = Spanned::new((rows.value == "top", cols.value == "left"), stmt.span);
             set_once(&mut b.numbering, value, "the numbering of the points")?;
+        }
+        "drawn" => {
+            let mut a = Args::new(stmt, "drawn as squares");
+            a.keyword("as")?;
+            let words: Vec<&str> = crate::game::Drawing::ALL.iter().map(|(w, _)| *w).collect();
+            let how = a.choice(&words)?;
+            a.end()?;
+            let drawing = crate::game::Drawing::ALL.iter().find(|(w, _)| *w == how.value).map(|(_, d)| *d);
+            let drawing = drawing.expect("a word of the list");
+            set_once(&mut b.drawn, Spanned::new(drawing, stmt.span), "how the board is drawn")?;
         }
         "line" => {
             let mut a = Args::new(stmt, "line a1 b2 c3");
