@@ -6,7 +6,7 @@
 
 use super::owners;
 use crate::engine::{cell, kind_of, owner, Cell, Engine, Move, MoveType, Position};
-use crate::game::{Board, Condition, Game, Point, PointSet, NONE};
+use crate::game::{Board, Condition, Drawing, Game, Point, PointSet, NONE};
 use std::fmt::Write;
 
 /// Pixels between two neighbouring lattice points.
@@ -27,18 +27,35 @@ pub struct Options<'a> {
 }
 
 /// How the board is drawn: lines between points, or squares where the
-/// points form a full grid or a chequerboard (draughts, tafl, shogi boards).
+/// points form a full grid or a chequerboard (draughts, tafl, shogi boards);
+/// a file may say which (`drawn as squares|intersections|holes`). `Cells` is
+/// a square for each point and no more (a board with gaps, like Ur's);
+/// `Holes` a hole for each point.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Style {
     Lines,
     Squares { chequered: bool },
+    Cells,
+    Holes,
 }
 
-/// Squares when every point of the lattice is a point (and diagonals, if
-/// any, join every square), or exactly one colour of a chequerboard; lines
-/// otherwise (Alquerque's diagonals through every other point, triangles,
-/// crosses and tracks).
+/// The style the file asks for (`drawn as ...`), or else the one the
+/// board's shape suggests: squares when every point of the lattice is a
+/// point (and diagonals, if any, join every square), or exactly one colour
+/// of a chequerboard; lines otherwise (Alquerque's diagonals through every
+/// other point, triangles, crosses and tracks).
 pub fn style(board: &Board) -> Style {
+    match (board.drawn, shape(board)) {
+        (None, auto) => auto,
+        (Some(Drawing::Squares), squares @ Style::Squares { .. }) => squares,
+        (Some(Drawing::Squares), _) => Style::Cells,
+        (Some(Drawing::Intersections), _) => Style::Lines,
+        (Some(Drawing::Holes), _) => Style::Holes,
+    }
+}
+
+/// The style the board's shape suggests (what a file without `drawn` gets).
+fn shape(board: &Board) -> Style {
     let (w, h) = (board.width.max(1) as i64, board.height.max(1) as i64);
     let n = board.len() as i64;
     let diagonal_links = (0..board.len() as Point)
@@ -237,7 +254,9 @@ pub fn svg(engine: &Engine, pos: &Position, opts: &Options) -> String {
     let _ = writeln!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" \
-         role=\"img\" font-family=\"sans-serif\">\n<title>{}</title>",
+         role=\"{}\" font-family=\"sans-serif\">\n<title>{}</title>",
+        // A picture, or a group of points to click (whose labels a screen reader reads).
+        if opts.interactive { "group" } else { "img" },
         escape(&game.name)
     );
     let _ = writeln!(out, "<rect width=\"{width}\" height=\"{height}\" fill=\"#f3e3bf\"/>");
@@ -267,8 +286,9 @@ pub fn svg(engine: &Engine, pos: &Position, opts: &Options) -> String {
             let (cx, cy) = frame.at(x, y);
             let _ = writeln!(
                 out,
-                "<circle class=\"hit\" data-point=\"{}\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"transparent\"/>",
+                "<circle class=\"hit\" data-point=\"{}\" data-name=\"{}\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"transparent\"/>",
                 escape(&board.labels[p]),
+                escape(&point_name(game, pos, p as Point)),
                 STEP * 0.46
             );
         }
@@ -277,7 +297,16 @@ pub fn svg(engine: &Engine, pos: &Position, opts: &Options) -> String {
     out
 }
 
-/// The board itself: squares or lines, sites, zones, and the points.
+/// A point as a screen reader says it: "white man on c3", or "c4, empty".
+fn point_name(game: &Game, pos: &Position, p: Point) -> String {
+    let label = &game.board.labels[p as usize];
+    match pos.at(p) {
+        0 => format!("{label}, empty"),
+        c => format!("{} {} on {label}", game.players[owner(c) as usize].name, game.kinds[kind_of(c) as usize].name),
+    }
+}
+
+/// The board itself: squares, lines or holes, sites, zones, and the points.
 fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
     let game = &engine.game;
     let board = &game.board;
@@ -286,6 +315,33 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
     let colours = colours(game);
     let half = STEP / 2.0;
     let (bw, bh) = frame.board_size();
+    // A site (throne, corner, rosette) on a square: a frame inside the
+    // square and a cross, both reaching past a piece on it, so it shows
+    // around the piece.
+    let cross = |out: &mut String, cx: f64, cy: f64| {
+        let r = half - 4.0;
+        let _ = writeln!(
+            out,
+            "<rect class=\"site\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#5a4630\" stroke-width=\"2\"/>",
+            cx - r,
+            cy - r,
+            2.0 * r,
+            2.0 * r
+        );
+        let r = half - 6.0;
+        let _ = writeln!(
+            out,
+            "<path class=\"site\" d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"#5a4630\" stroke-width=\"1.5\"/>",
+            cx - r,
+            cy - r,
+            cx + r,
+            cy + r,
+            cx - r,
+            cy + r,
+            cx + r,
+            cy - r
+        );
+    };
     match style {
         Style::Squares { chequered } => {
             let light = if chequered { "#f0dcb0" } else { "#e6c98f" };
@@ -310,28 +366,44 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
                     if chequered { 0.0 } else { 1.0 }
                 );
                 if special.contains(p as Point) {
-                    let r = half - 6.0;
-                    let _ =
-                        writeln!(
-                        out,
-                        "<path class=\"site\" d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"#5a4630\" stroke-width=\"1.5\"/>",
-                        cx - r, cy - r, cx + r, cy + r, cx - r, cy + r, cx + r, cy - r
-                    );
+                    cross(out, cx, cy);
                 }
             }
         }
-        Style::Lines => {
+        Style::Cells => {
+            for (p, &(x, y)) in board.coords.iter().enumerate() {
+                let (cx, cy) = frame.at(x, y);
+                let fill = if special.contains(p as Point) { "#b9955a" } else { "#e6c98f" };
+                let _ = writeln!(
+                    out,
+                    "<rect x=\"{}\" y=\"{}\" width=\"{STEP}\" height=\"{STEP}\" fill=\"{fill}\" stroke=\"#5a4630\" stroke-width=\"2\"/>",
+                    cx - half,
+                    cy - half
+                );
+                if special.contains(p as Point) {
+                    cross(out, cx, cy);
+                }
+            }
+        }
+        Style::Lines | Style::Holes => {
+            // Under holes, the lines only where the board is not a plain grid
+            // (where a line may not join every neighbour).
+            let width = match style {
+                Style::Lines => "2.5",
+                _ if shape(board) == Style::Lines => "1.5",
+                _ => "0",
+            };
             for p in 0..board.len() as Point {
                 for d in 0..8u8 {
                     let q = board.step(p, d);
-                    if q == NONE || q < p {
+                    if q == NONE || q < p || width == "0" {
                         continue;
                     }
                     let (x0, y0) = frame.at(board.coords[p as usize].0, board.coords[p as usize].1);
                     let (x1, y1) = frame.at(board.coords[q as usize].0, board.coords[q as usize].1);
                     let _ = writeln!(
                         out,
-                        "<line x1=\"{x0}\" y1=\"{y0}\" x2=\"{x1}\" y2=\"{y1}\" stroke=\"#5a4630\" stroke-width=\"2.5\"/>"
+                        "<line x1=\"{x0}\" y1=\"{y0}\" x2=\"{x1}\" y2=\"{y1}\" stroke=\"#5a4630\" stroke-width=\"{width}\"/>"
                     );
                 }
             }
@@ -342,7 +414,11 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
     for (pl, zone) in zones.iter().enumerate() {
         for p in zone.iter() {
             let (cx, cy) = frame.at(board.coords[p as usize].0, board.coords[p as usize].1);
-            let r = if style == Style::Lines { STEP * 0.3 } else { half - 3.0 };
+            let r = match style {
+                Style::Lines => STEP * 0.3,
+                Style::Holes => STEP * 0.44,
+                _ => half - 3.0,
+            };
             let _ = writeln!(
                 out,
                 "<rect class=\"zone\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"0.7\" stroke-width=\"3\" stroke-dasharray=\"6 4\"/>",
@@ -354,22 +430,41 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
             );
         }
     }
-    if style == Style::Lines {
-        for (p, &(x, y)) in board.coords.iter().enumerate() {
-            let (cx, cy) = frame.at(x, y);
-            if special.contains(p as Point) {
-                let r = STEP * 0.22;
+    for (p, &(x, y)) in board.coords.iter().enumerate() {
+        let (cx, cy) = frame.at(x, y);
+        let site = special.contains(p as Point);
+        if style == Style::Lines && site {
+            // A disc wider than a piece, so a piece on the site leaves a
+            // ring of it showing, and a diamond on it.
+            let r = STEP * 0.22;
+            let _ = writeln!(
+                out,
+                "<circle class=\"site\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#b9955a\" stroke=\"#5a4630\" stroke-width=\"2\"/>",
+                STEP * 0.45
+            );
+            let _ = writeln!(
+                out,
+                "<rect class=\"site\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#b9955a\" stroke=\"#5a4630\" stroke-width=\"2\" transform=\"rotate(45 {cx} {cy})\"/>",
+                cx - r,
+                cy - r,
+                2.0 * r,
+                2.0 * r
+            );
+        } else if style == Style::Lines {
+            let _ = writeln!(out, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"5\" fill=\"#5a4630\"/>");
+        } else if style == Style::Holes {
+            if site {
                 let _ = writeln!(
                     out,
-                    "<rect class=\"site\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#b9955a\" stroke=\"#5a4630\" stroke-width=\"2\" transform=\"rotate(45 {cx} {cy})\"/>",
-                    cx - r,
-                    cy - r,
-                    2.0 * r,
-                    2.0 * r
+                    "<circle class=\"site\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#b9955a\" stroke=\"#5a4630\" stroke-width=\"2\"/>",
+                    STEP * 0.45
                 );
-            } else {
-                let _ = writeln!(out, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"5\" fill=\"#5a4630\"/>");
             }
+            let _ = writeln!(
+                out,
+                "<circle class=\"hole\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#4e3823\" stroke=\"#c9a56f\" stroke-width=\"2.5\"/>",
+                STEP * 0.3
+            );
         }
     }
     if let Some(numbers) = &board.numbers {
@@ -545,14 +640,16 @@ fn hands(out: &mut String, engine: &Engine, rows: &[HandRow], top: f64, interact
             piece(out, game, cell(*pl as u8, k as u8), x, cy, STEP * 0.28);
             let _ = writeln!(
                 out,
-                "<text x=\"{}\" y=\"{cy}\" font-size=\"14\" fill=\"#3b3125\" dominant-baseline=\"central\">× {n} {}</text>",
+                "<text x=\"{}\" y=\"{cy}\" font-size=\"14\" fill=\"#3b3125\" dominant-baseline=\"central\">× {}</text>",
                 x + STEP * 0.4,
-                escape(&game.kinds[k].name)
+                escape(&crate::describe::plural(n as usize, &game.kinds[k].name))
             );
             if interactive {
+                let name = format!("{} {} in hand ({n})", game.players[*pl].name, game.kinds[k].name);
                 let _ = writeln!(
                     out,
-                    "<circle class=\"hit\" data-hand=\"{pl}:{k}\" cx=\"{x}\" cy=\"{cy}\" r=\"{}\" fill=\"transparent\"/>",
+                    "<circle class=\"hit\" data-hand=\"{pl}:{k}\" data-name=\"{}\" cx=\"{x}\" cy=\"{cy}\" r=\"{}\" fill=\"transparent\"/>",
+                    escape(&name),
                     STEP * 0.32
                 );
             }
@@ -583,5 +680,34 @@ mod tests {
         let alquerque = "  lines orthogonal a1..d4\n  lines diagonal even a1..d4";
         assert_eq!(style(&board("a1..d4", alquerque)), Style::Lines);
         assert_eq!(style(&board("a1..d3 a4", "  lines orthogonal a1..d3")), Style::Lines);
+    }
+
+    #[test]
+    fn a_file_may_say_how_its_points_are_drawn() {
+        let grid = "  lines orthogonal a1..d4";
+        // A board with a gap and no lines (Ur's kind) draws as lines without it.
+        assert_eq!(style(&board("a1..b4 d1..d4", "")), Style::Lines);
+        assert_eq!(style(&board("a1..b4 d1..d4", "  drawn as squares")), Style::Cells);
+        assert_eq!(
+            style(&board("a1..d4", &format!("{grid}\n  drawn as squares"))),
+            Style::Squares { chequered: false }
+        );
+        let dark = "  lines diagonal a1..d4\n  drawn as squares";
+        assert_eq!(style(&board("even a1..d4", dark)), Style::Squares { chequered: true });
+        assert_eq!(style(&board("a1..d4", &format!("{grid}\n  drawn as intersections"))), Style::Lines);
+        assert_eq!(style(&board("a1..d4", &format!("{grid}\n  drawn as holes"))), Style::Holes);
+    }
+
+    #[test]
+    fn holes_and_cells_draw_one_mark_a_point() {
+        let text = "rulebook 1\ngame \"T\"\nboard {\n  files a..d\n  ranks 1..4\n  points a1..b4 d1..d4\n  drawn as DRAWN\n}\n\
+             player white W forward n\nplayer black B forward s\nfirst white\npiece man M {\n  step forward\n}\n\
+             place white man on a1\nplace black man on b2\ngoals {\n  lose when no move\n}\n";
+        for (drawn, mark) in [("holes", "class=\"hole\""), ("squares", "stroke-width=\"2\"/>")] {
+            let e = crate::load_text(&text.replace("DRAWN", drawn), &[]).unwrap_or_else(|d| panic!("{d:?}"));
+            let picture = svg(&e, &e.start(), &Options::default());
+            let marks = picture.lines().filter(|l| l.contains(mark) && !l.contains("class=\"piece\"")).count();
+            assert_eq!(marks, e.board().len(), "{drawn}: {picture}");
+        }
     }
 }

@@ -500,7 +500,7 @@ impl Game {
             return Ok(format!("The game is over: {result}."));
         }
         if let Some(agent) = &self.seats[me as usize] {
-            return Ok(format!("It is {player}'s turn, and the computer ({}) plays it.", agent.name));
+            return Ok(format!("It is {} turn, and the computer ({}) plays it.", possessive(player), agent.name));
         }
         if let (Some(dice), None) = (engine.dice(), self.roll) {
             let (button, noun) = dice_words(&dice);
@@ -517,8 +517,24 @@ impl Game {
             let roll = self.roll.map_or(String::new(), |r| format!(" of {r}"));
             return Ok(format!("No move fits the roll{roll}: {player} passes (the Pass button)."));
         }
+        // Where the legal moves start, as the page names them.
+        let starts: Vec<String> = legal
+            .iter()
+            .filter_map(|m| match m.kind {
+                MoveType::Pass => None,
+                MoveType::Enter => Some(format!("hand:{me}:{}", m.becomes)),
+                _ => Some(board.labels[m.from as usize].clone()),
+            })
+            .collect();
+        let mine = |key: &str| match key.strip_prefix("hand:") {
+            Some(hand) => hand.split_once(':').is_some_and(|(p, _)| p == me.to_string()),
+            None => board.point(key).is_some_and(|p| self.pos.at(p) != 0 && owner(self.pos.at(p)) == me),
+        };
         // The piece chosen first, then a point it cannot go to.
         if let Some(to) = to {
+            if !mine(from) {
+                return self.refusal(from, None);
+            }
             let Some(q) = board.point(to) else { return Err(bad(format!("`{to}` is not a point"))) };
             let c = self.pos.at(q);
             if c != 0 && owner(c) == me {
@@ -539,7 +555,10 @@ impl Game {
             let name = &g.kinds[kind as usize].name;
             let holder = hand.split_once(':').and_then(|(p, _)| p.parse::<usize>().ok());
             if let Some(theirs) = holder.filter(|&h| h != me as usize).and_then(|h| g.players.get(h)) {
-                return Ok(format!("Those are {}'s pieces in hand, and {player} is to move.", theirs.name));
+                return Ok(format!("Those are {} pieces in hand, and {player} is to move.", possessive(&theirs.name)));
+            }
+            if starts.iter().any(|s| s == from) {
+                return Ok(format!("A {name} can enter: click it, then one of the marked points."));
             }
             let mut texts = Vec::new();
             if g.kinds[kind as usize].moves.track {
@@ -561,7 +580,10 @@ impl Game {
         let kind = &g.kinds[kind_of(c) as usize];
         if owner(c) != me {
             let theirs = &g.players[owner(c) as usize].name;
-            return Ok(format!("The {} on {from} is {theirs}'s, and {player} is to move.", kind.name));
+            return Ok(format!("The {} on {from} is {}, and {player} is to move.", kind.name, possessive(theirs)));
+        }
+        if starts.iter().any(|s| s == from) {
+            return Ok(format!("The {} on {from} can move: click it, then one of the marked points.", kind.name));
         }
         // The places the piece would go if nothing stood in the way.
         let mut texts = Vec::new();
@@ -648,6 +670,15 @@ impl Game {
         (0..engine.game.players.len() as u8)
             .map(|pl| json!({"player": engine.game.players[pl as usize].name, "count": count(&self.start, pl) - count(&self.pos, pl)}))
             .collect()
+    }
+}
+
+/// "white's", "defenders'".
+fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
     }
 }
 

@@ -139,12 +139,18 @@ impl Client {
         self.cmd("POST", "/se/log", Some(json!({ "type": "browser" })))
     }
 
+    /// A PNG picture of what the window shows.
+    pub fn screenshot(&self) -> Vec<u8> {
+        base64(self.cmd("GET", "/screenshot", None).as_str().unwrap_or(""))
+    }
+
     pub fn set_window_size(&self, width: u32, height: u32) {
         self.cmd("POST", "/window/rect", Some(json!({ "width": width, "height": height })));
     }
 
-    /// Sends keys to the element that has the focus (WebDriver key codes for
-    /// arrows and Enter: `\u{E014}` right, `\u{E012}` left, `\u{E007}` Enter).
+    /// Sends keys to the element that has the focus (WebDriver key codes:
+    /// `\u{E004}` Tab, `\u{E007}` Enter, `\u{E012}` left, `\u{E013}` up,
+    /// `\u{E014}` right, `\u{E015}` down).
     pub fn send_keys(&self, keys: &str) {
         let actions: Vec<Value> = keys
             .chars()
@@ -171,6 +177,11 @@ impl Element<'_> {
     pub fn screenshot(&self) -> Vec<u8> {
         let v = self.client.cmd("GET", &format!("/element/{}/screenshot", self.id), None);
         base64(v.as_str().unwrap_or(""))
+    }
+
+    /// Types `text` into the element (for a file input: the file's path).
+    pub fn send_keys(&self, text: &str) {
+        self.client.cmd("POST", &format!("/element/{}/value", self.id), Some(json!({ "text": text })));
     }
 
     /// The element's text, as shown.

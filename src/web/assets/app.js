@@ -1,5 +1,6 @@
-// The page: shows the states the server sends and turns clicks into moves.
-// The rules live in the server's engine; nothing here judges a move.
+// The page: shows the states the server sends and turns clicks and keys into moves.
+// The rules live in the server's engine; nothing here judges a move: a click
+// that moves nothing asks the server why.
 'use strict';
 
 // Errors are kept where a test can read them (and shown on the page).
@@ -9,12 +10,13 @@ window.addEventListener('unhandledrejection', e => window.__errors.push(String(e
 document.addEventListener('securitypolicyviolation', e => window.__errors.push('blocked: ' + e.violatedDirective));
 
 const $ = id => document.getElementById(id);
-let info = null;   // the game's names, options, agents
-let state = null;  // the last state the server sent
-let pick = null;   // the move being clicked: {start, steps}
+let info = null;      // the game's names, options, agents
+let state = null;     // the last state the server sent
+let pick = null;      // the move being clicked: {start, steps}
+let focusKey = null;  // the board's point (or piece in hand) the keyboard is on
+const query = new URLSearchParams(location.search);
 // How long the computer's plies stay on the screen (?delay=MS).
-const delay = /^\d+$/.test(new URLSearchParams(location.search).get('delay') || '')
-  ? Number(new URLSearchParams(location.search).get('delay')) : 400;
+const delay = /^\d+$/.test(query.get('delay') || '') ? Number(query.get('delay')) : 400;
 
 async function call(method, path, body) {
   const init = { method };
@@ -32,13 +34,19 @@ async function call(method, path, body) {
 
 function setBusy(on) { $('game').dataset.busy = on ? '1' : '0'; }
 
+// A line for the player: an error (`error`) or why a click did nothing (`why`).
+function say(text, kind) {
+  $('message').textContent = text;
+  $('message').className = text ? kind : '';
+}
+
 async function act(f) {
   setBusy(true);
-  $('message').textContent = '';
+  say('');
   try {
     show(await f());
   } catch (e) {
-    $('message').textContent = e.message;
+    say(e.message, 'error');
     setBusy(false);
   }
 }
@@ -53,17 +61,15 @@ function el(tag, attrs, text) {
 // The seat and option pickers, from the game's description; a query such as
 // ?seats=human,random&seed=7&dice=false presets them.
 function buildSetup() {
-  const query = new URLSearchParams(location.search);
   const preset = (query.get('seats') || '').split(',');
   const opponent = info.agents.includes('mcts') ? 'mcts' : info.agents[0];
-  const seats = $('seats');
   info.players.forEach((name, i) => {
     const label = el('label', {}, name + ' ');
     const select = el('select', { 'data-seat': String(i) });
     for (const who of ['human', ...info.agents]) select.append(el('option', { value: who }, who));
     select.value = preset[i] || (i === info.first ? 'human' : opponent);
     label.append(select);
-    seats.append(label);
+    $('seats').append(label);
   });
   for (const o of info.options) {
     const label = el('label', { title: o.description }, o.name + ' ');
@@ -80,14 +86,37 @@ function settings() {
   const options = {};
   for (const s of document.querySelectorAll('[data-option]')) options[s.dataset.option] = s.value;
   const body = { seats, options };
-  const seed = new URLSearchParams(location.search).get('seed');
+  const seed = query.get('seed');
   if (seed !== null && /^\d+$/.test(seed)) body.seed = Number(seed);
   return body;
 }
 
 function newGame() { act(() => call('POST', '/api/new', settings())); }
 
+// The move list: a numbered row per move, a move being a ply of the side that
+// moved first and the plies after it up to that side's next (another turn
+// stays in its row).
+function moveRows(plies) {
+  const rows = [];
+  plies.forEach((p, i) => {
+    if (i === 0 || (p.mover === plies[0].mover && plies[i - 1].mover !== p.mover)) rows.push([]);
+    rows[rows.length - 1].push(i);
+  });
+  return rows.map((row, r) => {
+    const cells = el('span', { class: 'pair' });
+    for (const i of row) {
+      const p = plies[i];
+      cells.append(el('span', { class: i === plies.length - 1 ? 'ply last' : 'ply', title: info.players[p.mover] }, p.text));
+    }
+    const li = el('li');
+    li.append(el('span', { class: 'n' }, (r + 1) + '.'), cells);
+    return li;
+  });
+}
+
 function show(s) {
+  const focus = document.activeElement;
+  const keyboard = $('board').contains(focus) || $('bar').contains(focus);
   state = s;
   pick = null;
   const main = $('game');
@@ -100,29 +129,31 @@ function show(s) {
   $('status').textContent = s.over ? 'Game over: ' + s.over + '.'
     : s.turnName + ' to move' + (agent ? ' (' + s.seats[s.turn] + ')' : '');
   $('dice').hidden = !s.dice;
+  $('roll').textContent = s.rollLabel || 'Roll the die';
   $('roll').disabled = !s.needRoll;
   $('die').textContent = s.roll === null || s.roll === undefined ? '' : String(s.roll);
-  const ann = $('announcements');
-  ann.replaceChildren(...s.announcements.map(a => el('li', {}, a)));
+  $('announcements').replaceChildren(...s.announcements.map(a => el('li', {}, a)));
   const lost = s.captured.filter(c => c.count > 0).map(c => c.player + ' lost ' + c.count);
   $('captured').textContent = lost.length ? 'Captured: ' + lost.join(', ') + '.' : '';
   const plies = $('plies');
-  plies.replaceChildren(...s.plies.map((p, i) => {
-    const li = el('li', { title: info.players[p.mover] }, p.text);
-    if (i === s.plies.length - 1) li.className = 'last';
-    return li;
-  }));
+  plies.replaceChildren(...moveRows(s.plies));
   plies.scrollTop = plies.scrollHeight;
   $('position').textContent = s.position;
   $('download').href = '/api/record?id=' + s.id;
   $('choices').replaceChildren();
-  const passes = s.moves.filter(m => m.pass);
-  for (const m of passes) {
+  for (const m of s.moves.filter(m => m.pass)) {
     const b = el('button', { type: 'button', class: 'pass' }, 'Pass (nothing fits the roll)');
     b.addEventListener('click', () => play(m.text));
     $('choices').append(b);
   }
   mark();
+  if (keyboard) {
+    // The keyboard goes on to what comes next: the dice, a pass, the board.
+    const pass = $('choices').querySelector('button');
+    if (s.needRoll) $('roll').focus();
+    else if (pass) pass.focus();
+    else focusBoard();
+  }
   if (!s.over && agent) {
     const id = s.id;
     setTimeout(() => { if (state && state.id === id) act(() => call('POST', '/api/agent', { id })); }, delay);
@@ -131,6 +162,10 @@ function show(s) {
     setBusy(false);
   }
 }
+
+// What can be clicked on the board: every point, the pieces in hand, exits.
+const hits = () => [...document.querySelectorAll('#board [data-point], #board [data-hand]')];
+const keyOf = e => e.dataset.point !== undefined ? e.dataset.point : 'hand:' + e.dataset.hand;
 
 function target(key) {
   if (key.startsWith('hand:')) return document.querySelector('[data-hand="' + key.slice(5) + '"]');
@@ -149,13 +184,13 @@ function mark() {
     e.classList.remove('movable', 'selected', 'target', 'stop');
   }
   for (const e of document.querySelectorAll('.exit')) e.remove();
-  if (!state || state.over) return;
+  if (!state || state.over) return roving();
   if (!pick) {
     for (const start of new Set(state.moves.map(m => m.start).filter(s => s !== null))) {
       const e = target(start);
       if (e) e.classList.add('movable');
     }
-    return;
+    return roving();
   }
   const chosen = target(pick.start);
   if (chosen) chosen.classList.add('selected');
@@ -168,6 +203,7 @@ function mark() {
       const c = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
       c.setAttribute('class', 'exit hit target');
       c.setAttribute('data-point', step);
+      c.setAttribute('data-name', 'off the board');
       c.setAttribute('cx', m.exit[0]);
       c.setAttribute('cy', m.exit[1]);
       c.setAttribute('r', '16');
@@ -180,6 +216,78 @@ function mark() {
   if (n > 0 && moves.some(m => m.steps.length === n)) {
     const e = target(pick.steps[n - 1]);
     if (e) e.classList.add('stop');
+  }
+  roving();
+}
+
+// The board's points for the keyboard and screen readers: each a button
+// named by what is on it and what a click does ("white man on c3, can
+// move"); one of them in the Tab order (roving focus), the arrows go
+// between them.
+function roving() {
+  const all = hits();
+  const what = e => e.classList.contains('selected') ? ', chosen: Enter again puts it back'
+    : e.classList.contains('stop') ? ', stop here'
+      : e.classList.contains('target') ? ', can go here'
+        : e.classList.contains('movable') ? ', can move' : '';
+  for (const e of all) {
+    e.setAttribute('role', 'button');
+    e.setAttribute('aria-label', (e.dataset.name || keyOf(e)) + what(e));
+  }
+  const keyed = all.find(e => keyOf(e) === focusKey);
+  const current = keyed || all.find(e => e.classList.contains('selected')) || all.find(e => e.classList.contains('movable')) || all[0];
+  for (const e of all) e.setAttribute('tabindex', e === current ? '0' : '-1');
+}
+
+function focusBoard() {
+  const e = document.querySelector('#board [tabindex="0"]');
+  if (e) e.focus();
+}
+
+function centre(e) {
+  const r = e.getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}
+
+// The point the arrow (dx, dy) leads to from `from`: the nearest one that
+// way, a point straight ahead before one off to the side.
+function nearest(from, dx, dy) {
+  const [fx, fy] = centre(from);
+  let best = null;
+  let score = Infinity;
+  for (const e of hits()) {
+    const [x, y] = centre(e);
+    const along = (x - fx) * dx + (y - fy) * dy;
+    const across = Math.abs((x - fx) * dy - (y - fy) * dx);
+    if (along < 1 || across > 2.5 * along) continue;
+    if (along + 2 * across < score) {
+      score = along + 2 * across;
+      best = e;
+    }
+  }
+  return best;
+}
+
+const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+
+function key(ev) {
+  const hit = ev.target.closest && ev.target.closest('[data-point], [data-hand]');
+  if (!hit) return;
+  if (ARROWS[ev.key]) {
+    ev.preventDefault();
+    const next = nearest(hit, ...ARROWS[ev.key]);
+    if (next) {
+      focusKey = keyOf(next);
+      roving();
+      next.focus();
+    }
+  } else if (ev.key === 'Enter' || ev.key === ' ') {
+    ev.preventDefault();
+    activate(hit);
+  } else if (ev.key === 'Escape' && pick) {
+    pick = null;
+    $('choices').replaceChildren();
+    mark();
   }
 }
 
@@ -194,18 +302,33 @@ function resolve() {
   if (exact.length === 1) return play(exact[0].text);
   // Several moves land the same way but take different pieces: name them.
   $('choices').replaceChildren(...exact.map(m => {
-    const b = el('button', { type: 'button', class: 'choice' }, m.text);
+    const b = el('button', { type: 'button', class: 'choice', 'data-move': m.text }, m.label || m.text);
     b.addEventListener('click', () => play(m.text));
     return b;
   }));
   mark();
+  if ($('board').contains(document.activeElement)) $('choices').querySelector('button').focus();
 }
 
-function click(e) {
-  const hit = e.target.closest('[data-point], [data-hand]');
-  if (!state || !hit || $('game').dataset.busy === '1') return;
-  const key = hit.dataset.point !== undefined ? hit.dataset.point : 'hand:' + hit.dataset.hand;
+// Asks the server why a click moves nothing, and says it.
+async function explain(body) {
+  setBusy(true);
+  say('');
+  try {
+    say((await call('POST', '/api/why', body)).reason, 'why');
+  } catch (e) {
+    say(e.message, 'error');
+  }
+  setBusy(false);
+}
+
+// A click (or Enter) on a point or a piece in hand.
+function activate(hit) {
+  if (!state || $('game').dataset.busy === '1') return;
+  const key = keyOf(hit);
+  focusKey = key;
   if (pick && hit.classList.contains('target')) {
+    say('');
     pick.steps.push(key);
     return resolve();
   }
@@ -214,10 +337,24 @@ function click(e) {
     if (exact.length === 1) return play(exact[0].text);
     return resolve();
   }
-  const starts = state.moves.map(m => m.start);
-  pick = starts.includes(key) && !(pick && pick.start === key && pick.steps.length === 0) ? { start: key, steps: [] } : null;
   $('choices').replaceChildren();
+  if (pick && pick.start === key && pick.steps.length === 0) {
+    pick = null;  // put back
+    return mark();
+  }
+  if (pick && pick.steps.length > 0) {
+    say('The capture goes on: choose one of the marked points.', 'why');
+    return mark();
+  }
+  if (state.moves.some(m => m.start === key)) {
+    say('');
+    pick = { start: key, steps: [] };
+    return mark();
+  }
+  const body = pick ? { id: state.id, from: pick.start, to: key } : { id: state.id, from: key };
+  pick = null;
   mark();
+  if (!key.startsWith('off-')) explain(body);
 }
 
 function loadRecord(file) {
@@ -230,7 +367,7 @@ async function start() {
   try {
     info = await call('GET', '/api/game');
   } catch (e) {
-    $('message').textContent = e.message;
+    say(e.message, 'error');
     return;
   }
   document.title = info.title + ' \u2013 rulebook';
@@ -240,7 +377,15 @@ async function start() {
   $('restart').addEventListener('click', newGame);
   $('undo').addEventListener('click', () => state && act(() => call('POST', '/api/undo', { id: state.id })));
   $('roll').addEventListener('click', () => state && act(() => call('POST', '/api/roll', { id: state.id })));
-  $('board').addEventListener('click', click);
+  $('board').addEventListener('click', e => {
+    const hit = e.target.closest('[data-point], [data-hand]');
+    if (hit) activate(hit);
+  });
+  $('board').addEventListener('keydown', key);
+  $('board').addEventListener('focusin', e => {
+    const hit = e.target.closest('[data-point], [data-hand]');
+    if (hit) focusKey = keyOf(hit);
+  });
   $('load').addEventListener('change', e => { if (e.target.files[0]) loadRecord(e.target.files[0]); e.target.value = ''; });
   newGame();
 }
