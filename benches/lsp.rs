@@ -2,7 +2,7 @@
 //! `rulebook lsp` (the target: within 50 ms). Run with `cargo bench --bench lsp`;
 //! it prints the median, the 95th percentile and the slowest of 200 edits per shipped game.
 
-#[path = "../tests/lsp/client.rs"]
+#[path = "../tests/it/lsp/client.rs"]
 mod client;
 
 use client::{pos, Client};

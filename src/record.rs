@@ -278,7 +278,7 @@ mod tests {
 
     #[test]
     fn old_backslashes_survive() {
-        let r = Record::parse("[File \"C:\\games\\x.game\"]\n").unwrap();
+        let r = Record::parse("[File \"C:\\games\\x.game\"]\n[Plies \"0\"]\n").unwrap();
         assert_eq!(r.tag("File"), Some("C:\\games\\x.game"));
     }
 }

@@ -99,13 +99,21 @@ impl Engine {
                 Some(c) => g.kinds.iter().position(|k| k.letter == c)? as KindId,
             };
             (None, Some(board.point(to)?), k)
-        } else if let Some(from) = text.strip_suffix("-off") {
-            let p = board.point(from)?;
-            (Some(p), None, kind_of(pos.at(p)))
         } else {
-            let (a, b) = text.split_once('-')?;
-            let p = board.point(a)?;
-            (Some(p), Some(board.point(b)?), kind_of(pos.at(p)))
+            let (from, to) = match text.strip_suffix("-off") {
+                Some(from) => (from, None),
+                None => text.split_once('-').map(|(a, b)| (a, Some(b)))?,
+            };
+            let p = board.point(from)?;
+            // An empty point or an enemy's piece: the general reasons say so.
+            if pos.at(p) == 0 || owner(pos.at(p)) != me {
+                return None;
+            }
+            let to = match to {
+                Some(b) => Some(board.point(b)?),
+                None => None,
+            };
+            (Some(p), to, kind_of(pos.at(p)))
         };
         if !g.kinds[kind as usize].moves.track {
             return None;

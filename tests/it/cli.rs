@@ -816,3 +816,12 @@ fn writes_keep_the_mode_go_through_links_and_clear_what_a_kill_left() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+#[test]
+fn why_on_an_empty_track_point_says_so() {
+    for ply in ["2:d1-c1", "2:d1-off", "3:a1-b1"] {
+        let o = rulebook(&["why", "games/ur.game", ply]);
+        assert_eq!(o.status.code(), Some(1), "{ply}: {}", stderr(&o));
+        assert!(stdout(&o).contains("is not legal: there is no piece on"), "{ply}: {}", stdout(&o));
+    }
+}
