@@ -443,3 +443,29 @@ fn the_highlighting_grammar_knows_every_statement_keyword() {
         }
     }
 }
+
+#[test]
+fn a_message_too_large_is_answered_with_an_error_not_read() {
+    // A frame that announces 2^64 - 1 bytes: answered with an error at once,
+    // with no buffer of that size; the server ends cleanly when its input does.
+    let mut c = Client::start(BIN);
+    c.send_raw(b"Content-Length: 18446744073709551615\r\n\r\n{");
+    let error = c.next_message();
+    assert_eq!(error["error"]["code"], -32600, "{error}");
+    assert!(error["error"]["message"].as_str().unwrap().contains("over the"), "{error}");
+    assert_eq!(error["id"], Value::Null);
+    let (status, stderr) = c.close_input();
+    assert!(!stderr.contains("panicked") && !stderr.contains("memory"), "{stderr}");
+    assert!(status.code().is_some(), "ended by a signal: {status}");
+    // One a little over the limit is skipped, and the server goes on.
+    let mut c = Client::start(BIN);
+    let n = (64 << 20) + 1;
+    let mut frame = format!("Content-Length: {n}\r\n\r\n").into_bytes();
+    frame.resize(frame.len() + n, b' ');
+    c.send_raw(&frame);
+    assert_eq!(c.next_message()["error"]["code"], -32600);
+    let text = read("games/tabal.game");
+    c.open(&uri("games/tabal.game"), &text);
+    assert!(c.diagnostics(&uri("games/tabal.game"))["diagnostics"].is_array());
+    c.stop();
+}

@@ -71,6 +71,26 @@ impl Client {
         self.stdin.flush().unwrap();
     }
 
+    /// Bytes as they are, framed or not.
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next message the server sends.
+    pub fn next_message(&mut self) -> Value {
+        self.next()
+    }
+
+    /// Closes the server's input and waits for it; its exit status and stderr.
+    pub fn close_input(mut self) -> (std::process::ExitStatus, String) {
+        drop(self.stdin);
+        let status = self.child.wait().unwrap();
+        let mut err = String::new();
+        self.child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        (status, err)
+    }
+
     pub fn notify(&mut self, method: &str, params: Value) {
         self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
     }
