@@ -2,7 +2,9 @@
 //! `rulebook lsp` (the target: within 50 ms). Run with `cargo bench --bench lsp`;
 //! it prints the median, the 95th percentile and the slowest of 200 edits per shipped game.
 
+// The tests' client; the bench uses a part of it.
 #[path = "../tests/it/lsp/client.rs"]
+#[allow(dead_code)]
 mod client;
 
 use client::{pos, Client};
