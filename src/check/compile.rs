@@ -758,7 +758,7 @@ impl<'a> Compiler<'a> {
         let d = self.d;
         for p in d.pieces.iter() {
             let Some(span) = p.track else { continue };
-            if dice.is_none() {
+            if dice.is_none() && !d.dice_written {
                 self.err(diag::track_without(
                     span,
                     "no dice say how far",

@@ -281,6 +281,9 @@ pub struct Decls {
     pub only: Vec<OnlyDecl>,
     pub hostile: Vec<HostileDecl>,
     pub dice: Option<Sp<DiceDecl>>,
+    /// A `die` or `dice` statement was written, even one in error: what
+    /// needs dice is then not reported again as having none.
+    pub dice_written: bool,
     /// `track PLAYER POINT...`: the player's track, in order.
     pub tracks: Vec<(Sp<String>, Vec<Sp<String>>)>,
     /// `another turn on REGION`.
@@ -544,6 +547,7 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             d.hostile.push(HostileDecl { region, to, when_empty });
         }
         "die" => {
+            d.dice_written = true;
             let mut a = Args::new(stmt, "die d6 limits distance");
             let w = a.word("a die such as `d6`")?;
             let sides = w.value.strip_prefix('d').and_then(|n| n.parse::<u64>().ok()).ok_or_else(|| {
@@ -556,6 +560,7 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             set_once(&mut d.dice, Spanned::new(DiceDecl { sides, binary: false, exact }, w.span), "the dice")?;
         }
         "dice" => {
+            d.dice_written = true;
             let mut a = Args::new(stmt, "dice 4 binary sets distance");
             let n = a.number("how many dice")?;
             if !(1..=8).contains(&n.value) {
