@@ -14,12 +14,11 @@ impl Drop for Server {
     }
 }
 
+/// The server under test: this build's, or the one `RULEBOOK_BIN` names
+/// (a release build, for the load test's figures).
 fn serve(file: &str) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(["serve", file, "--port", "0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let bin = std::env::var("RULEBOOK_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_rulebook").to_string());
+    let mut child = Command::new(bin).args(["serve", file, "--port", "0"]).stdout(Stdio::piped()).spawn().unwrap();
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
     let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).unwrap().to_string();
@@ -450,4 +449,27 @@ fn load_many_clients_play_at_once_and_no_game_is_lost() {
     report.push_str(&format!("server memory: {before} KiB before, {after} KiB after\n"));
     let _ = std::io::stderr().write_all(report.as_bytes());
     assert!(after < 512 << 10, "{after} KiB");
+}
+
+#[test]
+fn an_ipv4_mapped_loopback_is_the_loopback() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(["serve", "games/tabal.game", "--host", "::ffff:127.0.0.1", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let s = Server(child, String::new());
+    let port = line.rsplit(':').next().and_then(|r| r.split('/').next()).unwrap().to_string();
+    let addr = format!("127.0.0.1:{port}");
+    assert!(line.contains("[::ffff:127.0.0.1]"), "{line}");
+    // Not reported as open to the network, and the Host check holds.
+    let mut next = String::new();
+    assert_eq!(request(&addr, "GET", "/", "evil.example", b"").0, 403);
+    assert_eq!(request(&addr, "GET", "/", "127.0.0.1", b"").0, 200);
+    drop(s);
+    let _ = out.read_line(&mut next);
+    assert!(!next.contains("other machines"), "{next}");
 }
