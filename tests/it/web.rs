@@ -426,7 +426,7 @@ fn load_round(s: &Server, clients: usize, seconds: f64, games: usize) -> Load {
     Load { clients, requests: times.len(), errors, seconds, p50_ms: at(0.5), p99_ms: at(0.99), games: played }
 }
 
-/// A bounded load test on the loopback: 8, 32 and 128 clients playing random
+/// A bounded load test on the loopback: 1, 8, 32 and 128 clients playing random
 /// games at once. It asserts no error and no game lost or changed; the
 /// figures are printed (`cargo test --release --test it web::load -- --nocapture`;
 /// `LOAD_SECONDS` sets each round's length, 3 s by default).
@@ -436,7 +436,7 @@ fn load_many_clients_play_at_once_and_no_game_is_lost() {
     let s = serve("games/tabal.game");
     let before = resident_kib(&s);
     let mut report = String::new();
-    for clients in [8, 32, 128] {
+    for clients in [1, 8, 32, 128] {
         let l = load_round(&s, clients, seconds, 1_000);
         assert_eq!(l.errors, 0, "{clients} clients");
         assert!(l.games > 0, "{clients} clients played no game");
