@@ -429,10 +429,10 @@ fn load_round(s: &Server, clients: usize, seconds: f64, games: usize) -> Load {
 /// A bounded load test on the loopback: 1, 8, 32 and 128 clients playing random
 /// games at once. It asserts no error and no game lost or changed; the
 /// figures are printed (`cargo test --release --test it web::load -- --nocapture`;
-/// `LOAD_SECONDS` sets each round's length, 3 s by default).
+/// `LOAD_SECONDS` sets each round's length, 1.5 s by default, to keep a cold `cargo test` short).
 #[test]
 fn load_many_clients_play_at_once_and_no_game_is_lost() {
-    let seconds: f64 = std::env::var("LOAD_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(3.0);
+    let seconds: f64 = std::env::var("LOAD_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(1.5);
     let s = serve("games/tabal.game");
     let before = resident_kib(&s);
     let mut report = String::new();
