@@ -55,6 +55,16 @@ pub fn style(board: &Board) -> Style {
 }
 
 /// The style the board's shape suggests (what a file without `drawn` gets).
+/// A special site on a board of lines or holes: a disc wider than a piece,
+/// so that a piece on it leaves a ring showing.
+fn site_disc(out: &mut String, cx: f64, cy: f64) {
+    let _ = writeln!(
+        out,
+        "<circle class=\"site\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#b9955a\" stroke=\"#5a4630\" stroke-width=\"2\"/>",
+        STEP * 0.45
+    );
+}
+
 fn shape(board: &Board) -> Style {
     let (w, h) = (board.width.max(1) as i64, board.height.max(1) as i64);
     let n = board.len() as i64;
@@ -437,11 +447,7 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
             // A disc wider than a piece, so a piece on the site leaves a
             // ring of it showing, and a diamond on it.
             let r = STEP * 0.22;
-            let _ = writeln!(
-                out,
-                "<circle class=\"site\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#b9955a\" stroke=\"#5a4630\" stroke-width=\"2\"/>",
-                STEP * 0.45
-            );
+            site_disc(out, cx, cy);
             let _ = writeln!(
                 out,
                 "<rect class=\"site\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#b9955a\" stroke=\"#5a4630\" stroke-width=\"2\" transform=\"rotate(45 {cx} {cy})\"/>",
@@ -454,11 +460,7 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
             let _ = writeln!(out, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"5\" fill=\"#5a4630\"/>");
         } else if style == Style::Holes {
             if site {
-                let _ = writeln!(
-                    out,
-                    "<circle class=\"site\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#b9955a\" stroke=\"#5a4630\" stroke-width=\"2\"/>",
-                    STEP * 0.45
-                );
+                site_disc(out, cx, cy);
             }
             let _ = writeln!(
                 out,
