@@ -7,24 +7,80 @@ use super::*;
 
 /// The positions (their hashes) since the last capture, for repetition rules.
 /// Front ends and playouts keep one beside the position and play with
-/// [`Engine::play_in`]; it stays empty in games without such a rule.
-#[derive(Clone, Debug, Default)]
+/// [`Engine::play_in`]; searches step in and out of it with [`Engine::enter`]
+/// and [`Engine::leave`]. It stays empty in games without such a rule.
+#[derive(Debug, Default)]
 pub struct History {
     hashes: Vec<u64>,
+    /// Where the positions that can still stand again begin, in a game with
+    /// hands: a search keeps the older ones to step back to, a game drops them.
+    start: usize,
     /// Pieces on the board at the last position remembered: a capture (or any
     /// change in the count) means no earlier position can stand again.
     pieces: u16,
+    /// A bit for each position since `start`, by the top byte of its hash: a
+    /// position whose bit is clear has not stood before, and is not looked for.
+    seen: Seen,
+}
+
+type Seen = [u64; 4];
+
+/// Sets the bit of `hash` in `seen`; whether it was set already.
+fn see(seen: &mut Seen, hash: u64) -> bool {
+    let (word, bit) = ((hash >> 62) as usize, 1u64 << ((hash >> 56) & 63));
+    let before = seen[word] & bit != 0;
+    seen[word] |= bit;
+    before
+}
+
+impl Clone for History {
+    fn clone(&self) -> History {
+        History { hashes: self.hashes.clone(), start: self.start, pieces: self.pieces, seen: self.seen }
+    }
+
+    /// Keeps the allocation: a search starts every descent from the game's history.
+    fn clone_from(&mut self, other: &History) {
+        self.hashes.clone_from(&other.hashes);
+        (self.start, self.pieces, self.seen) = (other.start, other.pieces, other.seen);
+    }
 }
 
 impl History {
     /// How many positions it holds (since the last capture).
     pub fn len(&self) -> usize {
-        self.hashes.len()
+        self.hashes.len() - self.start
     }
 
     pub fn is_empty(&self) -> bool {
-        self.hashes.is_empty()
+        self.len() == 0
     }
+
+    /// Whether the last position remembered is `pos` (so a search can go on from it).
+    pub fn ends_at(&self, pos: &Position) -> bool {
+        self.hashes[self.start..].last() == Some(&pos.hash)
+    }
+
+    /// Whether the position with this hash has stood `times` times since the last capture.
+    fn stood(&self, hash: u64, times: usize) -> bool {
+        let since = &self.hashes[self.start..];
+        // Between two standings of a position at least one other stands.
+        since.len() + 1 >= 2 * times && since.iter().filter(|&&h| h == hash).count() >= times
+    }
+
+    /// Remembers a position; whether it has now stood `times` times.
+    fn push(&mut self, hash: u64, times: usize) -> bool {
+        self.hashes.push(hash);
+        see(&mut self.seen, hash) && self.stood(hash, times)
+    }
+}
+
+/// How to step back out of a position a search entered: see [`Engine::leave`].
+#[derive(Clone, Copy, Debug)]
+pub struct Mark {
+    len: usize,
+    start: usize,
+    pieces: u16,
+    seen: Seen,
 }
 
 impl Engine {
@@ -70,6 +126,7 @@ impl Engine {
         if self.repetition.is_some() {
             h.hashes.push(pos.hash);
             h.pieces = pos.pieces(0) + pos.pieces(1);
+            see(&mut h.seen, pos.hash);
         }
         h
     }
@@ -93,19 +150,62 @@ impl Engine {
     /// Remembers `next`, the position after a move from `pos`, in `history`;
     /// ends the game if it has now stood as many times as a repetition rule allows.
     fn remember(&self, pos: &Position, history: &mut History, next: &mut Position) {
-        let Some(goal) = self.repetition else { return };
+        if self.repetition.is_none() {
+            return;
+        }
+        // A game never steps back: what a capture made unrepeatable goes.
         let pieces = next.pieces(0) + next.pieces(1);
         if pieces != history.pieces {
             history.hashes.clear();
+            history.start = 0;
             history.pieces = pieces;
+            history.seen = Seen::default();
         }
-        history.hashes.push(next.hash);
-        let Condition::Repeated(times) = self.game.goals[goal].condition else { return };
-        if next.result.is_none() && history.hashes.iter().filter(|&&h| h == next.hash).count() >= times as usize {
-            let g = &self.game.goals[goal];
+        self.enter(pos.turn, history, next);
+    }
+
+    /// For searches: remembers `next`, made by a move of `mover` (with
+    /// [`Engine::play_unchecked`]), in `history` as [`Engine::play_in`]
+    /// would, ending the game in `next` if a repetition rule says so; the
+    /// mark returned steps back out with [`Engine::leave`].
+    #[inline]
+    pub fn enter(&self, mover: PlayerId, history: &mut History, next: &mut Position) -> Mark {
+        let (len, start, pieces, seen) = (history.hashes.len(), history.start, history.pieces, history.seen);
+        let mark = Mark { len, start, pieces, seen };
+        if let Some(goal) = self.repetition {
+            self.remember_repeated(goal, mover, history, next);
+        }
+        mark
+    }
+
+    /// [`Engine::enter`] in a game with a repetition rule (its `goal`).
+    fn remember_repeated(&self, goal: usize, mover: PlayerId, history: &mut History, next: &mut Position) {
+        // Without hands no piece comes back onto the board, so no position
+        // from before a capture can stand again: counting them too changes
+        // nothing, and saves counting the pieces on every move searched.
+        if self.hands {
+            let pieces = next.pieces(0) + next.pieces(1);
+            if pieces != history.pieces {
+                history.start = history.hashes.len();
+                history.pieces = pieces;
+                history.seen = Seen::default();
+            }
+        }
+        let g = &self.game.goals[goal];
+        let Condition::Repeated(times) = g.condition else { return };
+        if history.push(next.hash, times as usize) && next.result.is_none() {
             next.result =
-                Some(Outcome { winner: g.winner(g.player.unwrap_or(pos.turn)), reason: Reason::Repeated(times) });
+                Some(Outcome { winner: g.winner(g.player.unwrap_or(mover)), reason: Reason::Repeated(times) });
         }
+    }
+
+    /// Forgets what [`Engine::enter`] remembered since `mark`.
+    #[inline]
+    pub fn leave(&self, history: &mut History, mark: Mark) {
+        history.hashes.truncate(mark.len);
+        history.start = mark.start;
+        history.pieces = mark.pieces;
+        history.seen = mark.seen;
     }
 
     /// The count of plies without progress after `mv` took `before` to

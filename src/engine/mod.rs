@@ -22,7 +22,7 @@ pub use why::Verdict;
 use crate::game::*;
 
 pub use apply::PlayError;
-pub use endings::History;
+pub use endings::{History, Mark};
 pub use notation::ParseMoveError;
 pub use position::PositionError;
 
