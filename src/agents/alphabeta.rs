@@ -10,11 +10,18 @@
 //! each roll allows. Every move is searched once with a full window, and a
 //! roll allows the moves of distance up to it.
 //!
+//! The game's own endings apply inside the search: a child is entered into
+//! the history of the game so far before it is searched, so a repetition the
+//! rules end the game on is scored where it happens (a winner avoids it, a
+//! loser seeks it), as is a run of moves without progress (kept in the
+//! position). Forced results are stored in the table as distances from the
+//! node, so a "wins in N" found on one move stays true on the next.
+//!
 //! Nothing is allocated per node: each ply keeps its buffers of moves, child
 //! positions and ordering keys from search to search.
 
-use super::{least_roll, roll_allows, Agent, AlphaBetaSettings, Evaluation};
-use crate::engine::{Engine, Limit, Move, MoveType, Position};
+use super::{least_roll, roll_allows, search_history, Agent, AlphaBetaSettings, Evaluation};
+use crate::engine::{Engine, History, Limit, Move, MoveType, Position};
 use crate::game::{Dice, Point};
 use std::time::{Duration, Instant};
 
@@ -71,6 +78,8 @@ pub struct AlphaBeta {
     plies: Vec<Ply>,
     killers: Vec<[Option<Quiet>; 2]>,
     history: Vec<u32>,
+    /// The game's positions since the last capture, and the search's line below them.
+    path: History,
     nodes: u64,
     deadline: Option<Instant>,
     stopped: bool,
@@ -100,6 +109,7 @@ impl AlphaBeta {
             plies: Vec::new(),
             killers: Vec::new(),
             history: Vec::new(),
+            path: History::default(),
             nodes: 0,
             deadline: None,
             stopped: false,
@@ -169,7 +179,7 @@ impl AlphaBeta {
         let entry = self.tt[slot];
         let known = entry.key == pos.hash();
         if known && entry.depth as i32 >= depth {
-            let v = entry.value;
+            let v = from_table(entry.value, ply);
             match entry.bound {
                 Bound::Exact => return Ok(v),
                 Bound::Lower if v >= beta => return Ok(v),
@@ -196,10 +206,29 @@ impl AlphaBeta {
             } else {
                 Bound::Exact
             };
-            self.tt[slot] =
-                Entry { key: pos.hash(), value, depth: depth.min(127) as i8, bound, best: best.unwrap_or(0) };
+            let (key, depth, best) = (pos.hash(), depth.min(127) as i8, best.unwrap_or(0));
+            self.tt[slot] = Entry { key, value: to_table(value, ply), depth, bound, best };
         }
         Ok(value)
+    }
+
+    /// [`AlphaBeta::negamax`] at `child`, a position after a move from
+    /// `pos`, entered into the history while it is searched.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        engine: &Engine,
+        pos: &Position,
+        child: &mut Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Result<i32, Limit> {
+        let mark = engine.enter(pos.turn, &mut self.path, child);
+        let v = self.negamax(engine, child, depth, alpha, beta, ply);
+        engine.leave(&mut self.path, mark);
+        v
     }
 
     /// The moves of a node searched: its value and best move (None if no
@@ -232,7 +261,7 @@ impl AlphaBeta {
         let mut best = (-INF, None);
         for k in 0..buf.order.len() {
             let i = buf.order[k].1 as usize;
-            let v = -self.negamax(engine, &buf.children[i], depth - 1, -beta, -*alpha, ply + 1)?;
+            let v = -self.child(engine, pos, &mut buf.children[i], depth - 1, -beta, -*alpha, ply + 1)?;
             if self.stopped {
                 break;
             }
@@ -305,8 +334,8 @@ impl AlphaBeta {
         buf.moves.sort_unstable_by_key(|m| least_roll(m, dice));
         buf.values.clear();
         for i in 0..buf.moves.len() {
-            let child = engine.play_unchecked(pos, &buf.moves[i]);
-            let v = -self.negamax(engine, &child, depth - 1, -INF, INF, ply + 1)?;
+            let mut child = engine.play_unchecked(pos, &buf.moves[i]);
+            let v = -self.child(engine, pos, &mut child, depth - 1, -INF, INF, ply + 1)?;
             buf.values.push(v);
         }
         // Each roll, weighed by how often it comes: the best move it allows,
@@ -320,8 +349,8 @@ impl AlphaBeta {
                 None => match pass {
                     Some(v) => v,
                     None => {
-                        let child = engine.play_unchecked(pos, &Move::PASS);
-                        let v = -self.negamax(engine, &child, depth - 1, -INF, INF, ply + 1)?;
+                        let mut child = engine.play_unchecked(pos, &Move::PASS);
+                        let v = -self.child(engine, pos, &mut child, depth - 1, -INF, INF, ply + 1)?;
                         pass = Some(v);
                         v
                     }
@@ -339,7 +368,8 @@ impl AlphaBeta {
     fn root(
         &mut self,
         engine: &Engine,
-        children: &[Position],
+        pos: &Position,
+        children: &mut [Position],
         depth: i32,
         first: usize,
     ) -> Result<Option<(i32, usize)>, Limit> {
@@ -347,7 +377,7 @@ impl AlphaBeta {
         let mut best = None;
         let order = std::iter::once(first).chain((0..children.len()).filter(|&i| i != first));
         for i in order {
-            let v = -self.negamax(engine, &children[i], depth - 1, -INF, -alpha, 1)?;
+            let v = -self.child(engine, pos, &mut children[i], depth - 1, -INF, -alpha, 1)?;
             if self.stopped {
                 break;
             }
@@ -384,6 +414,24 @@ fn quiet(m: &Move) -> Quiet {
     (m.from, m.to, m.kind)
 }
 
+/// A value as the table keeps it: a forced result counted from the node, not the root.
+fn to_table(value: i32, ply: usize) -> i32 {
+    match value {
+        v if v >= DECIDED => v + ply as i32,
+        v if v <= -DECIDED => v - ply as i32,
+        v => v,
+    }
+}
+
+/// A value from the table at `ply`: a forced result counted from the root again.
+fn from_table(value: i32, ply: usize) -> i32 {
+    match value {
+        v if v >= DECIDED => v - ply as i32,
+        v if v <= -DECIDED => v + ply as i32,
+        v => v,
+    }
+}
+
 /// The score of a finished game for the side to move, sooner wins first.
 fn terminal(winner: Option<u8>, turn: u8, ply: usize) -> i32 {
     match winner {
@@ -402,6 +450,7 @@ impl Agent for AlphaBeta {
         &mut self,
         engine: &Engine,
         pos: &Position,
+        history: &History,
         moves: &[Move],
         _rng: &mut dyn rand::RngCore,
     ) -> Result<Move, Limit> {
@@ -409,10 +458,11 @@ impl Agent for AlphaBeta {
         self.prepare(engine);
         self.deadline = self.settings.time.map(|t| start + t);
         let max_depth = self.settings.depth.unwrap_or(MAX_DEPTH);
-        let children: Vec<Position> = moves.iter().map(|m| engine.play_unchecked(pos, m)).collect();
+        self.path = search_history(engine, pos, history);
+        let mut children: Vec<Position> = moves.iter().map(|m| engine.play_unchecked(pos, m)).collect();
         let (mut best, mut score, mut reached) = (0, 0, 0);
         for depth in 1..=max_depth {
-            match self.root(engine, &children, depth as i32, best)? {
+            match self.root(engine, pos, &mut children, depth as i32, best)? {
                 Some((v, i)) => (best, score) = (i, v),
                 None => break,
             }
@@ -420,9 +470,12 @@ impl Agent for AlphaBeta {
                 break;
             }
             reached = depth;
-            // A forced result is not improved on; a next iteration that cannot end in time is not begun.
+            // A forced result within the depth searched is not improved on
+            // (one from the table, further off, may be: deepening goes on);
+            // a next iteration that cannot end in time is not begun.
+            let proven = score.abs() >= DECIDED && WIN - score.abs() <= depth as i32;
             let half_gone = self.settings.time.is_some_and(|t| start.elapsed() * 2 > t);
-            if score.abs() >= DECIDED || moves.len() == 1 || half_gone {
+            if proven || moves.len() == 1 || half_gone {
                 break;
             }
         }

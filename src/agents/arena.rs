@@ -50,7 +50,7 @@ pub fn play_game(
         engine.moves(&pos, roll, &mut moves)?;
         played.choices += moves.len() as u64;
         let agent = &mut agents[pos.turn as usize];
-        let m = agent.choose(engine, &pos, &moves, rng)?;
+        let m = agent.choose(engine, &pos, &history, &moves, rng)?;
         if let Some(w) = agent.work() {
             let sum = played.work[pos.turn as usize].get_or_insert(Work { amount: 0, seconds: 0.0, ..w });
             sum.amount += w.amount;

@@ -1,10 +1,11 @@
 //! `greedy`: one ply deep. A move that wins at once, else the one leaving the
 //! mover the most pieces relative to the opponent; ties broken at random.
+//! Blind to the history (a repetition it makes is the game's business).
 //! Kept as simple as it was: it is the yardstick the other agents are
 //! measured against.
 
 use super::Agent;
-use crate::engine::{Engine, Limit, Move, Position};
+use crate::engine::{Engine, History, Limit, Move, Position};
 use rand::Rng;
 
 pub struct GreedyAgent;
@@ -17,6 +18,7 @@ impl Agent for GreedyAgent {
         &mut self,
         engine: &Engine,
         pos: &Position,
+        _history: &History,
         moves: &[Move],
         rng: &mut dyn rand::RngCore,
     ) -> Result<Move, Limit> {

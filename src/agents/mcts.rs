@@ -9,12 +9,16 @@
 //! it allows: a chance node sampled, not enumerated. At the root the roll is
 //! known and the children are the moves given.
 //!
+//! Every descent and playout starts from the game's history (the positions
+//! since the last capture) and goes on with the game's own repetition rule,
+//! so a draw or loss by repetition is scored where the rules make it.
+//!
 //! Reproducible: the search is seeded from the caller's generator, so the
 //! same seed and iteration budget give the same move (with any number of
 //! threads, each tree getting its share of iterations and its own seed).
 
-use super::{least_roll, reward, roll_allows, Agent, Budget, Evaluation, MctsSettings};
-use crate::engine::{Engine, Limit, Move, MoveType, Position};
+use super::{least_roll, reward, roll_allows, search_history, Agent, Budget, Evaluation, MctsSettings};
+use crate::engine::{Engine, History, Limit, Move, MoveType, Position};
 use crate::game::Dice;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -72,12 +76,17 @@ impl Agent for Mcts {
         &mut self,
         engine: &Engine,
         pos: &Position,
+        history: &History,
         moves: &[Move],
         rng: &mut dyn rand::RngCore,
     ) -> Result<Move, Limit> {
         let start = Instant::now();
+        let history = search_history(engine, pos, history);
         // The only move, or one that wins at once, needs no search.
-        let wins = |m: &&Move| engine.play_unchecked(pos, m).decided().is_some_and(|o| o.winner == Some(pos.turn));
+        let wins = |m: &&Move| {
+            let next = engine.play_in(pos, m, &mut history.clone());
+            next.decided().is_some_and(|o| o.winner == Some(pos.turn))
+        };
         let sure = if moves.len() == 1 { Some((moves[0], "the only legal move")) } else { None };
         if let Some((m, why)) = sure.or_else(|| moves.iter().find(wins).map(|m| (*m, "wins at once"))) {
             let children = vec![(m, 0, 1.0)];
@@ -98,7 +107,7 @@ impl Agent for Mcts {
             let mut tree = Tree::new(engine, eval, moves, &self.settings, cap);
             let mut done = 0u64;
             while !stop.done(done) {
-                tree.iterate(pos, &mut rng)?;
+                tree.iterate(pos, &history, &mut rng)?;
                 done += 1;
             }
             Ok((tree.root_stats(), done))
@@ -217,6 +226,8 @@ struct Tree<'e> {
     moves: Vec<Move>,
     /// The nodes of this iteration's descent, with the player who moved into each.
     path: Vec<(u32, u8)>,
+    /// The game's history, and this iteration's descent and playout after it.
+    history: History,
     c: f64,
     playout_plies: u32,
     dice: Option<Dice>,
@@ -232,7 +243,8 @@ impl<'e> Tree<'e> {
         nodes.push(top);
         nodes.extend(moves.iter().map(|m| Node::new(*m)));
         let (c, playout_plies, dice) = (s.c, s.playout_plies, engine.dice());
-        Tree { engine, nodes, moves: Vec::new(), path: Vec::new(), c, playout_plies, dice, cap, eval }
+        let (moves, path, history) = (Vec::new(), Vec::new(), History::default());
+        Tree { engine, nodes, moves, path, history, c, playout_plies, dice, cap, eval }
     }
 
     /// Visits and rewards of the root's children, in the order of the moves given.
@@ -242,8 +254,9 @@ impl<'e> Tree<'e> {
     }
 
     /// One descent, expansion, playout and update.
-    fn iterate(&mut self, root: &Position, rng: &mut Pcg64Mcg) -> Result<(), Limit> {
+    fn iterate(&mut self, root: &Position, history: &History, rng: &mut Pcg64Mcg) -> Result<(), Limit> {
         let mut pos = root.clone();
+        self.history.clone_from(history);
         self.path.clear();
         let mut node = 0usize;
         let winner = loop {
@@ -261,6 +274,7 @@ impl<'e> Tree<'e> {
             let child = self.select(node, pos.turn, rng);
             let mover = pos.turn;
             pos = self.engine.play_unchecked(&pos, &self.nodes[child].mv);
+            self.engine.enter(mover, &mut self.history, &mut pos);
             self.path.push((child as u32, mover));
             if let Some(o) = pos.decided() {
                 self.nodes[child].terminal = Some(o.winner);
@@ -292,7 +306,9 @@ impl<'e> Tree<'e> {
                 return Ok(outcome_value(o.and_then(|o| o.winner)));
             }
             let m = self.moves[rng.gen_range(0..self.moves.len())];
+            let mover = pos.turn;
             pos = self.engine.play_unchecked(&pos, &m);
+            self.engine.enter(mover, &mut self.history, &mut pos);
         }
         if let Some(o) = pos.decided() {
             return Ok(outcome_value(o.winner));

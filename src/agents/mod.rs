@@ -19,19 +19,23 @@ pub use mcts::Mcts;
 pub use random::RandomAgent;
 pub use spec::{duration, AgentSpec, AlphaBetaSettings, Budget, MctsSettings, AGENTS, MAX_THREADS};
 
-use crate::engine::{Engine, Limit, Move, Position};
+use crate::engine::{Engine, History, Limit, Move, Position};
 use crate::game::Dice;
 
 /// A player that chooses moves.
 pub trait Agent {
     /// The agent as it is named on the command line (`mcts:iterations=500`).
     fn name(&self) -> &str;
-    /// Picks one of `moves` (never empty) at `pos`. A search that meets an
-    /// engine limit below says so rather than choose from a cut-short tree.
+    /// Picks one of `moves` (never empty) at `pos`, reached through
+    /// `history` (the game's positions since the last capture, ending at
+    /// `pos`, as [`Engine::play_in`] keeps them; one that does not end at
+    /// `pos` counts as none). A search that meets an engine limit below says
+    /// so rather than choose from a cut-short tree.
     fn choose(
         &mut self,
         engine: &Engine,
         pos: &Position,
+        history: &History,
         moves: &[Move],
         rng: &mut dyn rand::RngCore,
     ) -> Result<Move, Limit>;
@@ -73,6 +77,16 @@ pub fn from_spec(spec: &AgentSpec) -> Box<dyn Agent + Send> {
 /// The agent named by `text` (`mcts:time=2s`), or why it is not one.
 pub fn by_name(text: &str) -> Result<Box<dyn Agent + Send>, String> {
     AgentSpec::parse(text).map(|s| from_spec(&s))
+}
+
+/// The history a search starts from: the one given if it ends at `pos`, else
+/// one that starts there.
+pub(crate) fn search_history(engine: &Engine, pos: &Position, given: &History) -> History {
+    if given.ends_at(pos) {
+        given.clone()
+    } else {
+        engine.history_from(pos)
+    }
 }
 
 /// A win, a loss or a draw as the searches score it: the side that moved

@@ -463,7 +463,7 @@ fn play_loop(s: &mut Session, input: &mut impl BufRead, opts: &Options) -> i32 {
         }
         let chosen = match &mut s.seats[me] {
             Seat::Computer(agent) => {
-                let m = match agent.choose(s.engine, &s.pos, &moves, &mut s.rng) {
+                let m = match agent.choose(s.engine, &s.pos, &s.history, &moves, &mut s.rng) {
                     Ok(m) => m,
                     Err(limit) => return super::commands::limit_reached(limit),
                 };

@@ -76,6 +76,7 @@ pub struct Search {
     id: String,
     engine: Arc<Engine>,
     pos: Position,
+    history: History,
     moves: Vec<Move>,
     agent: Arc<Mutex<Box<dyn Agent + Send>>>,
     rng: GameRng,
@@ -101,7 +102,7 @@ impl Search {
         let mut agent = self.agent.lock().unwrap_or_else(|e| e.into_inner());
         agent.stop_on(self.cancel.clone());
         let mut rng = self.rng.clone();
-        let mv = agent.choose(&self.engine, &self.pos, &self.moves, &mut rng)?;
+        let mv = agent.choose(&self.engine, &self.pos, &self.history, &self.moves, &mut rng)?;
         Ok((mv, rng))
     }
 }
@@ -277,7 +278,8 @@ impl Game {
         let cancel: Cancel = Arc::new(AtomicBool::new(false));
         self.searching = Some(cancel.clone());
         let (engine, pos, rng, version) = (self.engine.clone(), self.pos.clone(), self.rng.clone(), self.version);
-        Ok(Search { id: id.to_string(), engine, pos, moves, agent, rng, version, cancel })
+        let history = self.history.clone();
+        Ok(Search { id: id.to_string(), engine, pos, history, moves, agent, rng, version, cancel })
     }
 
     /// Plays what the search found, if the game is still where it was searched.

@@ -4,7 +4,7 @@
 //! games is measured by scripts/strength.sh, not here.
 
 use rulebook::agents::{self, Agent, GameRng};
-use rulebook::engine::{Engine, Move, Position};
+use rulebook::engine::{Engine, History, Move, Position, Reason};
 
 struct Case {
     file: &'static str,
@@ -172,7 +172,7 @@ fn check(agent: &mut dyn Agent, case: &Case) {
     let pos = e.parse_position(case.position).unwrap();
     let mut moves: Vec<Move> = Vec::new();
     e.moves(&pos, case.roll, &mut moves).unwrap();
-    let chosen = agent.choose(&e, &pos, &moves, &mut GameRng::new(7)).unwrap();
+    let chosen = agent.choose(&e, &pos, &e.history_from(&pos), &moves, &mut GameRng::new(7)).unwrap();
     let shown = e.notation(&chosen);
     let what = format!("{} at {} ({}): {}", agent.name(), case.position, case.file, shown);
     if !case.answers.is_empty() {
@@ -208,6 +208,209 @@ fn mcts_finds_the_winning_moves() {
     for case in CASES {
         check(&mut *agents::by_name("mcts:iterations=3000").unwrap(), case);
     }
+}
+
+/// Known answers where the game so far decides: a repetition rule would end
+/// the game on the move asked for, or on the reply to it, so the right move
+/// depends on the positions played before.
+struct Repeated {
+    file: &'static str,
+    position: &'static str,
+    /// Played from `position` first, as a game would, into its history.
+    plies: &'static str,
+    /// The right moves (any of them); empty: any but `avoid`.
+    answers: &'static [&'static str],
+    /// The moves after which the repetition ends the game against the mover,
+    /// at once or after some reply.
+    avoid: &'static [&'static str],
+    /// How deep alpha-beta searches: deep enough to see the win it must not throw away.
+    depth: u32,
+}
+
+const REPEATED: &[Repeated] = &[
+    // English draughts, three kings against one, black to win: c1-d2 would make the position
+    // stand for the third time (a draw), as a search blind to the game so far once played.
+    Repeated {
+        file: "english-draughts.game",
+        position: "B:WK9:B1,K20,21,K26",
+        plies: "a3-b2 b6-a7 d2-c1 a7-b6 c1-d2 b6-a7 d2-c1 a7-b6",
+        answers: &[],
+        avoid: &["c1-d2"],
+        depth: 10,
+    },
+    // The same a ply sooner in the cycle: after c1-d2, white's b6-a7 makes the third time.
+    Repeated {
+        file: "english-draughts.game",
+        position: "B:Bb2,Kd2,Kh4,b8:WKa7",
+        plies: "d2-c1 a7-b6 c1-d2 b6-a7 d2-c1 a7-b6",
+        answers: &[],
+        avoid: &["c1-d2"],
+        depth: 10,
+    },
+    // White, lost otherwise, saves the game: b6-a7 makes the third time.
+    Repeated {
+        file: "english-draughts.game",
+        position: "B:Bb2,Kd2,Kh4,b8:WKa7",
+        plies: "d2-c1 a7-b6 c1-d2 b6-a7 d2-c1 a7-b6 c1-d2",
+        answers: &["b6-a7"],
+        avoid: &[],
+        depth: 10,
+    },
+    // Copenhagen hnefatafl: the king on a6 escapes next move by either line, but the defenders
+    // answer for repetition, and the attackers' k7-k6 makes the third time: the attackers win.
+    Repeated {
+        file: "copenhagen-hnefatafl.game",
+        position: "D:Ak6:DKa6,h8",
+        plies: "h8-h9 k6-k7 h9-h8 k7-k6 h8-h9 k6-k7 h9-h8",
+        answers: &["k7-k6"],
+        avoid: &[],
+        depth: 4,
+    },
+    // Copenhagen hnefatafl: i10-i9 threatens the soldier on h9, and h9-h8 would save it but
+    // make the third time, which loses the game for the defenders.
+    Repeated {
+        file: "copenhagen-hnefatafl.game",
+        position: "A:Ak6,g9,i10,d6,h6,f4,f8:DKf6,e6,g6,f5,f7,h8",
+        plies: "k6-k7 h8-h9 k7-k6 h9-h8 k6-k7 h8-h9 k7-k6",
+        answers: &[],
+        avoid: &["h9-h8"],
+        depth: 4,
+    },
+];
+
+/// The engine, the position and the history a repetition case asks about.
+fn repeated(case: &Repeated) -> (Engine, Position, History) {
+    let e = rulebook::load_text(&std::fs::read_to_string(format!("games/{}", case.file)).unwrap(), &[]).unwrap();
+    let mut pos = e.parse_position(case.position).unwrap();
+    let mut history = e.history_from(&pos);
+    for ply in case.plies.split_whitespace() {
+        let (_, m) = e.parse_ply(&pos, ply).unwrap();
+        pos = e.play_in(&pos, &m, &mut history);
+        assert!(pos.decided().is_none(), "{ply} ends the game in {}", case.position);
+    }
+    (e, pos, history)
+}
+
+/// Whether `ply` ends the game by repetition (at once, or after some reply)
+/// with the mover not winning.
+fn repetition_against_mover(e: &Engine, pos: &Position, history: &History, ply: &str) -> bool {
+    let (_, m) = e.parse_ply(pos, ply).unwrap();
+    let mut h = history.clone();
+    let next = e.play_in(pos, &m, &mut h);
+    let against = |o: rulebook::engine::Outcome| o.reason == Reason::Repeated(3) && o.winner != Some(pos.turn);
+    if let Some(o) = next.decided() {
+        return against(o);
+    }
+    let mut replies = Vec::new();
+    e.moves(&next, None, &mut replies).unwrap();
+    replies.iter().any(|r| e.play_in(&next, r, &mut h.clone()).decided().is_some_and(against))
+}
+
+fn check_repeated(spec: &str, case: &Repeated) {
+    let (e, pos, history) = repeated(case);
+    let mut moves = Vec::new();
+    e.moves(&pos, None, &mut moves).unwrap();
+    let mut agent = agents::by_name(spec).unwrap();
+    let chosen = e.notation(&agent.choose(&e, &pos, &history, &moves, &mut GameRng::new(7)).unwrap());
+    let what = format!("{spec} after {} from {} ({}): {chosen}", case.plies, case.position, case.file);
+    assert!(!case.avoid.contains(&chosen.as_str()), "{what} repeats the position");
+    if !case.answers.is_empty() {
+        assert!(case.answers.contains(&chosen.as_str()), "{what}, expected one of {:?}", case.answers);
+    }
+}
+
+#[test]
+fn the_repetition_cases_are_right() {
+    for case in REPEATED {
+        let (e, pos, history) = repeated(case);
+        for ply in case.avoid {
+            assert!(repetition_against_mover(&e, &pos, &history, ply), "{ply} after {}", case.plies);
+        }
+        // An answer reaches the repetition the mover wants: at once, not against the mover.
+        for ply in case.answers {
+            let (_, m) = e.parse_ply(&pos, ply).unwrap();
+            let o = e.play_in(&pos, &m, &mut history.clone()).decided().expect("the answer ends the game");
+            assert_eq!(o.reason, Reason::Repeated(3), "{ply}");
+            assert_ne!(o.winner, Some(1 - pos.turn), "{ply}");
+            // Without the game so far, the same move does not end it: the history decides.
+            let fresh = e.play_in(&pos, &m, &mut e.history_from(&pos));
+            assert!(fresh.decided().is_none(), "{ply}");
+        }
+    }
+}
+
+#[test]
+fn alphabeta_plays_by_the_game_so_far() {
+    for case in REPEATED {
+        check_repeated("alphabeta:depth=3", case);
+        check_repeated(&format!("alphabeta:depth={}", case.depth), case);
+    }
+}
+
+#[test]
+fn mcts_plays_by_the_game_so_far() {
+    for case in REPEATED {
+        check_repeated("mcts:iterations=3000", case);
+    }
+}
+
+/// Answers by undoing its own last move where it can (the first legal move
+/// otherwise): a defender hoping for a draw by repetition.
+struct Shuffler(Option<Move>);
+
+impl Agent for Shuffler {
+    fn name(&self) -> &str {
+        "shuffler"
+    }
+    fn choose(
+        &mut self,
+        _: &Engine,
+        _: &Position,
+        _: &History,
+        moves: &[Move],
+        _: &mut dyn rand::RngCore,
+    ) -> Result<Move, rulebook::engine::Limit> {
+        let back = self.0.and_then(|last| moves.iter().find(|m| m.from == last.to && m.to == last.from));
+        let m = *back.unwrap_or(&moves[0]);
+        self.0 = Some(m);
+        Ok(m)
+    }
+}
+
+#[test]
+fn a_won_ending_is_won_within_the_distance_announced() {
+    // Three kings and a man against a king that shuffles: a search blind to the game so far
+    // announced "wins in 9" on every move and shuffled too, until the position stood three times.
+    let e = rulebook::load_text(&std::fs::read_to_string("games/english-draughts.game").unwrap(), &[]).unwrap();
+    let mut pos = e.parse_position("B:WK9:B1,K20,21,K26").unwrap();
+    let mut history = e.history_from(&pos);
+    let mut black = agents::AlphaBeta::new(agents::AlphaBetaSettings { depth: Some(12), time: None });
+    let mut white = Shuffler(None);
+    let (mut rng, mut moves, mut plies) = (GameRng::new(1), Vec::new(), 0);
+    let mut announced = None;
+    while e.outcome(&pos).unwrap().is_none() && plies < 60 {
+        e.moves(&pos, None, &mut moves).unwrap();
+        let m = if pos.turn == 0 {
+            let m = black.choose(&e, &pos, &history, &moves, &mut rng).unwrap();
+            let score = black.last_score().unwrap();
+            let distance = 1_000_000 - score;
+            assert!(distance <= 20, "black does not see its win: score {score}");
+            // Each announcement is kept: two plies later the win is two plies nearer.
+            if let Some((at, before)) = announced {
+                assert!(plies + distance <= at + before, "wins in {distance} at ply {plies}, in {before} at {at}");
+            }
+            announced.get_or_insert((plies, distance));
+            m
+        } else {
+            white.choose(&e, &pos, &history, &moves, &mut rng).unwrap()
+        };
+        pos = e.play_in(&pos, &m, &mut history);
+        plies += 1;
+    }
+    let (at, distance) = announced.unwrap();
+    let o = e.outcome(&pos).unwrap().expect("the game ends");
+    assert_eq!(o.winner, Some(0), "{o:?} after {plies} plies");
+    assert!(plies <= at + distance + 2, "won after {plies} plies, announced {distance}");
 }
 
 #[test]
