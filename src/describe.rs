@@ -148,6 +148,9 @@ pub fn describe_as(game: &Game, title: &str) -> String {
             if let Some(&(_, _, n)) = game.hand.iter().find(|h| h.0 as usize == pi && h.1 as usize == ki) {
                 line(format!("  {}: {} in hand.", capital(&p.name), plural(n as usize, &k.name)));
             }
+            if game.supply.iter().any(|h| h.0 as usize == pi && h.1 as usize == ki) {
+                line(format!("  {}: an unlimited supply of {} in hand.", capital(&p.name), plural(2, &k.name).trim_start_matches("2 ")));
+            }
         }
     }
     line(String::new());
@@ -253,7 +256,14 @@ fn pieces(game: &Game, line: &mut Lines) {
             } else {
                 ""
             };
-            line(format!("    Enters from the hand onto {on}, as a move of its own{wait}."));
+            let fall = match enter.falling {
+                [Some(a), Some(b)] if a == b => {
+                    format!(", then falls {} as far as the points are empty", DIRECTION_NAMES[a as usize])
+                }
+                [Some(_), Some(_)] => ", then falls forward as far as the points are empty".to_string(),
+                _ => String::new(),
+            };
+            line(format!("    Enters from the hand onto {on}{fall}, as a move of its own{wait}."));
         }
         for (pi, lift) in k.lift.iter().enumerate() {
             let Some(lift) = lift else { continue };
@@ -540,6 +550,14 @@ fn goals(game: &Game, line: &mut Lines) {
                 };
                 format!("{outcome} when the same position, with the same side to move, stands for the {} time", ordinal(*n))
             }
+            Condition::InARow { n, kinds, exactly } => {
+                let how = if *exactly { format!("exactly {n}") } else { format!("{n} or more") };
+                let whom = if g.player.is_some() { "a player makes" } else { "it makes" };
+                let what = counted(game, *kinds);
+                let longer = if *exactly { " (a longer run does not count)" } else { "" };
+                format!("{outcome} when {whom} a row of {how} of its {what} along a straight line{longer}")
+            }
+            Condition::BoardFull => format!("{outcome} when the board is full"),
             Condition::NoProgress { plies, capture, kinds } => {
                 let mut resets: Vec<String> = Vec::new();
                 if *capture {

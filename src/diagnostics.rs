@@ -378,7 +378,7 @@ pub fn placed_twice(span: Span, first: Span, point: &str) -> Diagnostic {
 pub fn never_moves(span: Span, kind: &str) -> Diagnostic {
     Diagnostic::error("E0502", format!("the piece `{kind}` can never move"))
         .label(span, "this piece has no move")
-        .help("give it a move: `step`, `slide`, `jump` or `leave`")
+        .help("give it a move: `step`, `slide`, `jump`, `leave` or `enter`")
 }
 
 pub fn promotes_into_itself(span: Span, kind: &str) -> Diagnostic {
@@ -442,6 +442,18 @@ pub fn landing_rule_idle(span: Span, why: &str) -> Diagnostic {
     Diagnostic::error("E0520", "`land where it can continue` can never apply")
         .label(span, why.to_string())
         .help("it chooses among the landings of a flying leap in a sequence: add `continue` and a `jump ... flying`, or remove this line")
+}
+
+pub fn not_one_direction(span: Span, word: &str) -> Diagnostic {
+    Diagnostic::error("E0524", format!("`{word}` is several directions; a piece falls one way"))
+        .label(span, "names more than one direction")
+        .help("name one direction, such as `falling s` (toward rank 1) or `falling forward`")
+}
+
+pub fn supply_never_enters(span: Span, kind: &str) -> Diagnostic {
+    Diagnostic::error("E0525", format!("a supply of `{kind}` that never enters the board"))
+        .label(span, format!("`{kind}` has no `enter`, so these pieces stay in hand"))
+        .help(format!("add `enter` to the piece `{kind}`: `piece {kind} ... {{ enter }}`"))
 }
 
 pub fn too_many_players(span: Span, max: usize) -> Diagnostic {
@@ -630,6 +642,8 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0521", "capture sequences longer than a move holds"),
     ("E0522", "a track passes a point twice"),
     ("E0523", "a piece moves along a track it does not have"),
+    ("E0524", "a fall in several directions"),
+    ("E0525", "a supply that never enters"),
     ("E0601", "unknown option"),
     ("E0602", "bad option value"),
     ("E0603", "option inside a conditional"),

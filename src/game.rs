@@ -322,6 +322,9 @@ pub struct Enter {
     pub on: [PointSet; PLAYERS],
     /// `before moving`: while the player has any in hand, pieces of this kind do not move.
     pub before_moving: bool,
+    /// `falling DIR`, per player: the entered piece goes on that way while
+    /// the next point is empty, and lands where it stops (a dropped disc).
+    pub falling: [Option<Dir>; PLAYERS],
 }
 
 /// The same piece may make at most `max` moves in a row that capture nothing,
@@ -519,6 +522,16 @@ pub enum Condition {
     Repeated(u8),
     /// The player has borne off every piece: none left on the board or in hand.
     BorneOff,
+    /// `n` of a player's pieces of the kinds in `kinds` stand in a row along
+    /// one straight line through the piece that moved: at least `n`, or with
+    /// `exactly`, a run of exactly `n` (a longer run does not count).
+    InARow {
+        n: u8,
+        kinds: u16,
+        exactly: bool,
+    },
+    /// No point of the board is empty.
+    BoardFull,
     /// Fewer than `n` pieces of the kinds in `kinds` left to a player
     /// (`fewer than N KIND left`).
     FewerThan {
@@ -611,6 +624,8 @@ pub struct Game {
     pub setup: Vec<(PlayerId, KindId, Point)>,
     /// Pieces in hand at the start: (player, kind, how many).
     pub hand: Vec<(PlayerId, KindId, u8)>,
+    /// Kinds a player holds an unlimited supply of (`in hand unlimited`).
+    pub supply: Vec<(PlayerId, KindId)>,
     pub jumps: JumpRules,
     pub custodial: Option<Custodial>,
     pub traps: Vec<Trap>,

@@ -121,7 +121,7 @@ impl Evaluation {
             score += free * MOBILITY;
         }
         for &k in &self.hand_kinds {
-            score += engine.in_hand(pos, pl, k) as i32 * self.value[k as usize];
+            score += engine.counted_in_hand(pos, pl, k) as i32 * self.value[k as usize];
         }
         for g in self.lines.iter().filter(|g| g.player == pl) {
             for p in pos.occupied_by(pl).iter().filter(|&p| kind_of(pos.at(p)) == g.kind) {
@@ -135,7 +135,7 @@ impl Evaluation {
         // A piece borne off is no loss: it has run the whole race.
         for &(k, start, off) in &self.racers {
             let on_board = pos.occupied_by(pl).iter().filter(|&p| kind_of(pos.at(p)) == k).count() as i32;
-            let borne = start[pl as usize] - on_board - engine.in_hand(pos, pl, k) as i32;
+            let borne = start[pl as usize] - on_board - engine.counted_in_hand(pos, pl, k) as i32;
             score += borne.max(0) * off[pl as usize];
         }
         for &(k, _, sides) in self.threatened.iter().filter(|t| t.1 == pl) {

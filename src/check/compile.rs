@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::diagnostics::{self as diag, Diagnostic};
 use crate::game::*;
-use crate::span::Span;
+use crate::span::{Span, Spanned};
 
 use super::args::Sp;
 use super::decls::*;
@@ -197,6 +197,7 @@ impl<'a> Compiler<'a> {
         self.points_named_like_pieces();
         let setup = self.setup();
         let hand = self.hand();
+        let supply = self.supply();
         let stops = self.stops();
         let hostile = self.hostile();
         let jumps = self.jumps(&setup, &hand);
@@ -217,7 +218,7 @@ impl<'a> Compiler<'a> {
         if errors_after > errors_before {
             return None; // warnings about a game with errors would mostly echo them
         }
-        self.unowned_kinds(&setup, &hand);
+        self.unowned_kinds(&setup, &hand, &supply);
         Some(Game {
             name: d.name.as_ref().map(|n| n.value.clone()).unwrap_or_default(),
             sources: d.sources.clone(),
@@ -228,6 +229,7 @@ impl<'a> Compiler<'a> {
             kinds: self.kinds,
             setup,
             hand,
+            supply,
             jumps,
             custodial,
             traps,
@@ -570,14 +572,18 @@ impl<'a> Compiler<'a> {
             } else if let Some(first) = seen.iter().find(|q| q.letter.value == p.letter.value) {
                 self.err(diag::duplicate_name(p.letter.span, first.letter.span, "player letter", &p.letter.value));
             }
-            let forward = match ABSOLUTE.iter().position(|n| *n == p.forward.value) {
-                Some(f) => f as Dir,
-                None => {
-                    let d = diag::bad_forward(p.forward.span, &p.forward.value);
-                    let alias = direction_alias(&p.forward.value).filter(|a| ABSOLUTE.contains(a));
-                    self.err(alias.map_or(d.clone(), |a| diag::with_suggestion(d, a)));
-                    0
-                }
+            // Without `forward`, the first player faces n and the second s.
+            let forward = match &p.forward {
+                None => if seen.is_empty() { 0 } else { 4 },
+                Some(f) => match ABSOLUTE.iter().position(|n| *n == f.value) {
+                    Some(f) => f as Dir,
+                    None => {
+                        let d = diag::bad_forward(f.span, &f.value);
+                        let alias = direction_alias(&f.value).filter(|a| ABSOLUTE.contains(a));
+                        self.err(alias.map_or(d.clone(), |a| diag::with_suggestion(d, a)));
+                        0
+                    }
+                },
             };
             if seen.len() == PLAYERS {
                 self.err(diag::too_many_players(p.name.span, PLAYERS));
@@ -660,6 +666,15 @@ impl<'a> Compiler<'a> {
             }
         }
         out
+    }
+
+    /// One direction for each player (`falling s`, `falling forward`).
+    fn one_direction(&mut self, word: &Sp<String>) -> [Option<Dir>; PLAYERS] {
+        let sets = self.directions(std::slice::from_ref(word));
+        if sets.iter().any(|s| s.count_ones() > 1) {
+            self.err(diag::not_one_direction(word.span, &word.value));
+        }
+        sets.map(|s| (s != 0).then(|| s.trailing_zeros() as Dir))
     }
 
     /// Directions that mean the same for everyone (no forward, sideways...).
@@ -866,7 +881,7 @@ impl<'a> Compiler<'a> {
                     *s |= d;
                 }
             }
-            if p.moves.is_empty() && p.track.is_none() && !p.had_errors {
+            if p.moves.is_empty() && p.track.is_none() && p.enter.is_none() && p.lifts.is_empty() && !p.had_errors {
                 self.err(diag::never_moves(p.name.span, &p.name.value));
             }
             let promotion = p.promote.as_ref().and_then(|pr| {
@@ -896,12 +911,16 @@ impl<'a> Compiler<'a> {
                 let while_has = if kinds.is_empty() { u16::MAX } else { self.kind_mask(kinds) };
                 RunLimit { max: n.value.clamp(1, 99) as u8, while_has }
             });
-            let enter = p.enter.as_ref().and_then(|(region, before_moving, _)| {
-                let on = match region {
+            let enter = p.enter.as_ref().and_then(|e| {
+                let falling = match &e.falling {
+                    Some(dir) => self.one_direction(dir),
+                    None => [None; PLAYERS],
+                };
+                let on = match &e.region {
                     Some(r) => self.region(r)?,
                     None => [self.board.as_ref().map_or(PointSet::default(), all_points); PLAYERS],
                 };
-                Some(Enter { on, before_moving: *before_moving })
+                Some(Enter { on, before_moving: e.before_moving, falling })
             });
             moves.track = p.track.is_some();
             let safe = p.safe.as_ref().and_then(|r| self.region(r)).unwrap_or_default();
@@ -995,12 +1014,43 @@ impl<'a> Compiler<'a> {
         out
     }
 
+    /// `place PLAYER KIND in hand unlimited`: a supply that never runs out,
+    /// of a kind that enters.
+    fn supply(&mut self) -> Vec<(PlayerId, KindId)> {
+        let d = self.d;
+        let mut out: Vec<(PlayerId, KindId)> = Vec::new();
+        // The first `in hand` of each player and kind: another beside an unlimited one is an error.
+        let mut first: Vec<(PlayerId, KindId, Span, bool)> = Vec::new();
+        for pl in d.places.iter() {
+            let Some(n) = &pl.in_hand else { continue };
+            let (Some(player), Some(kind)) = (self.player(&pl.player), self.kind(&pl.kind)) else { continue };
+            let unlimited = n.value == HandCount::Unlimited;
+            match first.iter().find(|f| f.0 == player && f.1 == kind) {
+                Some(&(.., span, was_unlimited)) if unlimited || was_unlimited => {
+                    self.err(diag::duplicate_statement(n.span, span, "`in hand` for this player and piece"));
+                    continue;
+                }
+                Some(_) => {}
+                None => first.push((player, kind, n.span, unlimited)),
+            }
+            if !unlimited {
+                continue;
+            }
+            if self.kinds.get(kind as usize).is_some_and(|k| k.enter.is_none()) {
+                self.err(diag::supply_never_enters(n.span, &pl.kind.value));
+            }
+            out.push((player, kind));
+        }
+        out
+    }
+
     /// `place PLAYER KIND in hand N`: at most 8 player-kind pairs, 99 each.
     fn hand(&mut self) -> Vec<(PlayerId, KindId, u8)> {
         let d = self.d;
         let mut out: Vec<(PlayerId, KindId, u8)> = Vec::new();
-        for pl in d.places.iter().filter(|p| p.in_hand.is_some()) {
-            let n = pl.in_hand.as_ref().expect("filtered");
+        for pl in d.places.iter() {
+            let Some(Spanned { value: HandCount::Count(count), span }) = pl.in_hand else { continue };
+            let n = Spanned::new(count, span);
             let (Some(player), Some(kind)) = (self.player(&pl.player), self.kind(&pl.kind)) else { continue };
             if !(1..=99).contains(&n.value) {
                 self.err(diag::bad_number(n.span, "pieces in hand", 1, 99));
@@ -1305,6 +1355,30 @@ impl<'a> Compiler<'a> {
                         Condition::FewerThan { n, kinds }
                     }
                 }
+                ConditionDecl::InARow { n, what, exactly } => {
+                    let kinds = match what {
+                        Some(w) if w.value != "pieces" => match self.kind(w) {
+                            Some(k) => 1 << k,
+                            None => continue,
+                        },
+                        _ => u16::MAX,
+                    };
+                    if !(2..=26).contains(&n.value) {
+                        self.err(diag::bad_number(n.span, "pieces in a row", 2, 26));
+                    }
+                    let longest = self.board.as_ref().map_or(0, |b| {
+                        b.straight_lines().iter().map(Vec::len).max().unwrap_or(1)
+                    });
+                    if self.board.is_some() && (longest as u64) < n.value {
+                        self.err(diag::unreachable_goal(
+                            g.span,
+                            &format!("the longest straight line of the board has {longest} points"),
+                            "ask for fewer in a row, or add lines to the board",
+                        ));
+                    }
+                    Condition::InARow { n: n.value.clamp(2, 26) as u8, kinds, exactly: *exactly }
+                }
+                ConditionDecl::BoardFull => Condition::BoardFull,
                 ConditionDecl::Repeated(n) => {
                     if !(2..=99).contains(&n.value) {
                         self.err(diag::bad_number(n.span, "a number of repetitions", 2, 99));
@@ -1348,10 +1422,17 @@ impl<'a> Compiler<'a> {
             .collect()
     }
 
-    fn unowned_kinds(&mut self, setup: &[(PlayerId, KindId, Point)], hand: &[(PlayerId, KindId, u8)]) {
+    fn unowned_kinds(
+        &mut self,
+        setup: &[(PlayerId, KindId, Point)],
+        hand: &[(PlayerId, KindId, u8)],
+        supply: &[(PlayerId, KindId)],
+    ) {
         let d = self.d;
         for (i, p) in d.pieces.iter().enumerate() {
-            let placed = setup.iter().any(|s| s.1 as usize == i) || hand.iter().any(|h| h.1 as usize == i);
+            let placed = setup.iter().any(|s| s.1 as usize == i)
+                || hand.iter().any(|h| h.1 as usize == i)
+                || supply.iter().any(|h| h.1 as usize == i);
             let promoted = self.kinds.iter().any(|k| k.promotion.as_ref().is_some_and(|pr| pr.into as usize == i));
             if !placed && !promoted && !p.moves.is_empty() {
                 self.err(diag::unowned_kind(p.name.span, &p.name.value));

@@ -57,7 +57,8 @@ pub struct BoardDecl {
 pub struct PlayerDecl {
     pub name: Sp<String>,
     pub letter: Sp<String>,
-    pub forward: Sp<String>,
+    /// `forward DIR`; without it the first player faces n, the second s.
+    pub forward: Option<Sp<String>>,
 }
 
 #[derive(Clone, Debug)]
@@ -96,6 +97,15 @@ pub struct PromoteDecl {
 }
 
 #[derive(Clone, Debug)]
+pub struct EnterDecl {
+    pub region: Option<Sp<String>>,
+    /// `falling DIR`: the entered piece falls that way while the next point is empty.
+    pub falling: Option<Sp<String>>,
+    pub before_moving: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
 pub struct PieceDecl {
     pub name: Sp<String>,
     pub letter: Sp<String>,
@@ -106,8 +116,8 @@ pub struct PieceDecl {
     pub can_capture: Option<(Vec<Sp<String>>, Span)>,
     /// `at most N moves in a row [while its side has KIND...]`.
     pub run_limit: Option<(Sp<u64>, Vec<Sp<String>>, Span)>,
-    /// `enter [on REGION] [before moving]`: placed from the hand.
-    pub enter: Option<(Option<Sp<String>>, bool, Span)>,
+    /// `enter [on REGION] [falling DIR] [before moving]`: placed from the hand.
+    pub enter: Option<EnterDecl>,
     /// `lift [for PLAYER] (on REGION | next to empty) [first]`.
     pub lifts: Vec<LiftDecl>,
     /// `move along track`: moves exactly (or at most) the roll along its player's track.
@@ -128,13 +138,21 @@ pub struct DiceDecl {
     pub exact: bool,
 }
 
+/// How many pieces a player starts with in hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandCount {
+    Count(u64),
+    /// `in hand unlimited`: a supply that never runs out.
+    Unlimited,
+}
+
 #[derive(Clone, Debug)]
 pub struct PlaceDecl {
     pub player: Sp<String>,
     pub kind: Sp<String>,
     pub items: Vec<SetItem>,
     /// `place PLAYER KIND in hand N`: N pieces in hand, none on the board.
-    pub in_hand: Option<Sp<u64>>,
+    pub in_hand: Option<Sp<HandCount>>,
 }
 
 #[derive(Clone, Debug)]
@@ -232,6 +250,15 @@ pub enum ConditionDecl {
     Repeated(Sp<u64>),
     /// `all pieces borne off`.
     BorneOff,
+    /// `[exactly] N [KIND|pieces] in a row`: N of a player's pieces along
+    /// one straight line (at least N, or exactly N).
+    InARow {
+        n: Sp<u64>,
+        what: Option<Sp<String>>,
+        exactly: bool,
+    },
+    /// `board full`: no empty point is left.
+    BoardFull,
     /// `N KIND captured` (`captured`), or `fewer than N KIND left`; `what` is
     /// a piece or `pieces` (any piece).
     Count {
@@ -452,8 +479,14 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             let mut a = Args::new(stmt, "player white W forward n");
             let name = a.word("the player's name")?;
             let letter = a.word("the player's letter")?;
-            a.keyword("forward")?;
-            let forward = a.word("a direction (n, s, e, w, ne, nw, se or sw)")?;
+            // `forward DIR` is optional; a misspelt `forward` is still named as such.
+            let forward = match a.peek() {
+                Some(_) => {
+                    a.keyword("forward")?;
+                    Some(a.word("a direction (n, s, e, w, ne, nw, se or sw)")?)
+                }
+                None => None,
+            };
             a.end()?;
             d.players.push(PlayerDecl { name, letter, forward });
         }
@@ -510,7 +543,13 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             let kind = a.word("a piece")?;
             if a.optional("in").is_some() {
                 a.keyword("hand")?;
-                let n = a.number("how many")?;
+                let n = match a.optional("unlimited") {
+                    Some(span) => Spanned::new(HandCount::Unlimited, span),
+                    None => {
+                        let n = a.number("how many, or `unlimited`")?;
+                        Spanned::new(HandCount::Count(n.value), n.span)
+                    }
+                };
                 a.end()?;
                 d.places.push(PlaceDecl { player, kind, items: Vec::new(), in_hand: Some(n) });
                 return Ok(());
@@ -951,15 +990,16 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
         "enter" => {
             let mut a = Args::new(stmt, "enter on own-half before moving");
             let region = if a.optional("on").is_some() { Some(a.word("a region")?) } else { None };
-            let before = a.optional("before").is_some();
-            if before {
+            let falling = if a.optional("falling").is_some() { Some(a.word("a direction")?) } else { None };
+            let before_moving = a.optional("before").is_some();
+            if before_moving {
                 a.keyword("moving")?;
             }
             a.end()?;
-            if let Some((_, _, first)) = &p.enter {
-                return Err(diag::duplicate_statement(stmt.span, *first, "`enter`"));
+            if let Some(first) = &p.enter {
+                return Err(diag::duplicate_statement(stmt.span, first.span, "`enter`"));
             }
-            p.enter = Some((region, before, stmt.span));
+            p.enter = Some(EnterDecl { region, falling, before_moving, span: stmt.span });
         }
         "can" => {
             let mut a = Args::new(stmt, "can capture man");
@@ -1230,17 +1270,31 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         return Ok(GoalDecl { player, wins: false, draw, condition, span: stmt.span });
     }
     a.keyword("when")?;
-    // `N KIND captured`: a count first.
-    if matches!(a.peek().map(|x| &x.kind), Some(ArgKind::Number(_))) {
+    let wins = verb.value.starts_with("win");
+    // `N KIND captured` and `[exactly] N [KIND] in a row`: a count first.
+    let exactly = a.optional("exactly").is_some();
+    if exactly || matches!(a.peek().map(|x| &x.kind), Some(ArgKind::Number(_))) {
         let n = a.number("how many")?;
-        let what = a.word("a piece, or `pieces`")?;
-        a.keyword("captured")?;
+        let what = if a.peek_word() == Some("in") { None } else { Some(a.word("a piece, or `pieces`")?) };
+        let condition = match what {
+            Some(what) if !exactly && a.peek_word() == Some("captured") => {
+                a.keyword("captured")?;
+                ConditionDecl::Count { n, what, captured: true }
+            }
+            what => {
+                for word in ["in", "a", "row"] {
+                    a.keyword(word)?;
+                }
+                ConditionDecl::InARow { n, what, exactly }
+            }
+        };
         a.end()?;
-        let condition = ConditionDecl::Count { n, what, captured: true };
-        return Ok(GoalDecl { player, wins: verb.value.starts_with("win"), draw, condition, span: stmt.span });
+        return Ok(GoalDecl { player, wins, draw, condition, span: stmt.span });
     }
-    let first =
-        a.word("a condition: `no move`, `no pieces`, `KIND captured`, `KIND escapes` or `KIND reaches REGION`")?;
+    let first = a.word(
+        "a condition: `no move`, `no pieces`, `KIND captured`, `KIND escapes`, `KIND reaches REGION`, \
+         `N in a row` or `board full`",
+    )?;
     let condition = if first.value == "fewer" {
         a.keyword("than")?;
         let n = a.number("how many")?;
@@ -1252,6 +1306,9 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         let n = a.number("how many times")?;
         a.keyword("times")?;
         ConditionDecl::Repeated(n)
+    } else if first.value == "board" {
+        a.keyword("full")?;
+        ConditionDecl::BoardFull
     } else if first.value == "all" {
         for word in ["pieces", "borne", "off"] {
             a.keyword(word)?;
@@ -1275,7 +1332,7 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         }
     };
     a.end()?;
-    Ok(GoalDecl { player, wins: verb.value.starts_with("win"), draw, condition, span: stmt.span })
+    Ok(GoalDecl { player, wins, draw, condition, span: stmt.span })
 }
 
 /// `N moves without capture or KIND move` (after `draw after`).

@@ -257,6 +257,8 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
         Reason::FewerThan(p, n) => format!("{} had fewer than {n} pieces left", g.players[p as usize].name),
         Reason::CapturedCount(p, n) => format!("{} lost {n} pieces", g.players[p as usize].name),
         Reason::NoProgress(n) => format!("{n} moves of each side without progress"),
+        Reason::InARow(p, n) => format!("{} has {n} in a row", g.players[p as usize].name),
+        Reason::BoardFull => "the board is full".into(),
         Reason::PlyLimit => return "unfinished (ply limit)".into(),
     };
     match o.winner {

@@ -250,6 +250,8 @@ pub(super) fn reason_words(engine: &Engine, r: &Reason) -> String {
         Reason::FewerThan(p, n) => format!("{} fewer than {n}", g.players[*p as usize].name),
         Reason::CapturedCount(p, n) => format!("{} lost {n}", g.players[*p as usize].name),
         Reason::NoProgress(n) => format!("{n} moves without progress"),
+        Reason::InARow(p, n) => format!("{} {n} in a row", g.players[*p as usize].name),
+        Reason::BoardFull => "board full".into(),
         Reason::PlyLimit => "ply limit".into(),
     }
 }

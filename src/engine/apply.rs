@@ -98,8 +98,15 @@ impl Engine {
                 result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
             }
         }
+        if result.is_none() && self.line_goals && matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps)
+        {
+            result = self.goal_line(next, me, mv.to);
+        }
         if result.is_none() && self.position_goals && mv.kind != MoveType::Pass {
             result = self.goal_position(next, me);
+        }
+        if result.is_none() && self.board_full_goal {
+            result = self.goal_board_full(next, me);
         }
         if result.is_none() && self.count_goals {
             result = self.goal_count(next, me);

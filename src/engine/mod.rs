@@ -6,6 +6,7 @@ mod apply;
 mod counting;
 mod custodial;
 mod endings;
+mod lines;
 mod movegen;
 pub mod notation;
 mod placement;
@@ -166,6 +167,10 @@ pub enum Reason {
     CapturedCount(PlayerId, u16),
     /// This many moves of each side passed without progress (a no-progress rule).
     NoProgress(u16),
+    /// This player had this many pieces in a row.
+    InARow(PlayerId, u8),
+    /// No point of the board was empty.
+    BoardFull,
     /// The caller's ply limit was reached.
     PlyLimit,
 }
@@ -179,6 +184,9 @@ pub struct Outcome {
 
 /// No hand slot for a player and kind.
 const NO_HAND: u8 = u8::MAX;
+/// The count a hand slot holds for an unlimited supply: never changed, so
+/// never in the hash nor the notation.
+const UNLIMITED: u8 = u8::MAX;
 
 /// Hand slots: each player and kind that starts with pieces in hand, then
 /// each player and kind that can enter, up to [`MAX_HANDS`].
@@ -431,6 +439,11 @@ pub struct Engine {
     zobrist_hand: Vec<u64>,
     /// Whether any piece is ever in hand.
     hands: bool,
+    /// Per hand slot: an unlimited supply (`in hand unlimited`).
+    unlimited: [bool; MAX_HANDS],
+    /// Whether some goal asks for pieces in a row, or a full board.
+    line_goals: bool,
+    board_full_goal: bool,
     /// Whether some kind can be lifted.
     lifts: bool,
     /// Each player's pieces of each kind at the start, on the board and in
@@ -472,6 +485,14 @@ impl Engine {
         let zobrist_hand: Vec<u64> = (0..MAX_HANDS * 100).map(|_| next()).collect();
         let hand_slot = hand_slots(&game);
         let hands = hand_slot.iter().any(|&s| s != NO_HAND);
+        let mut unlimited = [false; MAX_HANDS];
+        for &(p, k) in &game.supply {
+            if let Some(&s) = hand_slot.get(p as usize * 16 + k as usize).filter(|&&s| s != NO_HAND) {
+                unlimited[s as usize] = true;
+            }
+        }
+        let line_goals = game.goals.iter().any(|g| matches!(g.condition, Condition::InARow { .. }));
+        let board_full_goal = game.goals.iter().any(|g| matches!(g.condition, Condition::BoardFull));
         let lifts = game.kinds.iter().any(|k| k.lift.iter().any(Option::is_some));
         let mut setup_count = [[0u16; MAX_KINDS]; PLAYERS];
         for &(p, k, _) in &game.setup {
@@ -661,6 +682,9 @@ impl Engine {
             hand_slot,
             zobrist_hand,
             hands,
+            unlimited,
+            line_goals,
+            board_full_goal,
             lifts,
             setup_count,
         }
@@ -720,7 +744,28 @@ impl Engine {
         if turn == 1 {
             p.hash ^= self.zobrist_turn;
         }
+        for (s, _) in self.unlimited.iter().enumerate().filter(|(_, &u)| u) {
+            p.hand[s] = UNLIMITED;
+        }
         p
+    }
+
+    /// Whether the player holds an unlimited supply of the kind.
+    pub fn unlimited(&self, player: PlayerId, kind: KindId) -> bool {
+        match self.hand_slot[player as usize * 16 + kind as usize] {
+            NO_HAND => false,
+            s => self.unlimited[s as usize],
+        }
+    }
+
+    /// How many pieces of the kind the player holds in hand, counted: none
+    /// for an unlimited supply (for pictures, notation and evaluations).
+    pub fn counted_in_hand(&self, pos: &Position, player: PlayerId, kind: KindId) -> u8 {
+        if self.unlimited(player, kind) {
+            0
+        } else {
+            self.in_hand(pos, player, kind)
+        }
     }
 
     pub fn start(&self) -> Position {
@@ -734,9 +779,10 @@ impl Engine {
         p
     }
 
-    /// Whether the player has any piece in hand.
+    /// Whether the player has any piece in hand (an unlimited supply too).
     pub fn holds_any(&self, pos: &Position, player: PlayerId) -> bool {
         self.held(pos, player, u16::MAX) > 0
+            || (0..self.game.kinds.len() as KindId).any(|k| self.unlimited(player, k))
     }
 
     /// How many pieces of `kind` the player has in hand.
@@ -749,9 +795,12 @@ impl Engine {
     }
 
     /// Sets the count in hand (kept in the hash); false if the player and
-    /// kind have no hand.
+    /// kind have no hand. An unlimited supply stays as it is.
     pub(super) fn set_hand(&self, pos: &mut Position, player: PlayerId, kind: KindId, n: u8) -> bool {
         let slot = self.hand_slot[player as usize * 16 + kind as usize];
+        if slot != NO_HAND && self.unlimited[slot as usize] {
+            return true;
+        }
         if slot == NO_HAND || n >= 100 {
             return false;
         }

@@ -13,13 +13,42 @@ impl Engine {
             if self.in_hand(pos, me, k as KindId) == 0 {
                 continue;
             }
-            for to in enter.on[me as usize].and(empty).iter() {
+            let on = enter.on[me as usize];
+            let landings = match enter.falling[me as usize] {
+                Some(d) => self.falls(&on, empty, d),
+                None => on.and(empty),
+            };
+            for to in landings.iter() {
                 if self.no_stop[to as usize] & (1 << k) != 0 {
                     continue;
                 }
                 out.push(Move { kind: MoveType::Enter, to, distance: 1, becomes: k as KindId, ..Move::PASS });
             }
         }
+    }
+
+    /// Where pieces entered on the empty points of `on` come to rest falling
+    /// in direction `d`: the empty points whose next point that way is off
+    /// the board or taken, that some entry point falls to (each once).
+    pub(super) fn falls(&self, on: &PointSet, empty: &PointSet, d: Dir) -> PointSet {
+        let board = &self.game.board;
+        let mut landings = PointSet::default();
+        for l in empty.iter() {
+            let below = board.step(l, d);
+            if below != NONE && empty.contains(below) {
+                continue;
+            }
+            // Up the column from the landing, through empty points, to an entry point.
+            let mut q = l;
+            while q != NONE && empty.contains(q) {
+                if on.contains(q) {
+                    landings.insert(l);
+                    break;
+                }
+                q = board.step(q, opposite(d));
+            }
+        }
+        landings
     }
 
     /// The lifts of the side to move: its pieces of kinds that may be lifted,
@@ -60,7 +89,7 @@ impl Engine {
         }
         (0..self.game.kinds.len() as KindId)
             .filter(|&k| kinds & (1 << k) != 0)
-            .map(|k| self.in_hand(pos, player, k) as usize)
+            .map(|k| self.counted_in_hand(pos, player, k) as usize)
             .sum()
     }
 

@@ -64,7 +64,7 @@ impl Engine {
             let mut pieces: Vec<String> = pieces.into_iter().map(|(_, t)| t).collect();
             // Pieces in hand last: `@20`, or `K@2` for a kind other than the first.
             for (k, kind) in g.kinds.iter().enumerate() {
-                let n = self.in_hand(pos, pi as PlayerId, k as KindId);
+                let n = self.counted_in_hand(pos, pi as PlayerId, k as KindId);
                 if n > 0 {
                     let letter = if k == 0 { String::new() } else { kind.letter.to_string() };
                     pieces.push(format!("{letter}@{n}"));
@@ -85,6 +85,12 @@ impl Engine {
         let n: u8 = count
             .parse()
             .map_err(|_| PositionError::Shape(format!("`{kind}@{count}`: the count in hand is a number")))?;
+        if self.unlimited(who, k as KindId) {
+            return Err(PositionError::Shape(format!(
+                "`{kind}@{count}`: this player's supply of {} is unlimited, so no count is written",
+                self.game.kinds[k].name
+            )));
+        }
         if !self.set_hand(pos, who, k as KindId, n) {
             return Err(PositionError::Shape(format!(
                 "`{kind}@{count}`: this player holds no {} in hand in this game (or too many)",
@@ -144,6 +150,13 @@ impl Engine {
         // geese) is over, as if the last move had made it so.
         if self.count_goals {
             pos.result = self.goal_count(&pos, 1 - pos.turn);
+        }
+        // So is one with a line or a full board that a goal asks for.
+        if (self.line_goals || self.board_full_goal) && pos.result.is_none() {
+            pos.result = self.goal_lines_anywhere(&pos, 1 - pos.turn).or_else(|| self.goal_lines_anywhere(&pos, pos.turn));
+            if pos.result.is_none() {
+                pos.result = self.goal_board_full(&pos, 1 - pos.turn);
+            }
         }
         // So is one where a side has borne off every piece.
         if self.tracks && pos.result.is_none() {

@@ -185,6 +185,18 @@ impl Engine {
         if pos.at(p) != 0 {
             return format!("{to} is occupied");
         }
+        if let Some(d) = enter.falling[me as usize] {
+            let mut rest = p;
+            while g.board.step(rest, d) != NONE && pos.at(g.board.step(rest, d)) == 0 {
+                rest = g.board.step(rest, d);
+            }
+            if rest != p {
+                return format!(
+                    "a {name} falls {} as far as the points are empty: it would come to rest on {}, not {to}",
+                    DIRECTION_NAMES[d as usize], g.board.labels[rest as usize]
+                );
+            }
+        }
         if !enter.on[me as usize].contains(p) {
             let on: Vec<&str> = enter.on[me as usize].iter().map(|q| g.board.labels[q as usize].as_str()).collect();
             return format!("a {name} may enter only on {}", on.join(" "));

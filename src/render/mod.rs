@@ -200,7 +200,7 @@ fn hands(engine: &Engine, pos: &Position) -> String {
     let mut held = Vec::new();
     for (pi, p) in game.players.iter().enumerate() {
         for (ki, k) in game.kinds.iter().enumerate() {
-            let n = engine.in_hand(pos, pi as crate::game::PlayerId, ki as crate::game::KindId);
+            let n = engine.counted_in_hand(pos, pi as crate::game::PlayerId, ki as crate::game::KindId);
             if n > 0 {
                 held.push(format!("{} {n} {}", p.name, k.name));
             }

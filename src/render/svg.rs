@@ -620,7 +620,7 @@ fn hand_lines(engine: &Engine, pos: &Position) -> Vec<HandRow> {
     (0..game.players.len())
         .filter_map(|pl| {
             let held: Vec<(usize, u8)> = (0..game.kinds.len())
-                .map(|k| (k, engine.in_hand(pos, pl as u8, k as u8)))
+                .map(|k| (k, engine.counted_in_hand(pos, pl as u8, k as u8)))
                 .filter(|&(_, n)| n > 0)
                 .collect();
             (!held.is_empty()).then_some((pl, held))

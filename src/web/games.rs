@@ -577,6 +577,15 @@ impl Game {
         let Some(p) = board.point(from) else { return Err(bad(format!("`{from}` is not a point"))) };
         let c = self.pos.at(p);
         if c == 0 {
+            // Where pieces are placed straight from an unlimited supply, an
+            // empty point is clicked to place one: say why it cannot be.
+            if let Some(k) = (0..g.kinds.len() as u8).find(|&k| engine.unlimited(me, k)) {
+                let letter = if k == 0 { String::new() } else { g.kinds[k as usize].letter.to_string() };
+                let text = format!("{letter}@{from}");
+                if let Some(reason) = self.verdict(&text)? {
+                    return Ok(format!("{} is not legal: {reason}.", self.shown(&text)));
+                }
+            }
             return Ok(format!("There is no piece on {from}: click one of the marked pieces."));
         }
         let kind = &g.kinds[kind_of(c) as usize];
@@ -666,7 +675,7 @@ impl Game {
     fn captured(&self) -> Vec<Value> {
         let engine = &self.engine;
         let count = |pos: &Position, pl: u8| -> i64 {
-            let hand: i64 = (0..engine.game.kinds.len() as u8).map(|k| engine.in_hand(pos, pl, k) as i64).sum();
+            let hand: i64 = (0..engine.game.kinds.len() as u8).map(|k| engine.counted_in_hand(pos, pl, k) as i64).sum();
             pos.pieces(pl) as i64 + hand
         };
         (0..engine.game.players.len() as u8)

@@ -138,7 +138,7 @@ fn every_shipped_game_renders_as_svg() {
         let on_board = (0..e.board().len() as u8).filter(|&p| pos.at(p) != 0).count();
         let held = (0..2u8)
             .flat_map(|pl| (0..e.game.kinds.len() as u8).map(move |k| (pl, k)))
-            .filter(|&(pl, k)| e.in_hand(&pos, pl, k) > 0)
+            .filter(|&(pl, k)| e.counted_in_hand(&pos, pl, k) > 0)
             .count();
         assert_eq!(text.matches("class=\"piece\"").count(), on_board + held, "{}", file.display());
         assert_eq!(text.matches("data-point=").count(), e.board().len(), "{}", file.display());

@@ -351,6 +351,12 @@ function activate(hit) {
     pick = { start: key, steps: [] };
     return mark();
   }
+  // An empty point where exactly one piece can be placed from the hand: placed at once.
+  const placements = state.moves.filter(m => m.start && m.start.startsWith('hand:') && m.steps.length === 1 && m.steps[0] === key);
+  if (!pick && placements.length === 1) {
+    say('');
+    return play(placements[0].text);
+  }
   const body = pick ? { id: state.id, from: pick.start, to: key } : { id: state.id, from: key };
   pick = null;
   mark();
