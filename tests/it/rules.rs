@@ -441,3 +441,65 @@ fn race_pieces_enter_run_take_and_bear_off_by_the_exact_roll() {
     assert_eq!(why("W:Wb2,c2,@5:Bd2,@6", "2:b2-d2"), "the stone on d2 is safe there and cannot be taken");
     assert_eq!(why("W:Wb2,c2,@5:Bd2,@6", "1:b2-c2"), "c2 holds one of white's own pieces");
 }
+
+// ------------------------------------------------------------ placement games
+
+#[test]
+fn a_row_wins_for_the_player_who_makes_it_and_a_full_board_draws() {
+    let e = common::engine("games/tic-tac-toe.game", &[]);
+    // An unlimited supply writes no count: the start is just the two letters.
+    assert_eq!(e.position_notation(&e.start()), "X:X:O");
+    assert_eq!(moves(&e, "X:X:O", None).len(), 9);
+    // X completes the diagonal a1-b2-c3.
+    let (after, outcome) = play(&e, "X:Xa1,b2:Oa3,c1", "@c3");
+    assert_eq!(after, "O:Xa1,b2,c3:Oc1,a3");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::InARow(0, 3) }));
+    // The last empty square, with no row made: a draw.
+    let (_, outcome) = play(&e, "X:Xa3,c3,a2,b1:Ob3,b2,c2,a1", "@c1");
+    assert_eq!(outcome, Some(Outcome { winner: None, reason: Reason::BoardFull }));
+    // The last square can also make a row: the row comes first.
+    let (_, outcome) = play(&e, "X:Xa3,c3,c2,a1:Oa2,b2,b1,c1", "@b3");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::InARow(0, 3) }));
+    // A position read with a row already made is over; so is a full one.
+    let won = e.parse_position("O:Xa1,b1,c1:Oa2,b2").unwrap();
+    assert_eq!(e.outcome(&won).unwrap(), Some(Outcome { winner: Some(0), reason: Reason::InARow(0, 3) }));
+    assert!(moves(&e, "O:Xa1,b1,c1:Oa2,b2", None).is_empty());
+    // A count for an unlimited supply is refused.
+    assert!(e.parse_position("X:X@4:O").unwrap_err().to_string().contains("unlimited"));
+}
+
+#[test]
+fn a_dropped_disc_falls_to_the_lowest_empty_square_of_its_column() {
+    let e = common::engine("games/connect-four.game", &[]);
+    assert_eq!(moves(&e, "R:R:Y", None), ["@a1", "@b1", "@c1", "@d1", "@e1", "@f1", "@g1"]);
+    // Column c holds two discs; column g is full.
+    let full_g = "R:Rc1,g1,g3,g5:Yc2,g2,g4,g6";
+    assert_eq!(moves(&e, full_g, None), ["@a1", "@b1", "@c3", "@d1", "@e1", "@f1"]);
+    let pos = e.parse_position(full_g).unwrap();
+    let rulebook::engine::Verdict::Illegal { reason, .. } = e.why(&pos, None, "@c5").unwrap() else {
+        panic!("@c5 is not legal")
+    };
+    assert_eq!(reason, "a disc falls s as far as the points are empty: it would come to rest on c3, not c5");
+    // Four in a column wins; three does not.
+    let (_, outcome) = play(&e, "R:Rd1,d2,d3:Ya1,b1,c1", "@d4");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::InARow(0, 4) }));
+    let (_, outcome) = play(&e, "R:Rd1,d2:Ya1,b1", "@d3");
+    assert_eq!(outcome, None);
+}
+
+#[test]
+fn standard_gomoku_wins_by_exactly_five_and_free_style_by_five_or_more() {
+    let free = common::engine("games/gomoku.game", &[]);
+    let standard = common::engine("games/gomoku.game", &[("rule", "standard")]);
+    // Black fills the gap in a1 b1 c1 _ e1 f1: a row of six.
+    let six = "B:Ba1,b1,c1,e1,f1,h8:Wa2,b2,c2,e2,f2";
+    let (_, outcome) = play(&free, six, "@d1");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::InARow(0, 5) }));
+    let (_, outcome) = play(&standard, six, "@d1");
+    assert_eq!(outcome, None, "an overline does not win standard gomoku");
+    // Five exactly wins both; an overline along one line and five along another wins standard too.
+    let five = "B:Ba1,b1,c1,e1,h8:Wa2,b2,c2,e2,f2";
+    assert!(play(&standard, five, "@d1").1.is_some());
+    let both = "B:Ba1,b1,c1,e1,f1,d2,d3,d4,d5:Wa9,c9,e9,g9,i9,a11,c11,e11";
+    assert_eq!(play(&standard, both, "@d1").1, Some(Outcome { winner: Some(0), reason: Reason::InARow(0, 5) }));
+}
