@@ -149,7 +149,11 @@ pub fn describe_as(game: &Game, title: &str) -> String {
                 line(format!("  {}: {} in hand.", capital(&p.name), plural(n as usize, &k.name)));
             }
             if game.supply.iter().any(|h| h.0 as usize == pi && h.1 as usize == ki) {
-                line(format!("  {}: an unlimited supply of {} in hand.", capital(&p.name), plural(2, &k.name).trim_start_matches("2 ")));
+                line(format!(
+                    "  {}: an unlimited supply of {} in hand.",
+                    capital(&p.name),
+                    plural(2, &k.name).trim_start_matches("2 ")
+                ));
             }
         }
     }

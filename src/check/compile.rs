@@ -574,7 +574,13 @@ impl<'a> Compiler<'a> {
             }
             // Without `forward`, the first player faces n and the second s.
             let forward = match &p.forward {
-                None => if seen.is_empty() { 0 } else { 4 },
+                None => {
+                    if seen.is_empty() {
+                        0
+                    } else {
+                        4
+                    }
+                }
                 Some(f) => match ABSOLUTE.iter().position(|n| *n == f.value) {
                     Some(f) => f as Dir,
                     None => {
@@ -1366,9 +1372,8 @@ impl<'a> Compiler<'a> {
                     if !(2..=26).contains(&n.value) {
                         self.err(diag::bad_number(n.span, "pieces in a row", 2, 26));
                     }
-                    let longest = self.board.as_ref().map_or(0, |b| {
-                        b.straight_lines().iter().map(Vec::len).max().unwrap_or(1)
-                    });
+                    let longest =
+                        self.board.as_ref().map_or(0, |b| b.straight_lines().iter().map(Vec::len).max().unwrap_or(1));
                     if self.board.is_some() && (longest as u64) < n.value {
                         self.err(diag::unreachable_goal(
                             g.span,

@@ -58,7 +58,9 @@ impl Engine {
             return None;
         }
         self.game.goals.iter().find_map(|g| match g.condition {
-            Condition::BoardFull => Some(Outcome { winner: g.winner(g.player.unwrap_or(me)), reason: Reason::BoardFull }),
+            Condition::BoardFull => {
+                Some(Outcome { winner: g.winner(g.player.unwrap_or(me)), reason: Reason::BoardFull })
+            }
             _ => None,
         })
     }

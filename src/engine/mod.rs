@@ -781,8 +781,7 @@ impl Engine {
 
     /// Whether the player has any piece in hand (an unlimited supply too).
     pub fn holds_any(&self, pos: &Position, player: PlayerId) -> bool {
-        self.held(pos, player, u16::MAX) > 0
-            || (0..self.game.kinds.len() as KindId).any(|k| self.unlimited(player, k))
+        self.held(pos, player, u16::MAX) > 0 || (0..self.game.kinds.len() as KindId).any(|k| self.unlimited(player, k))
     }
 
     /// How many pieces of `kind` the player has in hand.

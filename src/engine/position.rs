@@ -153,7 +153,8 @@ impl Engine {
         }
         // So is one with a line or a full board that a goal asks for.
         if (self.line_goals || self.board_full_goal) && pos.result.is_none() {
-            pos.result = self.goal_lines_anywhere(&pos, 1 - pos.turn).or_else(|| self.goal_lines_anywhere(&pos, pos.turn));
+            pos.result =
+                self.goal_lines_anywhere(&pos, 1 - pos.turn).or_else(|| self.goal_lines_anywhere(&pos, pos.turn));
             if pos.result.is_none() {
                 pos.result = self.goal_board_full(&pos, 1 - pos.turn);
             }
