@@ -103,6 +103,22 @@ impl PointSet {
             w = words[i];
         })
     }
+    /// The `n`-th point of the set, lowest first (`n < len()`).
+    #[inline]
+    pub fn nth(&self, mut n: usize) -> Point {
+        for (i, &w) in self.0.iter().enumerate() {
+            let c = w.count_ones() as usize;
+            if n < c {
+                let mut w = w;
+                for _ in 0..n {
+                    w &= w - 1;
+                }
+                return (i * 64) as Point + w.trailing_zeros() as Point;
+            }
+            n -= c;
+        }
+        NONE
+    }
     /// The points in `self` and not in `other`.
     #[inline]
     pub fn minus(&self, other: &PointSet) -> PointSet {

@@ -2,16 +2,41 @@
 //! along a straight line (`N in a row`, `exactly N in a row`) and a full
 //! board (`board full`).
 
+use super::shifts::{Stepper, StepperFn};
 use super::*;
+
+/// Whether `bits` hold `n` points in a row along some direction: each AND
+/// with the set stepped once more keeps the points that start a longer run.
+struct AnyRun {
+    bits: u128,
+    n: u8,
+}
+
+impl StepperFn<bool> for AnyRun {
+    #[inline(always)]
+    fn call<S: Stepper>(self, s: S) -> bool {
+        (0..4).any(|d| {
+            let mut run = self.bits;
+            for _ in 1..self.n {
+                run &= s.step(run, d);
+                if run == 0 {
+                    return false;
+                }
+            }
+            true
+        })
+    }
+}
 
 impl Engine {
     /// The run of `player`'s pieces of the kinds in `kinds` through `at`
     /// along the line of direction `d` (both ways), `at` counted.
+    #[inline]
     fn run_through(&self, pos: &Position, at: Point, d: Dir, player: PlayerId, kinds: u16) -> usize {
-        let ours = |q: &&Point| {
-            let c = pos.at(**q);
-            c != 0 && owner(c) == player && kinds & (1 << kind_of(c)) != 0
-        };
+        let mine = &pos.occupied[player as usize];
+        let every = ((1u32 << self.game.kinds.len()) - 1) as u16;
+        let all_kinds = kinds & every == every;
+        let ours = |q: &&Point| mine.contains(**q) && (all_kinds || kinds & (1 << kind_of(pos.at(**q))) != 0);
         1 + self.ray(at, d).iter().take_while(ours).count() + self.ray(at, opposite(d)).iter().take_while(ours).count()
     }
 
@@ -34,7 +59,21 @@ impl Engine {
 
     /// After `me` moved a piece to `at`: a line through it that a goal asks for.
     pub(super) fn goal_line(&self, pos: &Position, me: PlayerId, at: Point) -> Option<Outcome> {
-        self.line_goal(me, |rule| self.line_at(pos, at, me, rule))
+        self.line_goal(me, |rule| self.line_made(pos, at, me, rule))
+    }
+
+    /// [`Engine::line_at`], by shifts where the board has them and the rule
+    /// counts every kind at least `n` long: any such run of the mover's is
+    /// new (an older one would have ended the game), so it runs through `at`.
+    #[inline]
+    fn line_made(&self, pos: &Position, at: Point, me: PlayerId, (n, kinds, exactly): (u8, u16, bool)) -> bool {
+        let every = ((1u32 << self.game.kinds.len()) - 1) as u16;
+        match &self.shifts {
+            Some(shifts) if !exactly && kinds & every == every => {
+                shifts.with_stepper(AnyRun { bits: pos.occupied[me as usize].low128(), n })
+            }
+            _ => self.line_at(pos, at, me, (n, kinds, exactly)),
+        }
     }
 
     /// A line of `player`'s anywhere on the board (for a position read from
@@ -54,7 +93,7 @@ impl Engine {
 
     /// A full board, after `me` moved.
     pub(super) fn goal_board_full(&self, pos: &Position, me: PlayerId) -> Option<Outcome> {
-        if !self.board_full_goal || pos.occupied[0].len() + pos.occupied[1].len() < self.game.board.len() {
+        if !self.board_full_goal || pos.occupied[0].union(&pos.occupied[1]) != self.all_points {
             return None;
         }
         self.game.goals.iter().find_map(|g| match g.condition {

@@ -426,6 +426,11 @@ pub struct Engine {
     line_distance: Vec<u8>,
     /// Per kind, the points (as bits) where it may not stop.
     no_stop_bits: Vec<u128>,
+    /// Per kind, the points where it may not stop, as a set.
+    no_stop_set: Vec<PointSet>,
+    /// Every move is an entry: no piece moves once placed, no dice (playouts
+    /// count the entries instead of listing them, `placement.rs`).
+    placement_only: bool,
     max_roll: u8,
     /// Whether some goal looks at the whole position after each move.
     position_goals: bool,
@@ -642,6 +647,30 @@ impl Engine {
             .map(|k| (0..n.min(128)).filter(|&p| no_stop[p] & (1 << k) != 0).fold(0u128, |b, p| b | 1 << p))
             .collect();
         let ray_plans = counting::ray_plans(&game);
+        let no_stop_set = (0..game.kinds.len())
+            .map(|k| {
+                let mut set = PointSet::default();
+                (0..n).filter(|&p| no_stop[p] & (1 << k) != 0).for_each(|p| set.insert(p as Point));
+                set
+            })
+            .collect();
+        let placement_only = game.dice.is_none()
+            && !lifts
+            && game.kinds.iter().all(|k| {
+                let m = &k.moves;
+                !m.track
+                    && (0..PLAYERS).all(|p| {
+                        m.step[p]
+                            | m.slide[p]
+                            | m.jump[p]
+                            | m.fly[p]
+                            | m.leave[p]
+                            | m.take[p]
+                            | m.approach[p]
+                            | m.withdraw[p]
+                            == 0
+                    })
+            });
         Engine {
             game,
             zobrist,
@@ -673,6 +702,8 @@ impl Engine {
             ray_prefix,
             line_distance,
             no_stop_bits,
+            no_stop_set,
+            placement_only,
             max_roll,
             position_goals: game_has_position_goals,
             run_limits,

@@ -1,7 +1,37 @@
 //! Pieces in hand: entering them onto empty points (`enter`), and holding
 //! back the pieces on the board while some wait in hand (`before moving`).
 
+use super::shifts::{Stepper, StepperFn};
 use super::*;
+
+/// Where pieces entered on `on` fall to in direction `d`, as bits: the empty
+/// points with no empty point next to them that way, that an entry point
+/// reaches falling through empty points.
+struct Fall {
+    on: u128,
+    empty: u128,
+    d: Dir,
+}
+
+impl StepperFn<u128> for Fall {
+    #[inline(always)]
+    fn call<S: Stepper>(self, s: S) -> u128 {
+        let Fall { on, empty, d } = self;
+        let resting = empty & !s.step(empty, opposite(d));
+        if empty & !on == 0 {
+            return resting;
+        }
+        // Entry points fall through the empty points below them.
+        let mut reach = on & empty;
+        loop {
+            let more = reach | (s.step(reach, d) & empty);
+            if more == reach {
+                return resting & reach;
+            }
+            reach = more;
+        }
+    }
+}
 
 impl Engine {
     /// The entries of the side to move: each kind it has in hand, onto each
@@ -13,24 +43,78 @@ impl Engine {
             if self.in_hand(pos, me, k as KindId) == 0 {
                 continue;
             }
-            let on = enter.on[me as usize];
-            let landings = match enter.falling[me as usize] {
-                Some(d) => self.falls(&on, empty, d),
-                None => on.and(empty),
-            };
-            for to in landings.iter() {
-                if self.no_stop[to as usize] & (1 << k) != 0 {
-                    continue;
-                }
+            for to in self.landings(me, k as KindId, enter, empty).iter() {
                 out.push(Move { kind: MoveType::Enter, to, distance: 1, becomes: k as KindId, ..Move::PASS });
             }
         }
+    }
+
+    /// Where a piece of kind `k` entered by `me` may come to rest.
+    #[inline]
+    fn landings(&self, me: PlayerId, k: KindId, enter: &Enter, empty: &PointSet) -> PointSet {
+        let on = enter.on[me as usize];
+        let landings = match enter.falling[me as usize] {
+            Some(d) => self.falls(&on, empty, d),
+            None => on.and(empty),
+        };
+        landings.minus(&self.no_stop_set[k as usize])
+    }
+
+    /// For playouts in games where every move is an entry (no piece moves
+    /// once placed): a move chosen by `pick` from the count of the legal
+    /// ones, without listing them; the same move that `pick` would choose
+    /// from [`Engine::moves`]. None where there is no legal move.
+    #[inline]
+    pub(super) fn pick_placement(&self, pos: &Position, pick: impl FnOnce(usize) -> usize) -> Option<(Move, usize)> {
+        if pos.result.is_some() {
+            return None;
+        }
+        let me = pos.turn;
+        let empty = self.all_points.minus(&pos.occupied[0]).minus(&pos.occupied[1]);
+        let mut total = 0;
+        let each = |k: usize| {
+            let kind = &self.game.kinds[k];
+            let enter = kind.enter.as_ref()?;
+            (self.in_hand(pos, me, k as KindId) > 0).then(|| self.landings(me, k as KindId, enter, &empty))
+        };
+        // The first kind's landings are kept: most such games have one kind.
+        let mut first = None;
+        for k in 0..self.game.kinds.len() {
+            let Some(set) = each(k) else { continue };
+            total += set.len();
+            first.get_or_insert((k, set));
+        }
+        let (first_kind, first_set) = first.filter(|_| total > 0)?;
+        let mut n = pick(total);
+        for k in first_kind..self.game.kinds.len() {
+            let set = if k == first_kind { Some(first_set) } else { each(k) };
+            let Some(set) = set else { continue };
+            if n < set.len() {
+                let to = set.nth(n);
+                return Some((
+                    Move { kind: MoveType::Enter, to, distance: 1, becomes: k as KindId, ..Move::PASS },
+                    total,
+                ));
+            }
+            n -= set.len();
+        }
+        None
     }
 
     /// Where pieces entered on the empty points of `on` come to rest falling
     /// in direction `d`: the empty points whose next point that way is off
     /// the board or taken, that some entry point falls to (each once).
     pub(super) fn falls(&self, on: &PointSet, empty: &PointSet, d: Dir) -> PointSet {
+        if let Some(shifts) = &self.shifts {
+            let fall = Fall { on: on.low128(), empty: empty.low128(), d };
+            return PointSet::from_low128(shifts.with_stepper(fall));
+        }
+        self.falls_by_walks(on, empty, d)
+    }
+
+    /// [`Engine::falls`] point by point, on any board (and the plain path
+    /// the shifts are tested against).
+    pub(super) fn falls_by_walks(&self, on: &PointSet, empty: &PointSet, d: Dir) -> PointSet {
         let board = &self.game.board;
         let mut landings = PointSet::default();
         for l in empty.iter() {

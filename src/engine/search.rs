@@ -179,6 +179,10 @@ impl Engine {
     /// fast paths agree with [`Engine::moves`].
     #[doc(hidden)]
     pub fn counted_moves(&self, pos: &Position, roll: Option<u8>) -> Option<Vec<Move>> {
+        if self.placement_only {
+            let total = self.pick_placement(pos, |_| 0).map_or(0, |(_, total)| total);
+            return Some((0..total).filter_map(|k| self.pick_placement(pos, |_| k).map(|(m, _)| m)).collect());
+        }
         let mut counts = Vec::new();
         let limit = roll.unwrap_or(ANY_ROLL);
         match self.count_by_piece(pos, limit, &mut counts) {
@@ -250,6 +254,19 @@ impl Engine {
             }
             if plies >= max_plies {
                 return Ok(Playout { outcome: Outcome { winner: None, reason: Reason::PlyLimit }, plies, choices });
+            }
+            if self.placement_only {
+                // Only entries: counted, and the chosen one made (as the list would pick it).
+                if let Some((m, total)) = self.pick_placement(pos, |total| rng.gen_range(0..total)) {
+                    choices += total as u64;
+                    if let Some(r) = record.as_deref_mut() {
+                        r.push(self.ply_notation(None, &m));
+                    }
+                    self.play_in_into(pos, &m, &mut history, next);
+                    now ^= 1;
+                    plies += 1;
+                    continue;
+                }
             }
             let roll = self.roll(rng);
             // Where no capture by moving is open, count the moves and make only

@@ -118,6 +118,9 @@ fn both_ways_of_generating_slides_agree() {
         ("games/brandubh.game", 3),
         ("games/copenhagen-hnefatafl.game", 3),
         ("tests/engine/overlap.game", 3),
+        ("games/tic-tac-toe.game", 6),
+        ("games/connect-four.game", 6),
+        ("games/gomoku.game", 2),
     ] {
         let mut engine = common::engine(file, &[]);
         let start = engine.start();
@@ -204,6 +207,35 @@ fn counting_moves_agrees_with_generating_them() {
     // Most games take the fast path somewhere: tafl, draughts between
     // captures, Breakthrough's takes.
     assert!(counted_games >= 25, "{counted_games} games counted");
+}
+
+/// In games where every move places a piece, playouts pick the n-th
+/// placement without listing them: in the order the list has them, so a
+/// seed picks the same move either way.
+#[test]
+fn placements_are_picked_in_the_order_they_are_listed() {
+    use rand::{Rng, SeedableRng};
+    for file in ["games/tic-tac-toe.game", "games/connect-four.game", "games/gomoku.game"] {
+        for standard in [false, true] {
+            let options: &[(&str, &str)] = if standard { &[("rule", "standard")] } else { &[] };
+            let engine = common::engine(file, if file.contains("gomoku") { options } else { &[] });
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+            let mut moves = Vec::new();
+            for _ in 0..20 {
+                let mut pos = engine.start();
+                loop {
+                    engine.moves(&pos, None, &mut moves).unwrap();
+                    let picked = engine.counted_moves(&pos, None).expect("placements are counted");
+                    assert_eq!(picked, moves, "{file} at {}", engine.position_notation(&pos));
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos = engine.play_unchecked(&pos, &moves[rng.gen_range(0..moves.len())]);
+                }
+                assert!(engine.outcome(&pos).unwrap().is_some(), "{file}: no move, and not over");
+            }
+        }
+    }
 }
 
 /// Each legal move is generated once: no two moves of a position read the
