@@ -432,6 +432,9 @@ pub fn bench(files: &[std::path::PathBuf], seconds: f64, json: bool) -> i32 {
                 Err(limit) => return limit_reached(limit),
             };
             let secs = t.elapsed().as_secs_f64();
+            if n == 0 {
+                break; // every game is over before this depth (tic-tac-toe past 9)
+            }
             if secs > 1e-3 {
                 (depth, rate) = (d, n as f64 / secs);
             }
