@@ -161,7 +161,7 @@ fn play_by_clicks(client: &Client, engine: &Engine, seed: u64) -> (usize, String
             click_any(client, "button.pass", &mut rng);
         } else if v["choice"].as_u64() > Some(0) {
             click_any(client, "button.choice", &mut rng);
-        } else if !click_any(client, "#board .target, #board .stop", &mut rng) {
+        } else if !click_any(client, "#board .target, #board .stop, #board .place", &mut rng) {
             assert!(click_any(client, "#board .movable", &mut rng), "nothing to click at {}", v["position"]);
         }
     }
@@ -253,10 +253,13 @@ fn the_page_plays_whole_games_by_clicks() {
             assert!(errors.is_empty(), "{}: errors on the page: {errors:?}", file.display());
         }
 
-        // Tabal, both seats clicked; Tablut with dice against the random agent.
+        // Tabal, both seats clicked; Tablut with dice against the random agent;
+        // Connect Four and tic-tac-toe placed by one click a move.
         for (file, query, seed) in [
             ("games/tabal.game", "seats=human,human", 7),
             ("games/tablut.game", "seats=human,random&delay=0&seed=5", 3),
+            ("games/connect-four.game", "seats=human,human", 2),
+            ("games/tic-tac-toe.game", "seats=human,random&delay=0&seed=4", 1),
         ] {
             let (_server, url) = serve(Path::new(file));
             client.goto(&format!("{url}?{query}"));

@@ -180,8 +180,8 @@ function candidates() {
 
 // Marks what may be clicked next: pieces that can move, or where the chosen one can go.
 function mark() {
-  for (const e of document.querySelectorAll('.movable, .selected, .target, .stop')) {
-    e.classList.remove('movable', 'selected', 'target', 'stop');
+  for (const e of document.querySelectorAll('.movable, .selected, .target, .stop, .place')) {
+    e.classList.remove('movable', 'selected', 'target', 'stop', 'place');
   }
   for (const e of document.querySelectorAll('.exit')) e.remove();
   if (!state || state.over) return roving();
@@ -189,6 +189,13 @@ function mark() {
     for (const start of new Set(state.moves.map(m => m.start).filter(s => s !== null))) {
       const e = target(start);
       if (e) e.classList.add('movable');
+    }
+    // Placements from a supply the board does not draw (unlimited): their points, to click.
+    for (const m of state.moves) {
+      if (m.start && m.start.startsWith('hand:') && !target(m.start) && m.steps.length === 1) {
+        const e = target(m.steps[0]);
+        if (e) e.classList.add('place');
+      }
     }
     return roving();
   }
