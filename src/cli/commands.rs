@@ -264,7 +264,8 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
     match o.winner {
         Some(w) => {
             let name = &g.players[w as usize].name;
-            let verb = if name.ends_with('s') { "win" } else { "wins" };
+            // A plural name (attackers, goats) but not one ending in -ss (cross).
+            let verb = if name.ends_with('s') && !name.ends_with("ss") { "win" } else { "wins" };
             format!("{name} {verb}: {why}")
         }
         None => format!("a draw: {why}"),

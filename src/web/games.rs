@@ -686,7 +686,7 @@ impl Game {
 
 /// "white's", "defenders'".
 fn possessive(name: &str) -> String {
-    if name.ends_with('s') {
+    if name.ends_with('s') && !name.ends_with("ss") {
         format!("{name}'")
     } else {
         format!("{name}'s")
