@@ -267,7 +267,8 @@ fn pieces(game: &Game, line: &mut Lines) {
                 [Some(_), Some(_)] => ", then falls forward as far as the points are empty".to_string(),
                 _ => String::new(),
             };
-            line(format!("    Enters from the hand onto {on}{fall}, as a move of its own{wait}."));
+            let capturing = if enter.capturing { " where it captures as it lands" } else { "" };
+            line(format!("    Enters from the hand onto {on}{fall}{capturing}, as a move of its own{wait}."));
         }
         for (pi, lift) in k.lift.iter().enumerate() {
             let Some(lift) = lift else { continue };
@@ -448,7 +449,8 @@ fn custodial(game: &Game, c: &Custodial, line: &mut Lines) {
         kinds(game, c.captors),
         how.join(" or ")
     ) + intervention
-        + shieldwall);
+        + shieldwall
+        + if c.convert { " Captured pieces are not removed: they change sides (they are flipped)." } else { "" });
     for (k, safe) in c.safe.iter().enumerate() {
         if let Some(region) = safe {
             line(format!(
@@ -562,6 +564,13 @@ fn goals(game: &Game, line: &mut Lines) {
                 format!("{outcome} when {whom} a row of {how} of its {what} along a straight line{longer}")
             }
             Condition::BoardFull => format!("{outcome} when the board is full"),
+            Condition::Pass => {
+                "A player with no legal move passes while the other can move; when neither can, the game ends"
+                    .to_string()
+            }
+            Condition::MostPieces => {
+                format!("{outcome} when, at the end, it has more pieces on the board than the other side (as many: a draw)")
+            }
             Condition::NoProgress { plies, capture, kinds } => {
                 let mut resets: Vec<String> = Vec::new();
                 if *capture {

@@ -456,6 +456,12 @@ pub fn supply_never_enters(span: Span, kind: &str) -> Diagnostic {
         .help(format!("add `enter` to the piece `{kind}`: `piece {kind} ... {{ enter }}`"))
 }
 
+pub fn capturing_without_capture(span: Span) -> Diagnostic {
+    Diagnostic::error("E0526", "`enter capturing` with no rule that captures as a piece lands")
+        .label(span, "no piece could ever be entered")
+        .help("add a `custodial { ... }` block (Reversi: `sides any`, `flank run`, `convert`), or remove `capturing`")
+}
+
 pub fn too_many_players(span: Span, max: usize) -> Diagnostic {
     Diagnostic::error("E0508", format!("a game has at most {max} players")).label(span, "one player too many")
 }
@@ -644,6 +650,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0523", "a piece moves along a track it does not have"),
     ("E0524", "a fall in several directions"),
     ("E0525", "a supply that never enters"),
+    ("E0526", "a placement that must capture, with nothing to capture by"),
     ("E0601", "unknown option"),
     ("E0602", "bad option value"),
     ("E0603", "option inside a conditional"),

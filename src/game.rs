@@ -341,6 +341,8 @@ pub struct Enter {
     /// `falling DIR`, per player: the entered piece goes on that way while
     /// the next point is empty, and lands where it stops (a dropped disc).
     pub falling: [Option<Dir>; PLAYERS],
+    /// `capturing`: only onto points where it captures as it lands.
+    pub capturing: bool,
 }
 
 /// The same piece may make at most `max` moves in a row that capture nothing,
@@ -420,6 +422,8 @@ pub struct Custodial {
     /// A piece that moves between two targets on one line (both adjacent)
     /// takes both: intervention.
     pub intervention: bool,
+    /// `convert`: the pieces taken change sides instead of leaving the board.
+    pub convert: bool,
 }
 
 /// Special capture conditions for one kind (such as a king).
@@ -548,6 +552,11 @@ pub enum Condition {
     },
     /// No point of the board is empty.
     BoardFull,
+    /// `pass when no move`: a player with no legal move passes while the
+    /// other has one; when neither has, the game ends.
+    Pass,
+    /// At the end, more pieces on the board than the other side (equal: a draw).
+    MostPieces,
     /// Fewer than `n` pieces of the kinds in `kinds` left to a player
     /// (`fewer than N KIND left`).
     FewerThan {

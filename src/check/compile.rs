@@ -917,6 +917,11 @@ impl<'a> Compiler<'a> {
                 let while_has = if kinds.is_empty() { u16::MAX } else { self.kind_mask(kinds) };
                 RunLimit { max: n.value.clamp(1, 99) as u8, while_has }
             });
+            if let Some(span) = p.enter.as_ref().and_then(|e| e.capturing) {
+                if self.d.custodial.is_none() && self.d.traps.is_empty() {
+                    self.err(diag::capturing_without_capture(span));
+                }
+            }
             let enter = p.enter.as_ref().and_then(|e| {
                 let falling = match &e.falling {
                     Some(dir) => self.one_direction(dir),
@@ -926,7 +931,7 @@ impl<'a> Compiler<'a> {
                     Some(r) => self.region(r)?,
                     None => [self.board.as_ref().map_or(PointSet::default(), all_points); PLAYERS],
                 };
-                Some(Enter { on, before_moving: e.before_moving, falling })
+                Some(Enter { on, before_moving: e.before_moving, falling, capturing: e.capturing.is_some() })
             });
             moves.track = p.track.is_some();
             let safe = p.safe.as_ref().and_then(|r| self.region(r)).unwrap_or_default();
@@ -1233,6 +1238,7 @@ impl<'a> Compiler<'a> {
             runs: c.runs,
             shieldwall: c.shieldwall,
             intervention: c.intervention,
+            convert: c.convert,
         })
     }
 
@@ -1384,6 +1390,8 @@ impl<'a> Compiler<'a> {
                     Condition::InARow { n: n.value.clamp(2, 26) as u8, kinds, exactly: *exactly }
                 }
                 ConditionDecl::BoardFull => Condition::BoardFull,
+                ConditionDecl::Pass => Condition::Pass,
+                ConditionDecl::MostPieces => Condition::MostPieces,
                 ConditionDecl::Repeated(n) => {
                     if !(2..=99).contains(&n.value) {
                         self.err(diag::bad_number(n.span, "a number of repetitions", 2, 99));

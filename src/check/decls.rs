@@ -101,6 +101,8 @@ pub struct EnterDecl {
     pub region: Option<Sp<String>>,
     /// `falling DIR`: the entered piece falls that way while the next point is empty.
     pub falling: Option<Sp<String>>,
+    /// `capturing`: only where the piece captures as it lands.
+    pub capturing: Option<Span>,
     pub before_moving: bool,
     pub span: Span,
 }
@@ -220,6 +222,8 @@ pub struct CustodialDecl {
     pub perpendicular_within: Option<Sp<String>>,
     /// `flank run`: a partner beyond an unbroken run of targets takes them all.
     pub runs: bool,
+    /// `convert`: the pieces taken change sides instead of leaving the board.
+    pub convert: bool,
     pub shieldwall: bool,
     /// `intervention`: moving between two targets in a line takes both.
     pub intervention: bool,
@@ -259,6 +263,10 @@ pub enum ConditionDecl {
     },
     /// `board full`: no empty point is left.
     BoardFull,
+    /// `pass when no move`: a player with no move passes.
+    Pass,
+    /// `most pieces`: at the end, more pieces on the board than the other side.
+    MostPieces,
     /// `N KIND captured` (`captured`), or `fewer than N KIND left`; `what` is
     /// a piece or `pieces` (any piece).
     Count {
@@ -357,12 +365,12 @@ const PIECE: &[&str] = &[
     "enter", "lift",
 ];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land", "straight"];
-const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall", "intervention"];
+const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall", "intervention", "convert"];
 const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within"];
 /// Words that are never pieces' names in a list of pieces, but a mistaken
 /// way of saying where.
 const PREPOSITIONS: &[&str] = &["within", "inside", "in", "on", "at", "except", "only", "outside-of", "out"];
-const GOALS: &[&str] = &["win", "wins", "lose", "loses", "draw"];
+const GOALS: &[&str] = &["win", "wins", "lose", "loses", "draw", "pass"];
 
 const CONTEXTS: &[(&str, &[&str])] = &[
     ("at the top level of the file", TOP),
@@ -991,6 +999,7 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             let mut a = Args::new(stmt, "enter on own-half before moving");
             let region = if a.optional("on").is_some() { Some(a.word("a region")?) } else { None };
             let falling = if a.optional("falling").is_some() { Some(a.word("a direction")?) } else { None };
+            let capturing = a.optional("capturing");
             let before_moving = a.optional("before").is_some();
             if before_moving {
                 a.keyword("moving")?;
@@ -999,7 +1008,7 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             if let Some(first) = &p.enter {
                 return Err(diag::duplicate_statement(stmt.span, first.span, "`enter`"));
             }
-            p.enter = Some(EnterDecl { region, falling, before_moving, span: stmt.span });
+            p.enter = Some(EnterDecl { region, falling, capturing, before_moving, span: stmt.span });
         }
         "can" => {
             let mut a = Args::new(stmt, "can capture man");
@@ -1156,6 +1165,10 @@ fn custodial_stmt(stmt: &Stmt, c: &mut CustodialDecl) -> Result<(), Diagnostic> 
             Args::new(stmt, "intervention").end()?;
             c.intervention = true;
         }
+        "convert" => {
+            Args::new(stmt, "convert").end()?;
+            c.convert = true;
+        }
         "shieldwall" => {
             Args::new(stmt, "shieldwall").end()?;
             c.shieldwall = true;
@@ -1254,15 +1267,24 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         return Err(diag::unknown_statement(kw.span, &kw.value, "inside `goals { ... }`", GOALS));
     } else {
         let verb = a.word("`wins` or `loses`")?;
-        if !GOALS.contains(&verb.value.as_str()) || verb.value == "draw" {
+        if !GOALS.contains(&verb.value.as_str()) || verb.value == "draw" || verb.value == "pass" {
             let d = diag::wrong_argument(verb.span, &format!("`{}`", verb.value), "`wins` or `loses`", example);
-            return Err(match diag::did_you_mean(&verb.value, GOALS.iter().copied()) {
-                Some(s) => diag::with_suggestion(d, s),
-                None => d,
-            });
+            return Err(
+                match diag::did_you_mean(&verb.value, GOALS.iter().copied().filter(|g| !["draw", "pass"].contains(g))) {
+                    Some(s) => diag::with_suggestion(d, s),
+                    None => d,
+                },
+            );
         }
         (Some(kw.clone()), verb)
     };
+    if verb.value == "pass" {
+        for word in ["when", "no", "move"] {
+            a.keyword(word)?;
+        }
+        a.end()?;
+        return Ok(GoalDecl { player, wins: false, draw: false, condition: ConditionDecl::Pass, span: stmt.span });
+    }
     let draw = verb.value == "draw";
     if draw && a.peek_word() == Some("after") {
         a.keyword("after")?;
@@ -1309,6 +1331,9 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
     } else if first.value == "board" {
         a.keyword("full")?;
         ConditionDecl::BoardFull
+    } else if first.value == "most" {
+        a.keyword("pieces")?;
+        ConditionDecl::MostPieces
     } else if first.value == "all" {
         for word in ["pieces", "borne", "off"] {
             a.keyword(word)?;

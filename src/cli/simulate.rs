@@ -252,6 +252,7 @@ pub(super) fn reason_words(engine: &Engine, r: &Reason) -> String {
         Reason::NoProgress(n) => format!("{n} moves without progress"),
         Reason::InARow(p, n) => format!("{} {n} in a row", g.players[*p as usize].name),
         Reason::BoardFull => "board full".into(),
+        Reason::MostPieces(..) => "most pieces".into(),
         Reason::PlyLimit => "ply limit".into(),
     }
 }

@@ -91,8 +91,13 @@ impl Engine {
                 let mut doomed = custodial::Doomed::new();
                 self.landing_captures(next, mv.to, &mut doomed);
                 if !doomed.is_empty() {
+                    let convert = self.game.custodial.as_ref().is_some_and(|c| c.convert);
                     for t in doomed.points() {
-                        captured |= self.take(next, t);
+                        if convert {
+                            self.put(next, t, cell(me, kind_of(next.at(t))));
+                        } else {
+                            captured |= self.take(next, t);
+                        }
                     }
                 }
                 result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));

@@ -171,6 +171,8 @@ pub enum Reason {
     InARow(PlayerId, u8),
     /// No point of the board was empty.
     BoardFull,
+    /// Neither side could move: the pieces each had on the board.
+    MostPieces(u16, u16),
     /// The caller's ply limit was reached.
     PlyLimit,
 }
@@ -428,6 +430,8 @@ pub struct Engine {
     no_stop_bits: Vec<u128>,
     /// Per kind, the points where it may not stop, as a set.
     no_stop_set: Vec<PointSet>,
+    /// `pass when no move`: a player with no move passes while the other has one.
+    pass_rule: bool,
     /// Every move is an entry: no piece moves once placed, no dice (playouts
     /// count the entries instead of listing them, `placement.rs`).
     placement_only: bool,
@@ -654,8 +658,11 @@ impl Engine {
                 set
             })
             .collect();
+        let pass_rule = game.goals.iter().any(|g| matches!(g.condition, Condition::Pass));
         let placement_only = game.dice.is_none()
             && !lifts
+            && !pass_rule
+            && game.kinds.iter().all(|k| k.enter.is_none_or(|e| !e.capturing))
             && game.kinds.iter().all(|k| {
                 let m = &k.moves;
                 !m.track
@@ -703,6 +710,7 @@ impl Engine {
             line_distance,
             no_stop_bits,
             no_stop_set,
+            pass_rule,
             placement_only,
             max_roll,
             position_goals: game_has_position_goals,
@@ -894,6 +902,10 @@ impl Engine {
             (None, _) => ANY_ROLL,
         };
         self.generate_with(pos, limit, out, candidates)?;
+        if out.is_empty() && self.pass_rule && self.other_can_move(pos)? {
+            out.push(Move::PASS);
+            return Ok(());
+        }
         if out.is_empty() && limit < self.max_roll && self.game.dice.is_some() {
             // Nothing fits this roll: a pass if another roll would allow a move.
             let mut any = Vec::new();
@@ -921,10 +933,40 @@ impl Engine {
         }
         let mut moves = Vec::new();
         self.generate(pos, self.max_roll, &mut moves)?;
+        if moves.is_empty() && self.pass_rule {
+            // A pass while the other side can move; the end when neither can.
+            if self.other_can_move(pos)? {
+                return Ok(None);
+            }
+            return Ok(Some(self.most_pieces(pos).unwrap_or(Outcome { winner: None, reason: Reason::NoMove(me) })));
+        }
         if moves.is_empty() {
-            return Ok(Some(self.no_goal(me, false).unwrap_or(Outcome { winner: None, reason: Reason::NoMove(me) })));
+            let end = self.no_goal(me, false).or_else(|| self.most_pieces(pos));
+            return Ok(Some(end.unwrap_or(Outcome { winner: None, reason: Reason::NoMove(me) })));
         }
         Ok(None)
+    }
+
+    /// Whether the side not to move would have a move (for `pass when no move`).
+    pub(super) fn other_can_move(&self, pos: &Position) -> Result<bool, Limit> {
+        let mut other = pos.clone();
+        other.turn = 1 - pos.turn;
+        let mut moves = Vec::new();
+        self.generate(&other, self.max_roll, &mut moves)?;
+        Ok(!moves.is_empty())
+    }
+
+    /// The `most pieces` goal, at the end: who has more pieces on the board.
+    fn most_pieces(&self, pos: &Position) -> Option<Outcome> {
+        let g = self.game.goals.iter().find(|g| matches!(g.condition, Condition::MostPieces))?;
+        let (a, b) = (pos.pieces(0), pos.pieces(1));
+        let reason = Reason::MostPieces(a, b);
+        let leader = match a.cmp(&b) {
+            std::cmp::Ordering::Greater => 0,
+            std::cmp::Ordering::Less => 1,
+            std::cmp::Ordering::Equal => return Some(Outcome { winner: None, reason }),
+        };
+        Some(Outcome { winner: g.winner(g.player.unwrap_or(leader)), reason })
     }
 
     /// The outcome when `player` has no pieces (`pieces`) or no move.

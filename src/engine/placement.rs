@@ -44,9 +44,25 @@ impl Engine {
                 continue;
             }
             for to in self.landings(me, k as KindId, enter, empty).iter() {
+                if enter.capturing && !self.captures_on_entry(pos, to, cell(me, k as KindId)) {
+                    continue;
+                }
                 out.push(Move { kind: MoveType::Enter, to, distance: 1, becomes: k as KindId, ..Move::PASS });
             }
         }
+    }
+
+    /// Whether a piece `c` entered on `to` would capture as it lands
+    /// (`enter capturing`: Reversi's placements must flip).
+    fn captures_on_entry(&self, pos: &Position, to: Point, c: Cell) -> bool {
+        if !self.adjacent[to as usize].meets(&pos.occupied[1 - owner(c) as usize]) {
+            return false;
+        }
+        let mut after = pos.clone();
+        self.put(&mut after, to, c);
+        let mut doomed = super::custodial::Doomed::new();
+        self.landing_captures(&after, to, &mut doomed);
+        !doomed.is_empty()
     }
 
     /// Where a piece of kind `k` entered by `me` may come to rest.

@@ -37,6 +37,7 @@ impl Engine {
         }
         let mut roots = Vec::new();
         self.generate(pos, ANY_ROLL, &mut roots)?;
+        self.pass_if_stuck(pos, &mut roots)?;
         if counting == Counting::Distinct {
             Self::distinct_only(&mut roots);
         }
@@ -56,6 +57,15 @@ impl Engine {
             handles.into_iter().map(|h| h.join().expect("a perft thread panicked")).collect()
         });
         parts.into_iter().try_fold(0u128, |t, p| t.checked_add(p?).ok_or(Limit::Count))
+    }
+
+    /// Under `pass when no move`, a side with no move passes while the other
+    /// has one: the pass is a move of perft's (as published Othello tables count it).
+    fn pass_if_stuck(&self, pos: &Position, moves: &mut Vec<Move>) -> Result<(), Limit> {
+        if moves.is_empty() && self.pass_rule && self.other_can_move(pos)? {
+            moves.push(Move::PASS);
+        }
+        Ok(())
     }
 
     /// Keeps one move of each set that differ only in the order of the
@@ -99,6 +109,7 @@ impl Engine {
         }
         moves.clear();
         self.generate(pos, self.max_roll, moves)?;
+        self.pass_if_stuck(pos, moves)?;
         if counting == Counting::Distinct {
             Self::distinct_only(moves);
         }

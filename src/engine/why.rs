@@ -201,6 +201,9 @@ impl Engine {
             let on: Vec<&str> = enter.on[me as usize].iter().map(|q| g.board.labels[q as usize].as_str()).collect();
             return format!("a {name} may enter only on {}", on.join(" "));
         }
+        if enter.capturing {
+            return format!("a {name} enters only where it captures as it lands, and on {to} it would capture nothing");
+        }
         "no rule allows it here".into()
     }
 
@@ -257,7 +260,11 @@ impl Engine {
         let strip = |m: &String| m.split_once(':').map_or(m.clone(), |(_, x)| x.to_string());
         let legal_moves: Vec<String> = legal.iter().map(strip).collect();
         if text == "pass" {
-            return "a pass is legal only when the roll allows no move".into();
+            return if self.pass_rule {
+                "a player passes only when it has no move".into()
+            } else {
+                "a pass is legal only when the roll allows no move".into()
+            };
         }
         if self.tracks {
             if let Some(reason) = self.track_rule_against(pos, roll, text) {

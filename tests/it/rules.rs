@@ -503,3 +503,19 @@ fn standard_gomoku_wins_by_exactly_five_and_free_style_by_five_or_more() {
     let both = "B:Ba1,b1,c1,e1,f1,d2,d3,d4,d5:Wa9,c9,e9,g9,i9,a11,c11,e11";
     assert_eq!(play(&standard, both, "@d1").1, Some(Outcome { winner: Some(0), reason: Reason::InARow(0, 5) }));
 }
+
+#[test]
+fn a_placed_disc_flips_what_it_outflanks_a_player_who_cannot_passes_and_the_most_discs_win() {
+    let e = common::engine("games/reversi.game", &[]);
+    assert_eq!(moves(&e, "B:Bd5,e4:Wd4,e5", None), ["@c4", "@d3", "@e6", "@f5"]);
+    // d3 closes d4 against d5: d4 turns black.
+    assert_eq!(play(&e, "B:Bd5,e4:Wd4,e5", "@d3").0, "W:Bd3,d4,e4,d5:We5");
+    // Lines in several directions flip together; a line not closed by the mover's own disc does not.
+    assert_eq!(play(&e, "B:Ba1,a3,c3,e1:Wa2,b2,c2,d1,b3", "@c1").0, "W:Ba1,c1,d1,e1,b2,c2,a3,c3:Wa2,b3");
+    // White cannot outflank anything: its only move is to pass; black then takes the last white disc.
+    assert_eq!(moves(&e, "W:Ba1,b1:Wc1", None), ["pass"]);
+    let (after, outcome) = play(&e, "B:Ba1,b1:Wc1", "@d1");
+    assert_eq!(after, "W:Ba1,b1,c1,d1:W");
+    // Neither side can move: the game is over, and black has more discs.
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::MostPieces(4, 0) }));
+}

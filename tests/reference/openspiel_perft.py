@@ -4,6 +4,7 @@ systems have.
 
     pip install open_spiel
     python3 tests/reference/openspiel_perft.py GAME DEPTH [PARAM=VALUE ...]
+    python3 tests/reference/openspiel_perft.py othello-positions COUNT PLIES SEED DEPTH
 
 GAME is an OpenSpiel short name (tic_tac_toe, connect_four, gomoku, ...).
 Prints the counts for depths 1..DEPTH on one line. A finished game has no
@@ -31,6 +32,10 @@ def perft(state, depth):
 
 
 def main():
+    if sys.argv[1] == "othello-positions":
+        # othello-positions COUNT PLIES SEED DEPTH
+        othello_positions(*(int(a) for a in sys.argv[2:6]))
+        return
     name, depth = sys.argv[1], int(sys.argv[2])
     params = {}
     for kv in sys.argv[3:]:
@@ -39,6 +44,35 @@ def main():
     game = pyspiel.load_game(name, params)
     state = game.new_initial_state()
     print(" ".join(str(perft(state, d)) for d in range(1, depth + 1)))
+
+
+
+def othello_positions(count, plies, seed, depth):
+    """Positions of random Othello games in rulebook's notation (games/reversi.game:
+    OpenSpiel's board labels are the same squares), with OpenSpiel's perft from each."""
+    import random
+
+    rng = random.Random(seed)
+    game = pyspiel.load_game("othello")
+    for _ in range(count):
+        state = game.new_initial_state()
+        for _ in range(plies):
+            if state.is_terminal():
+                break
+            state = state.child(rng.choice(state.legal_actions()))
+        rows = str(state).splitlines()[2:10]
+        sides = {"x": [], "o": []}
+        for line in rows:
+            cells = line.split()
+            row = cells[0]
+            for file, c in zip("abcdefgh", cells[1:9]):
+                if c in sides:
+                    sides[c].append((int(row), file))
+        def side(letter, key):
+            return letter + ",".join(f + str(r) for r, f in sorted(sides[key]))
+        turn = "B" if state.current_player() == 0 else "W"
+        counts = " ".join(str(perft(state, d)) for d in range(1, depth + 1))
+        print(f"{turn}:{side('B', 'x')}:{side('W', 'o')} | {counts}")
 
 
 if __name__ == "__main__":
