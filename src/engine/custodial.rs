@@ -42,7 +42,7 @@ impl Engine {
         if let Some(c) = &self.game.custodial {
             if c.captors & (1 << kind_of(mover)) != 0 {
                 for d in dirs(c.sides) {
-                    self.custodial_towards(pos, q, d, c, doomed);
+                    self.custodial_towards(pos, q, owner(mover), d, c, doomed);
                 }
                 if c.intervention {
                     self.intervention(pos, q, c, doomed);
@@ -59,12 +59,29 @@ impl Engine {
         self.traps_closed(pos, q, doomed);
     }
 
+    /// Whether a piece `c` landing on the empty point `q` would capture, read
+    /// without placing it; None where a rule needs the piece on the board to
+    /// tell (traps, intervention, the shieldwall).
+    pub(super) fn would_capture_on(&self, pos: &Position, q: Point, c: Cell) -> Option<bool> {
+        let cust = self.game.custodial.as_ref()?;
+        if !self.game.traps.is_empty() || cust.intervention || cust.shieldwall {
+            return None;
+        }
+        if cust.captors & (1 << kind_of(c)) == 0 {
+            return Some(false);
+        }
+        let mut doomed = Doomed::new();
+        Some(dirs(cust.sides).any(|d| {
+            self.custodial_towards(pos, q, owner(c), d, cust, &mut doomed);
+            !doomed.is_empty()
+        }))
+    }
+
     /// Custodial capture of the target next to `q` in direction `d`: a
     /// partner (or hostile site) beyond it, beyond a run of targets, or at
     /// right angles to it.
-    fn custodial_towards(&self, pos: &Position, q: Point, d: Dir, c: &Custodial, doomed: &mut Doomed) {
+    fn custodial_towards(&self, pos: &Position, q: Point, me: PlayerId, d: Dir, c: &Custodial, doomed: &mut Doomed) {
         let board = &self.game.board;
-        let me = owner(pos.at(q));
         let t = board.step(q, d);
         if t == NONE || !self.run_target(pos, t, me, c) {
             return;

@@ -432,6 +432,10 @@ pub struct Engine {
     no_stop_set: Vec<PointSet>,
     /// `pass when no move`: a player with no move passes while the other has one.
     pass_rule: bool,
+    /// Where `enter capturing` may land is found for all points at once by
+    /// shifts: custodial capture of whole lines or single pieces, of every
+    /// kind by every kind, and no other capture on landing (`placement.rs`).
+    outflanks_by_shifts: bool,
     /// Every move is an entry: no piece moves once placed, no dice (playouts
     /// count the entries instead of listing them, `placement.rs`).
     placement_only: bool,
@@ -659,6 +663,18 @@ impl Engine {
             })
             .collect();
         let pass_rule = game.goals.iter().any(|g| matches!(g.condition, Condition::Pass));
+        let every_kind = ((1u32 << game.kinds.len()) - 1) as u16;
+        let outflanks_by_shifts = shifts.is_some()
+            && game.traps.is_empty()
+            && game.hostile.is_empty()
+            && game.custodial.as_ref().is_some_and(|c| {
+                c.targets & every_kind == every_kind
+                    && c.captors & every_kind == every_kind
+                    && c.safe.iter().all(Option::is_none)
+                    && !c.perpendicular
+                    && !c.intervention
+                    && !c.shieldwall
+            });
         let placement_only = game.dice.is_none()
             && !lifts
             && !pass_rule
@@ -711,6 +727,7 @@ impl Engine {
             no_stop_bits,
             no_stop_set,
             pass_rule,
+            outflanks_by_shifts,
             placement_only,
             max_roll,
             position_goals: game_has_position_goals,
@@ -736,6 +753,7 @@ impl Engine {
     pub fn use_bit_slides(&mut self, on: bool) {
         let fresh = Engine::new(self.game.clone());
         self.bit_slides = on && fresh.bit_slides;
+        self.outflanks_by_shifts = on && fresh.outflanks_by_shifts;
         self.shifts = if on { fresh.shifts } else { None };
         self.bulk_counting = on && fresh.bulk_counting;
     }

@@ -13,6 +13,40 @@ struct Fall {
     d: Dir,
 }
 
+/// The empty points where a piece would capture by custodial capture as it
+/// lands, as bits: from the mover's pieces, through a run of enemies (one
+/// enemy without `runs`), to the empty point beyond, in every direction.
+struct Outflanks {
+    own: u128,
+    enemy: u128,
+    empty: u128,
+    sides: DirSet,
+    runs: bool,
+}
+
+impl StepperFn<u128> for Outflanks {
+    #[inline(always)]
+    fn call<S: Stepper>(self, s: S) -> u128 {
+        let mut found = 0;
+        for d in dirs(self.sides) {
+            // Walking from the mover's pieces away from the landing point.
+            let back = opposite(d);
+            let mut run = s.step(self.own, back) & self.enemy;
+            if self.runs {
+                loop {
+                    let longer = run | (s.step(run, back) & self.enemy);
+                    if longer == run {
+                        break;
+                    }
+                    run = longer;
+                }
+            }
+            found |= s.step(run, back) & self.empty;
+        }
+        found
+    }
+}
+
 impl StepperFn<u128> for Fall {
     #[inline(always)]
     fn call<S: Stepper>(self, s: S) -> u128 {
@@ -43,8 +77,9 @@ impl Engine {
             if self.in_hand(pos, me, k as KindId) == 0 {
                 continue;
             }
-            for to in self.landings(me, k as KindId, enter, empty).iter() {
-                if enter.capturing && !self.captures_on_entry(pos, to, cell(me, k as KindId)) {
+            for to in self.landings(pos, k as KindId, enter, empty).iter() {
+                let checked = self.outflanks_by_shifts;
+                if enter.capturing && !checked && !self.captures_on_entry(pos, to, cell(me, k as KindId)) {
                     continue;
                 }
                 out.push(Move { kind: MoveType::Enter, to, distance: 1, becomes: k as KindId, ..Move::PASS });
@@ -58,6 +93,9 @@ impl Engine {
         if !self.adjacent[to as usize].meets(&pos.occupied[1 - owner(c) as usize]) {
             return false;
         }
+        if let Some(captures) = self.would_capture_on(pos, to, c) {
+            return captures;
+        }
         let mut after = pos.clone();
         self.put(&mut after, to, c);
         let mut doomed = super::custodial::Doomed::new();
@@ -67,13 +105,27 @@ impl Engine {
 
     /// Where a piece of kind `k` entered by `me` may come to rest.
     #[inline]
-    fn landings(&self, me: PlayerId, k: KindId, enter: &Enter, empty: &PointSet) -> PointSet {
+    fn landings(&self, pos: &Position, k: KindId, enter: &Enter, empty: &PointSet) -> PointSet {
+        let me = pos.turn;
         let on = enter.on[me as usize];
         let landings = match enter.falling[me as usize] {
             Some(d) => self.falls(&on, empty, d),
             None => on.and(empty),
         };
-        landings.minus(&self.no_stop_set[k as usize])
+        let landings = landings.minus(&self.no_stop_set[k as usize]);
+        match (&self.shifts, &self.game.custodial) {
+            (Some(shifts), Some(c)) if enter.capturing && self.outflanks_by_shifts => {
+                let found = shifts.with_stepper(Outflanks {
+                    own: pos.occupied[me as usize].low128(),
+                    enemy: pos.occupied[1 - me as usize].low128(),
+                    empty: empty.low128(),
+                    sides: c.sides,
+                    runs: c.runs,
+                });
+                landings.and(&PointSet::from_low128(found))
+            }
+            _ => landings,
+        }
     }
 
     /// For playouts in games where every move is an entry (no piece moves
@@ -91,7 +143,7 @@ impl Engine {
         let each = |k: usize| {
             let kind = &self.game.kinds[k];
             let enter = kind.enter.as_ref()?;
-            (self.in_hand(pos, me, k as KindId) > 0).then(|| self.landings(me, k as KindId, enter, &empty))
+            (self.in_hand(pos, me, k as KindId) > 0).then(|| self.landings(pos, k as KindId, enter, &empty))
         };
         // The first kind's landings are kept: most such games have one kind.
         let mut first = None;

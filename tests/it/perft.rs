@@ -121,6 +121,7 @@ fn both_ways_of_generating_slides_agree() {
         ("games/tic-tac-toe.game", 6),
         ("games/connect-four.game", 6),
         ("games/gomoku.game", 2),
+        ("games/reversi.game", 6),
     ] {
         let mut engine = common::engine(file, &[]);
         let start = engine.start();
