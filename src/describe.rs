@@ -118,6 +118,7 @@ pub fn describe_as(game: &Game, title: &str) -> String {
                 Drawing::Squares => "a square for each point",
                 Drawing::Intersections => "the points where the lines meet",
                 Drawing::Holes => "a hole for each point",
+                Drawing::Hexagons => "a hexagon for each point, each rank shifted half a hexagon from the one below",
             }
         ));
     }
@@ -564,6 +565,11 @@ fn goals(game: &Game, line: &mut Lines) {
                 format!("{outcome} when {whom} a row of {how} of its {what} along a straight line{longer}")
             }
             Condition::BoardFull => format!("{outcome} when the board is full"),
+            Condition::Connects(regions) => {
+                let ends: Vec<String> = regions.iter().map(|z| zone(game, g.player, z)).collect();
+                let whose = if g.player.is_some() { "its" } else { "its own" };
+                format!("{outcome} when a chain of {whose} pieces, linked along the lines, joins {}", ends.join(" and "))
+            }
             Condition::Pass => {
                 "A player with no legal move passes while the other can move; when neither can, the game ends"
                     .to_string()

@@ -179,12 +179,19 @@ pub enum Drawing {
     Intersections,
     /// A hole for each point (Konane, peg boards).
     Holes,
+    /// A hexagon for each point, each row of the lattice shifted half a cell
+    /// from the one below (Hex: `lines hexagonal`).
+    Hexagons,
 }
 
 impl Drawing {
     /// Every way, as the file writes it.
-    pub const ALL: [(&'static str, Drawing); 3] =
-        [("squares", Drawing::Squares), ("intersections", Drawing::Intersections), ("holes", Drawing::Holes)];
+    pub const ALL: [(&'static str, Drawing); 4] = [
+        ("squares", Drawing::Squares),
+        ("intersections", Drawing::Intersections),
+        ("holes", Drawing::Holes),
+        ("hexagons", Drawing::Hexagons),
+    ];
 
     /// The word the file writes.
     pub fn word(self) -> &'static str {
@@ -557,6 +564,9 @@ pub enum Condition {
     Pass,
     /// At the end, more pieces on the board than the other side (equal: a draw).
     MostPieces,
+    /// A chain of the player's pieces, linked along the board's lines, touches
+    /// every region (each player's own part of it).
+    Connects(Vec<[PointSet; PLAYERS]>),
     /// Fewer than `n` pieces of the kinds in `kinds` left to a player
     /// (`fewer than N KIND left`).
     FewerThan {

@@ -261,8 +261,8 @@ impl<'a> Compiler<'a> {
         for line in &b.lines {
             match line {
                 LineDecl::Explicit(span, points) => self.explicit_line(&mut board, &mut link_spans, *span, points),
-                LineDecl::Generated { span, diagonal, area } => {
-                    self.generated_lines(&mut board, &mut link_spans, *span, *diagonal, area)
+                LineDecl::Generated { span, shape, area } => {
+                    self.generated_lines(&mut board, &mut link_spans, *span, *shape, area)
                 }
             }
         }
@@ -380,21 +380,25 @@ impl<'a> Compiler<'a> {
         board: &mut Board,
         spans: &mut HashMap<(Point, Dir), Span>,
         span: Span,
-        diagonal: bool,
+        shape: LineShape,
         area: &[SetItem],
     ) {
         let mut cells = std::collections::HashSet::new();
         for item in area {
             cells.extend(self.lattice_cells(item).unwrap_or_default());
         }
-        let steps: [(i32, i32); 2] = if diagonal { [(1, 1), (1, -1)] } else { [(1, 0), (0, 1)] };
+        let steps: &[(i32, i32)] = match shape {
+            LineShape::Orthogonal => &[(1, 0), (0, 1)],
+            LineShape::Diagonal => &[(1, 1), (1, -1)],
+            LineShape::Hexagonal => &[(1, 0), (0, 1), (1, -1)],
+        };
         // Only the board's points inside the area can be linked.
         for p in 0..board.len() as Point {
             let (x, y) = board.coords[p as usize];
             if !cells.contains(&(x, y)) {
                 continue;
             }
-            for (dx, dy) in steps {
+            for &(dx, dy) in steps {
                 let q = (x + dx, y + dy);
                 if let (true, Some(&q)) = (cells.contains(&q), self.coord_index.get(&q)) {
                     self.link(board, spans, p, q, span);
@@ -1392,6 +1396,20 @@ impl<'a> Compiler<'a> {
                 ConditionDecl::BoardFull => Condition::BoardFull,
                 ConditionDecl::Pass => Condition::Pass,
                 ConditionDecl::MostPieces => Condition::MostPieces,
+                ConditionDecl::Connecting(names) => {
+                    let regions: Vec<[PointSet; PLAYERS]> = names.iter().filter_map(|r| self.region(r)).collect();
+                    if regions.len() < names.len() {
+                        continue;
+                    }
+                    if let Some(r) = names.iter().zip(&regions).find(|(_, z)| z.iter().all(PointSet::is_empty)) {
+                        self.err(diag::unreachable_goal(
+                            g.span,
+                            &format!("the region `{}` has no points", r.0.value),
+                            "add points to the region",
+                        ));
+                    }
+                    Condition::Connects(regions)
+                }
                 ConditionDecl::Repeated(n) => {
                     if !(2..=99).contains(&n.value) {
                         self.err(diag::bad_number(n.span, "a number of repetitions", 2, 99));

@@ -35,8 +35,18 @@ impl SetItem {
 pub enum LineDecl {
     /// `line a1 b2 c3`
     Explicit(Span, Vec<Sp<String>>),
-    /// `lines orthogonal|diagonal AREA`
-    Generated { span: Span, diagonal: bool, area: Vec<SetItem> },
+    /// `lines orthogonal|diagonal|hexagonal AREA`
+    Generated { span: Span, shape: LineShape, area: Vec<SetItem> },
+}
+
+/// Which neighbours `lines` joins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineShape {
+    Orthogonal,
+    Diagonal,
+    /// The six neighbours of a hexagonal grid on the lattice: orthogonal,
+    /// and the diagonal from north-west to south-east.
+    Hexagonal,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -265,6 +275,9 @@ pub enum ConditionDecl {
     BoardFull,
     /// `pass when no move`: a player with no move passes.
     Pass,
+    /// `connecting REGION and REGION ...`: a chain of the player's pieces
+    /// along the board's lines touches every region.
+    Connecting(Vec<Sp<String>>),
     /// `most pieces`: at the end, more pieces on the board than the other side.
     MostPieces,
     /// `N KIND captured` (`captured`), or `fewer than N KIND left`; `what` is
@@ -832,10 +845,15 @@ fn board_stmt(stmt: &Stmt, b: &mut BoardDecl) -> Result<(), Diagnostic> {
         }
         "lines" => {
             let mut a = Args::new(stmt, "lines orthogonal a1..h8");
-            let which = a.choice(&["orthogonal", "diagonal"])?;
+            let which = a.choice(&["orthogonal", "diagonal", "hexagonal"])?;
+            let shape = match which.value.as_str() {
+                "diagonal" => LineShape::Diagonal,
+                "hexagonal" => LineShape::Hexagonal,
+                _ => LineShape::Orthogonal,
+            };
             // `lines diagonal even a3..e7`: links between neighbours inside the area.
             let area = set_items(&mut a)?;
-            b.lines.push(LineDecl::Generated { span: stmt.span, diagonal: which.value == "diagonal", area });
+            b.lines.push(LineDecl::Generated { span: stmt.span, shape, area });
         }
         "number" => {
             let mut a = Args::new(stmt, "number points from top left");
@@ -1331,6 +1349,15 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
     } else if first.value == "board" {
         a.keyword("full")?;
         ConditionDecl::BoardFull
+    } else if first.value == "connecting" {
+        let mut regions = vec![a.word("a region")?];
+        while a.optional("and").is_some() {
+            regions.push(a.word("a region")?);
+        }
+        if regions.len() < 2 {
+            a.keyword("and")?;
+        }
+        ConditionDecl::Connecting(regions)
     } else if first.value == "most" {
         a.keyword("pieces")?;
         ConditionDecl::MostPieces

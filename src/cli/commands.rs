@@ -259,6 +259,7 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
         Reason::NoProgress(n) => format!("{n} moves of each side without progress"),
         Reason::InARow(p, n) => format!("{} has {n} in a row", g.players[p as usize].name),
         Reason::BoardFull => "the board is full".into(),
+        Reason::Connected(p) => format!("{} has connected its sides", g.players[p as usize].name),
         Reason::MostPieces(a, b) if a == b => format!("neither side can move, and each has {a} pieces"),
         Reason::MostPieces(a, b) => {
             format!("neither side can move; {} has {a} pieces, {} has {b}", g.players[0].name, g.players[1].name)

@@ -253,6 +253,7 @@ pub(super) fn reason_words(engine: &Engine, r: &Reason) -> String {
         Reason::InARow(p, n) => format!("{} {n} in a row", g.players[*p as usize].name),
         Reason::BoardFull => "board full".into(),
         Reason::MostPieces(..) => "most pieces".into(),
+        Reason::Connected(p) => format!("{} connected", g.players[*p as usize].name),
         Reason::PlyLimit => "ply limit".into(),
     }
 }

@@ -28,6 +28,13 @@ impl StepperFn<bool> for AnyRun {
     }
 }
 
+/// A goal of lines: a row (`N in a row`, its kinds, `exactly`), or regions to connect.
+#[derive(Clone, Copy)]
+enum LineRule<'a> {
+    Row(u8, u16, bool),
+    Connects(&'a [[PointSet; PLAYERS]]),
+}
+
 impl Engine {
     /// The run of `player`'s pieces of the kinds in `kinds` through `at`
     /// along the line of direction `d` (both ways), `at` counted.
@@ -59,7 +66,10 @@ impl Engine {
 
     /// After `me` moved a piece to `at`: a line through it that a goal asks for.
     pub(super) fn goal_line(&self, pos: &Position, me: PlayerId, at: Point) -> Option<Outcome> {
-        self.line_goal(me, |rule| self.line_made(pos, at, me, rule))
+        self.line_goal(me, |rule| match rule {
+            LineRule::Row(n, kinds, exactly) => self.line_made(pos, at, me, (n, kinds, exactly)),
+            LineRule::Connects(regions) => self.connects_at(pos, at, me, regions),
+        })
     }
 
     /// [`Engine::line_at`], by shifts where the board has them and the rule
@@ -79,16 +89,58 @@ impl Engine {
     /// A line of `player`'s anywhere on the board (for a position read from
     /// notation, where no last move says where to look).
     pub(super) fn goal_lines_anywhere(&self, pos: &Position, player: PlayerId) -> Option<Outcome> {
-        self.line_goal(player, |rule| pos.occupied[player as usize].iter().any(|p| self.line_at(pos, p, player, rule)))
+        self.line_goal(player, |rule| {
+            pos.occupied[player as usize].iter().any(|p| match rule {
+                LineRule::Row(n, kinds, exactly) => self.line_at(pos, p, player, (n, kinds, exactly)),
+                LineRule::Connects(regions) => self.connects_at(pos, p, player, regions),
+            })
+        })
     }
 
-    fn line_goal(&self, player: PlayerId, found: impl Fn((u8, u16, bool)) -> bool) -> Option<Outcome> {
-        self.game.goals.iter().find_map(|g| match g.condition {
-            Condition::InARow { n, kinds, exactly } if found((n, kinds, exactly)) => {
-                Some(Outcome { winner: g.winner(g.player.unwrap_or(player)), reason: Reason::InARow(player, n) })
-            }
-            _ => None,
+    fn line_goal(&self, player: PlayerId, found: impl Fn(LineRule) -> bool) -> Option<Outcome> {
+        self.game.goals.iter().find_map(|g| {
+            let reason = match &g.condition {
+                Condition::InARow { n, kinds, exactly } if found(LineRule::Row(*n, *kinds, *exactly)) => {
+                    Reason::InARow(player, *n)
+                }
+                Condition::Connects(regions) if found(LineRule::Connects(regions)) => Reason::Connected(player),
+                _ => return None,
+            };
+            Some(Outcome { winner: g.winner(g.player.unwrap_or(player)), reason })
         })
+    }
+
+    /// Whether the chain of `player`'s pieces through `at` (linked along the
+    /// board's lines) touches each region (the player's part of it).
+    fn connects_at(&self, pos: &Position, at: Point, player: PlayerId, regions: &[[PointSet; PLAYERS]]) -> bool {
+        let mine = &pos.occupied[player as usize];
+        if !mine.contains(at) {
+            return false;
+        }
+        let mut chain = PointSet::default();
+        chain.insert(at);
+        let mut stack = [0 as Point; 256];
+        let (mut top, mut touched) = (1, 0usize);
+        stack[0] = at;
+        let all = (1usize << regions.len()) - 1;
+        while top > 0 {
+            top -= 1;
+            let p = stack[top];
+            for (i, r) in regions.iter().enumerate() {
+                if r[player as usize].contains(p) {
+                    touched |= 1 << i;
+                }
+            }
+            if touched == all {
+                return true;
+            }
+            for q in self.adjacent[p as usize].and(mine).minus(&chain).iter() {
+                chain.insert(q);
+                stack[top] = q;
+                top += 1;
+            }
+        }
+        false
     }
 
     /// A full board, after `me` moved.

@@ -173,6 +173,8 @@ pub enum Reason {
     BoardFull,
     /// Neither side could move: the pieces each had on the board.
     MostPieces(u16, u16),
+    /// This player's pieces connect the goal's regions.
+    Connected(PlayerId),
     /// The caller's ply limit was reached.
     PlyLimit,
 }
@@ -504,7 +506,8 @@ impl Engine {
                 unlimited[s as usize] = true;
             }
         }
-        let line_goals = game.goals.iter().any(|g| matches!(g.condition, Condition::InARow { .. }));
+        let line_goals =
+            game.goals.iter().any(|g| matches!(g.condition, Condition::InARow { .. } | Condition::Connects(_)));
         let board_full_goal = game.goals.iter().any(|g| matches!(g.condition, Condition::BoardFull));
         let lifts = game.kinds.iter().any(|k| k.lift.iter().any(Option::is_some));
         let mut setup_count = [[0u16; MAX_KINDS]; PLAYERS];

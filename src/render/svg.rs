@@ -37,6 +37,7 @@ pub enum Style {
     Squares { chequered: bool },
     Cells,
     Holes,
+    Hexagons,
 }
 
 /// The style the file asks for (`drawn as ...`), or else the one the
@@ -51,6 +52,7 @@ pub fn style(board: &Board) -> Style {
         (Some(Drawing::Squares), _) => Style::Cells,
         (Some(Drawing::Intersections), _) => Style::Lines,
         (Some(Drawing::Holes), _) => Style::Holes,
+        (Some(Drawing::Hexagons), _) => Style::Hexagons,
     }
 }
 
@@ -96,9 +98,18 @@ struct Colours {
 const LIGHT: Colours = Colours { fill: "#f7f1e3", stroke: "#3b3125", mark: "#3b3125" };
 const DARK: Colours = Colours { fill: "#2d2a26", stroke: "#0d0c0b", mark: "#f2e6c9" };
 
-/// The colours of each player: a name or letter that says white or black
-/// decides; otherwise the player who moves first is dark (the convention of
-/// tafl's attackers) and the other light.
+/// Pieces of players named for a colour other than black and white.
+const NAMED: [(&str, Colours); 4] = [
+    ("red", Colours { fill: "#c0392b", stroke: "#641e16", mark: "#fdebd0" }),
+    ("blue", Colours { fill: "#2471a3", stroke: "#153e5c", mark: "#eaf2f8" }),
+    ("yellow", Colours { fill: "#f4d03f", stroke: "#7d6608", mark: "#3b3125" }),
+    ("green", Colours { fill: "#229954", stroke: "#0b5345", mark: "#eafaf1" }),
+];
+
+/// The colours of each player: a name that says red, blue, yellow or green
+/// gives that colour; one that says white or black decides; otherwise the
+/// player who moves first is dark (the convention of tafl's attackers) and
+/// the other light.
 fn colours(game: &Game) -> Vec<Colours> {
     let says = |i: usize, word: &str| {
         let p = &game.players[i];
@@ -106,6 +117,9 @@ fn colours(game: &Game) -> Vec<Colours> {
     };
     (0..game.players.len())
         .map(|i| {
+            if let Some((_, c)) = NAMED.iter().find(|(word, _)| says(i, word)) {
+                return *c;
+            }
             let dark = if says(i, "white") || says(i, "black") { says(i, "black") } else { i == game.first as usize };
             if dark {
                 DARK
@@ -155,17 +169,31 @@ const STEPS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -
 pub struct Frame {
     width: i32,
     height: i32,
+    /// Hexagons: each row shifted half a cell right of the one below, rows
+    /// closer together (neighbours along `lines hexagonal` one cell apart).
+    hex: bool,
 }
+
+/// The height of a row of hexagons, in cells.
+const HEX_ROW: f64 = 0.866_025_403_784_438_6;
 
 impl Frame {
     pub fn of(board: &Board) -> Frame {
-        Frame { width: board.width.max(1), height: board.height.max(1) }
+        Frame { width: board.width.max(1), height: board.height.max(1), hex: board.drawn == Some(Drawing::Hexagons) }
     }
     /// The centre of lattice point (x, y), in pixels.
     pub fn at(&self, x: i32, y: i32) -> (f64, f64) {
-        (MARGIN + (x as f64 + 0.5) * STEP, MARGIN + ((self.height - 1 - y) as f64 + 0.5) * STEP)
+        let row = (self.height - 1 - y) as f64;
+        if self.hex {
+            return (MARGIN + (x as f64 + 0.5 + 0.5 * y as f64) * STEP, MARGIN + (row * HEX_ROW + 0.5) * STEP);
+        }
+        (MARGIN + (x as f64 + 0.5) * STEP, MARGIN + (row + 0.5) * STEP)
     }
     fn board_size(&self) -> (f64, f64) {
+        if self.hex {
+            let rows = (self.height - 1) as f64;
+            return ((self.width as f64 + 0.5 * rows) * STEP, (rows * HEX_ROW + 1.0) * STEP);
+        }
         (self.width as f64 * STEP, self.height as f64 * STEP)
     }
     /// Where a piece leaving from `p` in direction `d` is drawn: a step past the edge.
@@ -380,6 +408,25 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
                 }
             }
         }
+        Style::Hexagons => {
+            // Pointy-topped hexagons, a cell wide across the flats.
+            let r = STEP / 3f64.sqrt();
+            for (p, &(x, y)) in board.coords.iter().enumerate() {
+                let (cx, cy) = frame.at(x, y);
+                let fill = if special.contains(p as Point) { "#b9955a" } else { "#e6c98f" };
+                let corners: Vec<String> = (0..6)
+                    .map(|i| {
+                        let a = std::f64::consts::PI / 3.0 * i as f64 - std::f64::consts::FRAC_PI_2;
+                        format!("{:.1},{:.1}", cx + r * a.cos(), cy + r * a.sin())
+                    })
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#5a4630\" stroke-width=\"1.5\"/>",
+                    corners.join(" ")
+                );
+            }
+        }
         Style::Cells => {
             for (p, &(x, y)) in board.coords.iter().enumerate() {
                 let (cx, cy) = frame.at(x, y);
@@ -502,6 +549,24 @@ fn coordinates(out: &mut String, board: &Board, frame: &Frame) {
     files.sort();
     ranks.sort();
     let attrs = "font-size=\"14\" fill=\"#5a4630\" text-anchor=\"middle\" dominant-baseline=\"central\"";
+    if frame.hex {
+        // Along the slanted edges: files under the bottom row and over the top one,
+        // ranks left of each row's first cell and right of its last.
+        let top = frame.height - 1;
+        for (x, f) in &files {
+            let (bx, by) = frame.at(*x, 0);
+            let (tx, ty) = frame.at(*x, top);
+            let _ = writeln!(out, "<text x=\"{bx}\" y=\"{}\" {attrs}>{f}</text>", by + STEP * 0.8);
+            let _ = writeln!(out, "<text x=\"{tx}\" y=\"{}\" {attrs}>{f}</text>", ty - STEP * 0.8);
+        }
+        for (y, r) in &ranks {
+            let (lx, ly) = frame.at(0, *y);
+            let (rx, _) = frame.at(frame.width - 1, *y);
+            let _ = writeln!(out, "<text x=\"{}\" y=\"{ly}\" {attrs}>{}</text>", lx - STEP * 0.8, escape(r));
+            let _ = writeln!(out, "<text x=\"{}\" y=\"{ly}\" {attrs}>{}</text>", rx + STEP * 0.8, escape(r));
+        }
+        return;
+    }
     for (x, f) in files {
         let (cx, _) = frame.at(x, 0);
         for y in [MARGIN / 2.0, MARGIN * 1.5 + bh] {

@@ -519,3 +519,28 @@ fn a_placed_disc_flips_what_it_outflanks_a_player_who_cannot_passes_and_the_most
     // Neither side can move: the game is over, and black has more discs.
     assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::MostPieces(4, 0) }));
 }
+
+#[test]
+fn a_chain_along_the_hexagons_joins_a_players_two_edges() {
+    let e = common::engine("games/hex.game", &[]);
+    let file_a: Vec<String> = (1..=10).map(|r| format!("a{r}")).collect();
+    let file_c: Vec<String> = (1..=10).map(|r| format!("c{r}")).collect();
+    // Red joins rank 1 to rank 11 along file a.
+    let (_, outcome) = play(&e, &format!("R:R{}:B{}", file_a.join(","), file_c.join(",")), "@a11");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::Connected(0) }));
+    // The same chain with a gap at a5 joins nothing.
+    let gapped: Vec<&String> = file_a.iter().filter(|p| *p != "a5").collect();
+    let gapped: Vec<&str> = gapped.iter().map(|s| s.as_str()).collect();
+    let (_, outcome) = play(&e, &format!("R:R{},b9:B{}", gapped.join(","), file_c.join(",")), "@a11");
+    assert_eq!(outcome, None);
+    // Hexagons touch along the diagonal from upper left to lower right (a2-b1), not the other (a1-b2).
+    let up: Vec<String> = (1..=10).map(|i| format!("{}{i}", (b'a' + i as u8 - 1) as char)).collect();
+    let (_, outcome) = play(&e, &format!("R:R{}:Bb1,c1,d1,e1,f1,g1,h1,i1,j1,k1", up.join(",")), "@k11");
+    assert_eq!(outcome, None, "a1 b2 c3 ... do not touch");
+    let zigzag = "R:Rb1,a2,b2,a3,b3,a4,b4,a5,b5,a6,b6,a7,b7,a8,b8,a9,b9,a10,b10:Bd1,d2,d3,d4,d5,d6,d7,d8,d9,d10,e1,e2,e3,e4,e5,e6,e7,e8,e9";
+    assert_eq!(play(&e, zigzag, "@a11").1, Some(Outcome { winner: Some(0), reason: Reason::Connected(0) }));
+    // Blue joins file a to file k; a position read with a chain made is over.
+    let rank5: Vec<String> = "abcdefghijk".chars().map(|f| format!("{f}5")).collect();
+    let over = e.parse_position(&format!("R:Ra1,a2,a3,a4,a6,a7,a8,a9,a10,a11,c1:B{}", rank5.join(","))).unwrap();
+    assert_eq!(e.outcome(&over).unwrap(), Some(Outcome { winner: Some(1), reason: Reason::Connected(1) }));
+}

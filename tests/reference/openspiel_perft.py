@@ -5,6 +5,7 @@ systems have.
     pip install open_spiel
     python3 tests/reference/openspiel_perft.py GAME DEPTH [PARAM=VALUE ...]
     python3 tests/reference/openspiel_perft.py othello-positions COUNT PLIES SEED DEPTH
+    python3 tests/reference/openspiel_perft.py hex-positions SIZE COUNT PLIES SEED DEPTH
 
 GAME is an OpenSpiel short name (tic_tac_toe, connect_four, gomoku, ...).
 Prints the counts for depths 1..DEPTH on one line. A finished game has no
@@ -32,6 +33,10 @@ def perft(state, depth):
 
 
 def main():
+    if sys.argv[1] == "hex-positions":
+        # hex-positions SIZE COUNT PLIES SEED DEPTH
+        hex_positions(*(int(a) for a in sys.argv[2:7]))
+        return
     if sys.argv[1] == "othello-positions":
         # othello-positions COUNT PLIES SEED DEPTH
         othello_positions(*(int(a) for a in sys.argv[2:6]))
@@ -45,6 +50,32 @@ def main():
     state = game.new_initial_state()
     print(" ".join(str(perft(state, d)) for d in range(1, depth + 1)))
 
+
+
+def hex_positions(size, count, plies, seed, depth):
+    """Positions of random Hex games (OpenSpiel's `hex`, no swap) in rulebook's
+    notation (games/hex.game with that size: the same labels, red = OpenSpiel's
+    x, joining ranks), with OpenSpiel's perft from each."""
+    import random
+
+    rng = random.Random(seed)
+    game = pyspiel.load_game("hex", {"board_size": size})
+    for _ in range(count):
+        state = game.new_initial_state()
+        for _ in range(plies):
+            if state.is_terminal():
+                break
+            state = state.child(rng.choice(state.legal_actions()))
+        sides = {"x": [], "o": []}
+        for row, line in enumerate(str(state).splitlines()[:size]):
+            for file, c in zip("abcdefghijklmnopqrs", line.split()):
+                if c in sides:
+                    sides[c].append((row + 1, file))
+        def side(letter, key):
+            return letter + ",".join(f + str(r) for r, f in sorted(sides[key]))
+        turn = "R" if state.current_player() in (0, pyspiel.PlayerId.TERMINAL) and len(sides["x"]) == len(sides["o"]) else "B"
+        counts = " ".join(str(perft(state, d)) for d in range(1, depth + 1))
+        print(f"{turn}:{side('R', 'x')}:{side('B', 'o')} | {counts}")
 
 
 def othello_positions(count, plies, seed, depth):
