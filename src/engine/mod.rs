@@ -10,6 +10,7 @@ mod lines;
 mod movegen;
 pub mod notation;
 mod placement;
+mod placing;
 pub mod position;
 mod precedence;
 mod race;
@@ -434,6 +435,8 @@ pub struct Engine {
     no_stop_set: Vec<PointSet>,
     /// `pass when no move`: a player with no move passes while the other has one.
     pass_rule: bool,
+    /// Playouts of a placement game on bits (`placing.rs`), where it allows them.
+    bit_placements: Option<placing::BitPlacements>,
     /// Where `enter capturing` may land is found for all points at once by
     /// shifts: custodial capture of whole lines or single pieces, of every
     /// kind by every kind, and no other capture on landing (`placement.rs`).
@@ -666,6 +669,7 @@ impl Engine {
             })
             .collect();
         let pass_rule = game.goals.iter().any(|g| matches!(g.condition, Condition::Pass));
+        let plain_endings = repetition.is_none() && no_progress.is_none() && !count_goals && !game_has_position_goals;
         let every_kind = ((1u32 << game.kinds.len()) - 1) as u16;
         let outflanks_by_shifts = shifts.is_some()
             && game.traps.is_empty()
@@ -697,6 +701,8 @@ impl Engine {
                             == 0
                     })
             });
+        let bit_placements =
+            placing::BitPlacements::of(&game, shifts.is_some(), placement_only).filter(|_| plain_endings);
         Engine {
             game,
             zobrist,
@@ -729,6 +735,7 @@ impl Engine {
             line_distance,
             no_stop_bits,
             no_stop_set,
+            bit_placements,
             pass_rule,
             outflanks_by_shifts,
             placement_only,
@@ -757,8 +764,15 @@ impl Engine {
         let fresh = Engine::new(self.game.clone());
         self.bit_slides = on && fresh.bit_slides;
         self.outflanks_by_shifts = on && fresh.outflanks_by_shifts;
+        self.bit_placements = if on { fresh.bit_placements } else { None };
         self.shifts = if on { fresh.shifts } else { None };
         self.bulk_counting = on && fresh.bulk_counting;
+    }
+
+    /// Whether playouts run on bits (`placing.rs`), for tests of that path.
+    #[doc(hidden)]
+    pub fn plays_placements_on_bits(&self) -> bool {
+        self.bit_placements.is_some() && self.shifts.is_some()
     }
 
     /// Where a kind's entry for `player` and point `p` is in a [`kind_table`].

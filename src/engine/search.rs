@@ -250,6 +250,17 @@ impl Engine {
         moves: &mut Vec<Move>,
         mut record: Option<&mut Vec<String>>,
     ) -> Result<Playout, Limit> {
+        if let (Some(plan), Some(shifts), None) = (&self.bit_placements, &self.shifts, record.as_ref()) {
+            if pos.result.is_none() {
+                let run = placing::BitPlayout { engine: self, plan, start: pos, max_plies, rng };
+                #[cfg(target_arch = "x86_64")]
+                if self.popcnt {
+                    // SAFETY: `popcnt` is set only where the CPU has the instruction.
+                    return unsafe { placing::bit_playout_popcnt(shifts, run) };
+                }
+                return shifts.with_stepper(run);
+            }
+        }
         let mut history = self.history_from(pos);
         // Two positions, each ply played from one into the other: one copy a ply.
         let mut positions = [pos.clone(), pos.clone()];

@@ -239,6 +239,33 @@ fn placements_are_picked_in_the_order_they_are_listed() {
     }
 }
 
+/// Playouts of placement games run on bits where the game allows it: the
+/// same random games as the plain path (same seed, same moves, outcome,
+/// length and branching).
+#[test]
+fn placement_playouts_on_bits_play_the_same_games() {
+    use rand::SeedableRng;
+    for (file, options) in [
+        ("games/tic-tac-toe.game", vec![]),
+        ("games/connect-four.game", vec![]),
+        ("games/hex.game", vec![("size", "9")]),
+        ("games/hex.game", vec![]),
+    ] {
+        let fast = common::engine(file, &options);
+        let mut plain = common::engine(file, &options);
+        plain.use_bit_slides(false);
+        assert!(fast.plays_placements_on_bits() && !plain.plays_placements_on_bits(), "{file}");
+        let mut moves = Vec::new();
+        for seed in 0..200 {
+            let mut a = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            let mut b = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            let x = fast.playout(&fast.start(), 400, &mut a, &mut moves, None).unwrap();
+            let y = plain.playout(&plain.start(), 400, &mut b, &mut moves, None).unwrap();
+            assert_eq!(x, y, "{file} {options:?} seed {seed}");
+        }
+    }
+}
+
 /// Each legal move is generated once: no two moves of a position read the
 /// same, so perft(1) is the length of the list `moves` prints. Checked over
 /// random games of every shipped game and of a file whose move statements
