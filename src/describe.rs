@@ -249,6 +249,11 @@ fn pieces(game: &Game, line: &mut Lines) {
         if k.value != 1 {
             line(format!("    Is worth {}.", k.value));
         }
+        if let Some(n) = k.fly {
+            line(format!(
+                "    While its side has at most {n} pieces (on the board and in hand), it flies: it moves to any empty point instead."
+            ));
+        }
         if let Some(enter) = &k.enter {
             let everywhere = enter.on.iter().all(|z| z.len() == game.board.len());
             let on = if everywhere {
@@ -345,6 +350,11 @@ fn rules(game: &Game, line: &mut Lines) {
     }
     if let Some(again) = &game.another_turn {
         line(format!("  A move that ends on {} gives the mover another turn.", points(game, again)));
+    }
+    if let Some(n) = game.mill {
+        line(format!(
+            "  A move that leaves the piece it moved or placed in a row of {n} or more of its side's pieces along a line also removes an enemy piece: one in no such row of its own, or any if all are."
+        ));
     }
     if game.return_to_hand {
         line("  Captured pieces go back to their owner's hand.".into());

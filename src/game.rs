@@ -323,6 +323,9 @@ pub struct Kind {
     /// `safe on REGION`: where a piece landing on it cannot take it, by the
     /// piece's owner (a region may differ per player).
     pub safe: [PointSet; PLAYERS],
+    /// `fly when at most N left`: while its side has at most N pieces (on
+    /// the board and in hand), it moves to any empty point instead.
+    pub fly: Option<u8>,
 }
 
 /// Where a piece may be lifted off the board as a move, and when.
@@ -673,6 +676,9 @@ pub struct Game {
     pub another_turn: Option<PointSet>,
     /// Captured pieces go back to their owner's hand (`captured pieces return to hand`).
     pub return_to_hand: bool,
+    /// `after N in a row remove enemy`: a move that leaves the moved piece in
+    /// a row of at least N also removes an enemy piece (a mill).
+    pub mill: Option<u8>,
     pub goals: Vec<Goal>,
     pub announcements: Vec<Announcement>,
 }

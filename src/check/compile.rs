@@ -211,6 +211,12 @@ impl<'a> Compiler<'a> {
         self.track_moves(&tracks, dice);
         let another_turn = d.another_turn.as_ref().and_then(|r| self.region(r)).map(|sets| sets[0].union(&sets[1]));
         let return_to_hand = d.return_to_hand.is_some();
+        let mill = d.mill.as_ref().map(|n| {
+            if !(2..=26).contains(&n.value) {
+                self.err(diag::bad_number(n.span, "pieces in a row", 2, 26));
+            }
+            n.value.clamp(2, 26) as u8
+        });
         if let (Some(span), true) = (d.return_to_hand, PLAYERS * self.kinds.len() > MAX_HANDS) {
             self.err(diag::bad_number(span, "the kinds held in hand (players times kinds)", 1, MAX_HANDS as u64));
         }
@@ -239,6 +245,7 @@ impl<'a> Compiler<'a> {
             tracks,
             another_turn,
             return_to_hand,
+            mill,
             goals,
             announcements,
         })
@@ -891,7 +898,8 @@ impl<'a> Compiler<'a> {
                     *s |= d;
                 }
             }
-            if p.moves.is_empty() && p.track.is_none() && p.enter.is_none() && p.lifts.is_empty() && !p.had_errors {
+            let idle = p.enter.is_none() && p.lifts.is_empty() && p.fly.is_none();
+            if p.moves.is_empty() && p.track.is_none() && idle && !p.had_errors {
                 self.err(diag::never_moves(p.name.span, &p.name.value));
             }
             let promotion = p.promote.as_ref().and_then(|pr| {
@@ -963,7 +971,14 @@ impl<'a> Compiler<'a> {
                     lift[pl] = Some(Lift { on, next_to_empty: region.is_none(), first: *first });
                 }
             }
+            let fly = p.fly.as_ref().map(|(n, _)| {
+                if !(1..=255).contains(&n.value) {
+                    self.err(diag::bad_number(n.span, "pieces left", 1, 255));
+                }
+                n.value.clamp(1, 255) as u8
+            });
             self.kinds.push(Kind {
+                fly,
                 name: p.name.value.clone(),
                 letter: letter.unwrap_or('?'),
                 moves,

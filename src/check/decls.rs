@@ -136,6 +136,8 @@ pub struct PieceDecl {
     pub track: Option<Span>,
     /// `safe on REGION`: not taken by a piece landing on it there.
     pub safe: Option<Sp<String>>,
+    /// `fly when at most N left`.
+    pub fly: Option<(Sp<u64>, Span)>,
     /// Some statement in its block could not be read.
     pub had_errors: bool,
 }
@@ -338,6 +340,8 @@ pub struct Decls {
     pub another_turn: Option<Sp<String>>,
     /// `captured pieces return to hand`.
     pub return_to_hand: Option<Span>,
+    /// `after N in a row remove enemy`.
+    pub mill: Option<Sp<u64>>,
     pub jumps: Option<JumpDecl>,
     pub custodial: Option<CustodialDecl>,
     pub traps: Vec<TrapDecl>,
@@ -371,11 +375,12 @@ const TOP: &[&str] = &[
     "custodial",
     "goals",
     "announce",
+    "after",
 ];
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number", "drawn"];
 const PIECE: &[&str] = &[
     "step", "slide", "jump", "leave", "take", "approach", "withdraw", "move", "safe", "promote", "value", "can", "at",
-    "enter", "lift",
+    "enter", "lift", "fly",
 ];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land", "straight"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall", "intervention", "convert"];
@@ -546,6 +551,7 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
                 lifts: Vec::new(),
                 track: None,
                 safe: None,
+                fly: None,
                 had_errors: false,
             };
             if let Some(nodes) = block(stmt, example, diags) {
@@ -578,6 +584,15 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             a.keyword("on")?;
             let items = set_items(&mut a)?;
             d.places.push(PlaceDecl { player, kind, items, in_hand: None });
+        }
+        "after" => {
+            let mut a = Args::new(stmt, "after 3 in a row remove enemy");
+            let n = a.number("how many in a row")?;
+            for word in ["in", "a", "row", "remove", "enemy"] {
+                a.keyword(word)?;
+            }
+            a.end()?;
+            set_once(&mut d.mill, n, "what a row removes (`after ... remove enemy`)")?;
         }
         "only" => {
             let mut a = Args::new(stmt, "only king may stop on throne");
@@ -1027,6 +1042,19 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
                 return Err(diag::duplicate_statement(stmt.span, first.span, "`enter`"));
             }
             p.enter = Some(EnterDecl { region, falling, capturing, before_moving, span: stmt.span });
+        }
+        "fly" => {
+            let mut a = Args::new(stmt, "fly when at most 3 left");
+            for word in ["when", "at", "most"] {
+                a.keyword(word)?;
+            }
+            let n = a.number("how many pieces")?;
+            a.keyword("left")?;
+            a.end()?;
+            if let Some((_, first)) = &p.fly {
+                return Err(diag::duplicate_statement(stmt.span, *first, "`fly`"));
+            }
+            p.fly = Some((n, stmt.span));
         }
         "can" => {
             let mut a = Args::new(stmt, "can capture man");

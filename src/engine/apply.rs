@@ -92,6 +92,7 @@ impl Engine {
                 self.landing_captures(next, mv.to, &mut doomed);
                 if !doomed.is_empty() {
                     let convert = self.game.custodial.as_ref().is_some_and(|c| c.convert);
+                    // (A row's removal, below, is not custodial.)
                     for t in doomed.points() {
                         if convert {
                             self.put(next, t, cell(me, kind_of(next.at(t))));
@@ -99,6 +100,10 @@ impl Engine {
                             captured |= self.take(next, t);
                         }
                     }
+                }
+                if mv.ntaken > 0 {
+                    // A row made: the enemy piece it removes.
+                    captured |= self.take(next, mv.taken[0]);
                 }
                 result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
             }

@@ -107,7 +107,7 @@ impl Engine {
     /// by piece.
     pub(super) fn count_by_piece(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Tally {
         // Games that never count return before the call (and its frame).
-        if !self.bit_slides || self.hands || self.lifts || self.tracks || self.exact_dice {
+        if !self.bit_slides || self.hands || self.lifts || self.tracks || self.exact_dice || self.rows_or_flight {
             return Tally::Unknown;
         }
         #[cfg(target_arch = "x86_64")]

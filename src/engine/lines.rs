@@ -64,6 +64,11 @@ impl Engine {
         })
     }
 
+    /// Whether the piece on `at` is in a row of `player`'s that `rule` asks for.
+    pub(super) fn row_at(&self, pos: &Position, at: Point, player: PlayerId, rule: (u8, u16, bool)) -> bool {
+        self.line_at(pos, at, player, rule)
+    }
+
     /// After `me` moved a piece to `at`: a line through it that a goal asks for.
     pub(super) fn goal_line(&self, pos: &Position, me: PlayerId, at: Point) -> Option<Outcome> {
         self.line_goal(me, |rule| match rule {

@@ -435,6 +435,8 @@ pub struct Engine {
     no_stop_set: Vec<PointSet>,
     /// `pass when no move`: a player with no move passes while the other has one.
     pass_rule: bool,
+    /// A row removes a piece, or a kind flies: moves the counting does not know.
+    rows_or_flight: bool,
     /// Playouts of a placement game on bits (`placing.rs`), where it allows them.
     bit_placements: Option<placing::BitPlacements>,
     /// Where `enter capturing` may land is found for all points at once by
@@ -701,6 +703,7 @@ impl Engine {
                             == 0
                     })
             });
+        let rows_or_flight = game.mill.is_some() || game.kinds.iter().any(|k| k.fly.is_some());
         let bit_placements =
             placing::BitPlacements::of(&game, shifts.is_some(), placement_only).filter(|_| plain_endings);
         Engine {
@@ -735,6 +738,7 @@ impl Engine {
             line_distance,
             no_stop_bits,
             no_stop_set,
+            rows_or_flight,
             bit_placements,
             pass_rule,
             outflanks_by_shifts,

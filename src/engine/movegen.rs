@@ -410,7 +410,46 @@ impl Engine {
             // The roll is the exact distance: the moves above went up to it.
             out.retain(|m| m.distance == limit);
         }
+        if let Some(n) = self.game.mill {
+            self.mill_removals(pos, n, out);
+        }
         Ok(())
+    }
+
+    /// `after N in a row remove enemy`: each step or entry that leaves its
+    /// piece in a row of N or more becomes one move per enemy piece it may
+    /// remove: those in no such row of their own, or any when all are.
+    fn mill_removals(&self, pos: &Position, n: u8, out: &mut Vec<Move>) {
+        let me = pos.turn;
+        let enemy = 1 - me;
+        let rule = (n, u16::MAX, false);
+        let mut after = pos.clone();
+        let mut expanded = Vec::with_capacity(out.len());
+        for mv in out.iter() {
+            if !matches!(mv.kind, MoveType::Plain | MoveType::Enter) || pos.occupied[enemy as usize].is_empty() {
+                expanded.push(*mv);
+                continue;
+            }
+            after.clone_from(pos);
+            if mv.kind == MoveType::Plain {
+                self.put(&mut after, mv.from, 0);
+            }
+            self.put(&mut after, mv.to, cell(me, mv.becomes));
+            if !self.row_at(&after, mv.to, me, rule) {
+                expanded.push(*mv);
+                continue;
+            }
+            let enemies = after.occupied[enemy as usize];
+            let free: Vec<Point> = enemies.iter().filter(|&q| !self.row_at(&after, q, enemy, rule)).collect();
+            let removable: Vec<Point> = if free.is_empty() { enemies.iter().collect() } else { free };
+            for r in removable {
+                let mut with = *mv;
+                with.taken[0] = r;
+                with.ntaken = 1;
+                expanded.push(with);
+            }
+        }
+        *out = expanded;
     }
 
     /// The moves of the piece on `p` that capture nothing by moving: steps,
@@ -446,6 +485,15 @@ impl Engine {
             },
             ..Move::PASS
         };
+        if let Some(most) = self.game.kinds[kind as usize].fly {
+            if pos.pieces(me) as usize + self.held(pos, me, u16::MAX) <= most as usize {
+                // Flying: to any empty point, instead of its other moves.
+                for q in empty.minus(&self.no_stop_set[kind as usize]).iter() {
+                    out.push(plain(q, 1));
+                }
+                return;
+            }
+        }
         let steps = limit >= 1 && moves.step[pl] != 0;
         if steps {
             for q in self.step_targets(p, kind, me, empty).iter() {

@@ -55,6 +55,10 @@ impl Engine {
                 }
             }
         }
+        // A row made: the enemy piece it removes (`a1-a4xd7`, `@a4xd7`).
+        if matches!(mv.kind, MoveType::Plain | MoveType::Enter) && mv.ntaken > 0 {
+            let _ = write!(s, "x{}", name(mv.taken[0]));
+        }
         s
     }
 
@@ -188,6 +192,13 @@ impl Engine {
         }
         let labels = &self.game.board.labels;
         let known = |l: &str| labels.iter().any(|x| x == l);
+        // Where rows remove a piece, a step or entry may end `xPOINT`.
+        let text = match (self.game.mill, text.rsplit_once('x')) {
+            (Some(_), Some((before, removed))) if known(removed) && !before.is_empty() && !before.contains('x') => {
+                before
+            }
+            _ => text,
+        };
         if let Some(from) = text.strip_prefix('x').or_else(|| text.strip_suffix("-off")) {
             if known(from) {
                 return Ok(());

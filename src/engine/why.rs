@@ -58,6 +58,20 @@ impl Engine {
         if self.outcome(pos)?.is_some() {
             return Ok("the game is over".into());
         }
+        if let Some(n) = self.game.mill {
+            // A move that makes a row, written without the piece it removes (or with a wrong one).
+            let base = text.rsplit_once('x').filter(|(b, _)| !b.is_empty()).map_or(text, |(b, _)| b);
+            let with: Vec<&String> = legal.iter().filter(|m| m.starts_with(&format!("{base}x"))).collect();
+            if let Some(first) = with.first() {
+                let shown: Vec<String> = with.iter().map(|m| self.as_typed(m, numbers)).collect();
+                return Ok(format!(
+                    "{base} makes a row of {n}, so it also removes an enemy piece, one in no row of {n} \
+                     (any if all are): {} (for example `{}`)",
+                    shown.join(" "),
+                    self.as_typed(first, numbers)
+                ));
+            }
+        }
         let mut any = Vec::new();
         if let Some(d) = self.game.dice {
             self.generate(pos, if d.exact { ANY_ROLL } else { d.sides }, &mut any)?;

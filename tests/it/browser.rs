@@ -260,6 +260,7 @@ fn the_page_plays_whole_games_by_clicks() {
             ("games/tablut.game", "seats=human,random&delay=0&seed=5", 3),
             ("games/connect-four.game", "seats=human,human", 2),
             ("games/tic-tac-toe.game", "seats=human,random&delay=0&seed=4", 1),
+            ("games/nine-mens-morris.game", "seats=human,random&delay=0&seed=6", 5),
         ] {
             let (_server, url) = serve(Path::new(file));
             client.goto(&format!("{url}?{query}"));

@@ -544,3 +544,31 @@ fn a_chain_along_the_hexagons_joins_a_players_two_edges() {
     let over = e.parse_position(&format!("R:Ra1,a2,a3,a4,a6,a7,a8,a9,a10,a11,c1:B{}", rank5.join(","))).unwrap();
     assert_eq!(e.outcome(&over).unwrap(), Some(Outcome { winner: Some(1), reason: Reason::Connected(1) }));
 }
+
+#[test]
+fn a_mill_removes_a_man_in_no_mill_and_three_men_fly() {
+    let e = common::engine("games/nine-mens-morris.game", &[]);
+    // Placing g1 closes a1-d1-g1: one move per black man it may remove.
+    let moves_g1: Vec<String> =
+        moves(&e, "W:Wa1,d1,@7:Ba4,b4,@7", None).into_iter().filter(|m| m.starts_with("@g1")).collect();
+    assert_eq!(moves_g1, ["@g1xa4", "@g1xb4"]);
+    let (after, _) = play(&e, "W:Wa1,d1,@7:Ba4,b4,@7", "@g1xb4");
+    assert_eq!(after, "B:Wa1,d1,g1,@6:Ba4,@7");
+    // g4-g1 closes a1-d1-g1. A man in a mill (b2-d2-f2) is safe while another (a7) is not ...
+    let from_g4 = |position: &str| -> Vec<String> {
+        moves(&e, position, None).into_iter().filter(|m| m.starts_with("g4-")).collect()
+    };
+    assert_eq!(from_g4("W:Wa1,d1,g4,c5,e5:Bb2,d2,f2,a7"), ["g4-f4", "g4-g1xa7", "g4-g7"]);
+    // ... and when all are in mills, any may go.
+    assert_eq!(from_g4("W:Wa1,d1,g4,c5,e5:Bb2,d2,f2"), ["g4-f4", "g4-g1xb2", "g4-g1xd2", "g4-g1xf2", "g4-g7"]);
+    // Three men fly to any empty point; four step.
+    assert_eq!(moves(&e, "W:Wa1,d1,g4:Ba7,d7,g7,b6", None).len(), 3 * (24 - 7));
+    assert!(moves(&e, "W:Wa1,d1,g4,b2:Ba7,d7,g7,b6", None).iter().all(|m| !m.ends_with("-e5")));
+    // Down to two men: lost.
+    let (_, outcome) = play(&e, "W:Wa1,d1,g4,b2:Ba7,d7,g7", "a1-a4");
+    assert_eq!(outcome, None);
+    let (_, outcome) = play(&e, "W:Wd1,g1,b4,b2:Bd7,g7,f6", "b4-a4");
+    assert_eq!(outcome, None);
+    let (_, outcome) = play(&e, "W:Wa1,g1,d2,b2:Bd7,g7,f6", "d2-d1xf6");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::FewerThan(1, 3) }));
+}

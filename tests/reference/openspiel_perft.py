@@ -6,6 +6,8 @@ systems have.
     python3 tests/reference/openspiel_perft.py GAME DEPTH [PARAM=VALUE ...]
     python3 tests/reference/openspiel_perft.py othello-positions COUNT PLIES SEED DEPTH
     python3 tests/reference/openspiel_perft.py hex-positions SIZE COUNT PLIES SEED DEPTH
+    python3 tests/reference/openspiel_perft.py morris-perft DEPTH
+    python3 tests/reference/openspiel_perft.py morris-positions COUNT PLIES SEED DEPTH
 
 GAME is an OpenSpiel short name (tic_tac_toe, connect_four, gomoku, ...).
 Prints the counts for depths 1..DEPTH on one line. A finished game has no
@@ -36,6 +38,15 @@ def main():
     if sys.argv[1] == "hex-positions":
         # hex-positions SIZE COUNT PLIES SEED DEPTH
         hex_positions(*(int(a) for a in sys.argv[2:7]))
+        return
+    if sys.argv[1] == "morris-perft":
+        state = pyspiel.load_game("nine_mens_morris").new_initial_state()
+        depth = int(sys.argv[2])
+        print(" ".join(str(morris_perft(state, d)) for d in range(1, depth + 1)))
+        return
+    if sys.argv[1] == "morris-positions":
+        # morris-positions COUNT PLIES SEED DEPTH
+        morris_positions(*(int(a) for a in sys.argv[2:6]))
         return
     if sys.argv[1] == "othello-positions":
         # othello-positions COUNT PLIES SEED DEPTH
@@ -76,6 +87,66 @@ def hex_positions(size, count, plies, seed, depth):
         turn = "R" if state.current_player() in (0, pyspiel.PlayerId.TERMINAL) and len(sides["x"]) == len(sides["o"]) else "B"
         counts = " ".join(str(perft(state, d)) for d in range(1, depth + 1))
         print(f"{turn}:{side('R', 'x')}:{side('B', 'o')} | {counts}")
+
+
+MORRIS_POINTS = "a7 d7 g7 b6 d6 f6 c5 d5 e5 a4 b4 c4 e4 f4 g4 c3 d3 e3 b2 d2 f2 a1 d1 g1".split()
+# Where each point stands in OpenSpiel's drawing of the board: (line, column).
+MORRIS_DRAWN = [(0, 0), (0, 7), (0, 14), (2, 2), (2, 7), (2, 12), (4, 4), (4, 7), (4, 10),
+                (6, 0), (6, 2), (6, 4), (6, 10), (6, 12), (6, 14), (8, 4), (8, 7), (8, 10),
+                (10, 2), (10, 7), (10, 12), (12, 0), (12, 7), (12, 14)]
+
+
+def morris_perft(state, depth):
+    """perft with a mill's removal in the same ply as the move that made it
+    (OpenSpiel makes it an action of its own by the same player), as
+    rulebook's notation writes it (`a1-a4xd7`)."""
+    if depth == 0:
+        return 1
+    if state.is_terminal():
+        return 0
+    player = state.current_player()
+    total = 0
+    for a in state.legal_actions():
+        child = state.child(a)
+        same = not child.is_terminal() and child.current_player() == player
+        total += morris_perft(child, depth if same else depth - 1)
+    return total
+
+
+def morris_positions(count, plies, seed, depth):
+    """Positions of random Nine Men's Morris games (OpenSpiel's
+    `nine_mens_morris`) in rulebook's notation (games/nine-mens-morris.game),
+    each after a whole ply, with the merged perft from each."""
+    import random
+
+    rng = random.Random(seed)
+    game = pyspiel.load_game("nine_mens_morris")
+    for _ in range(count):
+        state = game.new_initial_state()
+        done = 0
+        while done < plies and not state.is_terminal():
+            player = state.current_player()
+            state = state.child(rng.choice(state.legal_actions()))
+            if state.is_terminal() or state.current_player() != player:
+                done += 1
+        lines = str(state).splitlines()
+        men = {"W": [], "B": []}
+        for point, (row, col) in zip(MORRIS_POINTS, MORRIS_DRAWN):
+            c = lines[row][col]
+            if c in men:
+                men[c].append(point)
+        deploy = next(l for l in lines if l.startswith("Men to deploy:")).split()[-2:]
+        turn = next(l for l in lines if l.startswith("Current player:")).split()[-1]
+        order = {p: i for i, p in enumerate(sorted(MORRIS_POINTS, key=lambda p: (int(p[1]), p[0])))}
+        def side(letter, hand):
+            pieces = sorted(men[letter], key=order.get)
+            if int(hand) > 0:
+                pieces.append(f"@{hand}")
+            return letter + ",".join(pieces)
+        if turn not in "WB":
+            turn = "W"
+        counts = " ".join(str(morris_perft(state, d)) for d in range(1, depth + 1))
+        print(f"{turn}:{side('W', deploy[0])}:{side('B', deploy[1])} | {counts}")
 
 
 def othello_positions(count, plies, seed, depth):
