@@ -85,7 +85,9 @@ fn fingerprint(text: &str) -> Result<Vec<String>, FormatError> {
         let rule = pair.as_rule();
         let mut inner = pair.clone().into_inner().peekable();
         if inner.peek().is_none() {
-            out.push(format!("{rule:?} {}", pair.as_str()));
+            // An empty block is the same however it is spread over lines.
+            let text = if rule == Rule::block { "{}" } else { pair.as_str() };
+            out.push(format!("{rule:?} {text}"));
             return;
         }
         out.push(format!("{rule:?} ("));
@@ -385,6 +387,15 @@ mod tests {
 
     fn fmt(text: &str) -> String {
         format(text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn an_empty_block_keeps_its_meaning_on_one_line_or_two() {
+        for text in
+            ["rulebook 1\npiece arrow A {}\n", "rulebook 1\npiece arrow A {\n}\n", "rulebook 1\npiece arrow A {   }\n"]
+        {
+            assert_eq!(format(text).unwrap(), "rulebook 1\npiece arrow A {\n}\n", "{text:?}");
+        }
     }
 
     #[test]
