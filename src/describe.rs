@@ -249,6 +249,13 @@ fn pieces(game: &Game, line: &mut Lines) {
         if k.value != 1 {
             line(format!("    Is worth {}.", k.value));
         }
+        if let Some((shot, dirs)) = k.shoot {
+            let name = &game.kinds[shot as usize].name;
+            line(format!(
+                "    After each move it shoots one of its side's {name}s onto an empty point a slide away from where it landed ({}), where it stays.",
+                dir_list(dirs[0])
+            ));
+        }
         if let Some(n) = k.fly {
             line(format!(
                 "    While its side has at most {n} pieces (on the board and in hand), it flies: it moves to any empty point instead."

@@ -326,6 +326,10 @@ pub struct Kind {
     /// `fly when at most N left`: while its side has at most N pieces (on
     /// the board and in hand), it moves to any empty point instead.
     pub fly: Option<u8>,
+    /// `then shoot KIND DIRECTIONS`: after its move, it places one of its
+    /// side's KIND on an empty point a slide away from where it landed, per
+    /// player's directions (Amazons' arrows).
+    pub shoot: Option<(KindId, [DirSet; PLAYERS])>,
 }
 
 /// Where a piece may be lifted off the board as a move, and when.

@@ -898,7 +898,9 @@ impl<'a> Compiler<'a> {
                     *s |= d;
                 }
             }
-            let idle = p.enter.is_none() && p.lifts.is_empty() && p.fly.is_none();
+            // A kind that is only shot (an arrow) never moves, and need not.
+            let shot = d.pieces.iter().any(|q| q.shoot.as_ref().is_some_and(|s| s.0.value == p.name.value));
+            let idle = p.enter.is_none() && p.lifts.is_empty() && p.fly.is_none() && !shot;
             if p.moves.is_empty() && p.track.is_none() && idle && !p.had_errors {
                 self.err(diag::never_moves(p.name.span, &p.name.value));
             }
@@ -977,8 +979,13 @@ impl<'a> Compiler<'a> {
                 }
                 n.value.clamp(1, 255) as u8
             });
+            let shoot = p.shoot.as_ref().and_then(|(kind, dirs, _)| {
+                let dirs = self.directions(dirs);
+                Some((self.kind(kind)?, dirs))
+            });
             self.kinds.push(Kind {
                 fly,
+                shoot,
                 name: p.name.value.clone(),
                 letter: letter.unwrap_or('?'),
                 moves,
@@ -1479,7 +1486,10 @@ impl<'a> Compiler<'a> {
             let placed = setup.iter().any(|s| s.1 as usize == i)
                 || hand.iter().any(|h| h.1 as usize == i)
                 || supply.iter().any(|h| h.1 as usize == i);
-            let promoted = self.kinds.iter().any(|k| k.promotion.as_ref().is_some_and(|pr| pr.into as usize == i));
+            let promoted = self.kinds.iter().any(|k| {
+                k.promotion.as_ref().is_some_and(|pr| pr.into as usize == i)
+                    || k.shoot.is_some_and(|s| s.0 as usize == i)
+            });
             if !placed && !promoted && !p.moves.is_empty() {
                 self.err(diag::unowned_kind(p.name.span, &p.name.value));
             }

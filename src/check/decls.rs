@@ -138,6 +138,8 @@ pub struct PieceDecl {
     pub safe: Option<Sp<String>>,
     /// `fly when at most N left`.
     pub fly: Option<(Sp<u64>, Span)>,
+    /// `then shoot KIND DIRECTIONS`.
+    pub shoot: Option<(Sp<String>, Vec<Sp<String>>, Span)>,
     /// Some statement in its block could not be read.
     pub had_errors: bool,
 }
@@ -380,7 +382,7 @@ const TOP: &[&str] = &[
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number", "drawn"];
 const PIECE: &[&str] = &[
     "step", "slide", "jump", "leave", "take", "approach", "withdraw", "move", "safe", "promote", "value", "can", "at",
-    "enter", "lift", "fly",
+    "enter", "lift", "fly", "then",
 ];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land", "straight"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall", "intervention", "convert"];
@@ -552,6 +554,7 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
                 track: None,
                 safe: None,
                 fly: None,
+                shoot: None,
                 had_errors: false,
             };
             if let Some(nodes) = block(stmt, example, diags) {
@@ -1042,6 +1045,17 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
                 return Err(diag::duplicate_statement(stmt.span, first.span, "`enter`"));
             }
             p.enter = Some(EnterDecl { region, falling, capturing, before_moving, span: stmt.span });
+        }
+        "then" => {
+            let mut a = Args::new(stmt, "then shoot arrow any");
+            a.keyword("shoot")?;
+            let kind = a.word("the piece it shoots")?;
+            let dirs = a.words("directions")?;
+            a.end()?;
+            if let Some((_, _, first)) = &p.shoot {
+                return Err(diag::duplicate_statement(stmt.span, *first, "`then shoot`"));
+            }
+            p.shoot = Some((kind, dirs, stmt.span));
         }
         "fly" => {
             let mut a = Args::new(stmt, "fly when at most 3 left");

@@ -112,6 +112,9 @@ pub struct Move {
     /// Bit `i`: the `i`-th landing was a capture by withdrawal (by approach,
     /// if it was a step rather than a leap, when the bit is clear).
     pub withdrawals: u32,
+    /// Where the piece then shoots (`then shoot KIND DIRECTIONS`: an arrow
+    /// placed after the move), or `NONE`.
+    pub shot: Point,
     pub path: [Point; MAX_PATH],
     pub taken: [Point; MAX_PATH],
 }
@@ -127,6 +130,7 @@ impl Move {
         ntaken: 0,
         becomes: 0,
         withdrawals: 0,
+        shot: NONE,
         path: [NONE; MAX_PATH],
         taken: [NONE; MAX_PATH],
     };
@@ -703,7 +707,7 @@ impl Engine {
                             == 0
                     })
             });
-        let rows_or_flight = game.mill.is_some() || game.kinds.iter().any(|k| k.fly.is_some());
+        let rows_or_flight = game.mill.is_some() || game.kinds.iter().any(|k| k.fly.is_some() || k.shoot.is_some());
         let bit_placements =
             placing::BitPlacements::of(&game, shifts.is_some(), placement_only).filter(|_| plain_endings);
         Engine {

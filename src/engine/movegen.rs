@@ -463,6 +463,37 @@ impl Engine {
         empty: &PointSet,
         out: &mut Vec<Move>,
     ) {
+        let shoot = self.game.kinds[kind_of(pos.at(p)) as usize].shoot;
+        let Some((_, shot_dirs)) = shoot else {
+            return self.piece_moves_only(pos, p, limit, occupied, empty, out);
+        };
+        // `then shoot`: each move, then each point a slide away from where it
+        // landed (the point it left is empty by then).
+        let first = out.len();
+        self.piece_moves_only(pos, p, limit, occupied, empty, out);
+        let moved: Vec<Move> = out.drain(first..).collect();
+        let board = &self.game.board;
+        for mv in moved.into_iter().filter(|m| m.kind == MoveType::Plain) {
+            for d in dirs(shot_dirs[pos.turn as usize]) {
+                let mut q = board.step(mv.to, d);
+                while q != NONE && (empty.contains(q) || q == p) {
+                    out.push(Move { shot: q, ..mv });
+                    q = board.step(q, d);
+                }
+            }
+        }
+    }
+
+    /// [`Engine::piece_moves`] before any shot.
+    fn piece_moves_only(
+        &self,
+        pos: &Position,
+        p: Point,
+        limit: u8,
+        occupied: &PointSet,
+        empty: &PointSet,
+        out: &mut Vec<Move>,
+    ) {
         let me = pos.turn;
         let board = &self.game.board;
         let kind = kind_of(pos.at(p));

@@ -55,6 +55,10 @@ impl Engine {
                 }
             }
         }
+        // Then a shot (`d1-d7/g7`).
+        if mv.shot != NONE {
+            let _ = write!(s, "/{}", name(mv.shot));
+        }
         // A row made: the enemy piece it removes (`a1-a4xd7`, `@a4xd7`).
         if matches!(mv.kind, MoveType::Plain | MoveType::Enter) && mv.ntaken > 0 {
             let _ = write!(s, "x{}", name(mv.taken[0]));
@@ -192,6 +196,11 @@ impl Engine {
         }
         let labels = &self.game.board.labels;
         let known = |l: &str| labels.iter().any(|x| x == l);
+        // A move that then shoots ends `/POINT`.
+        let text = match text.rsplit_once('/') {
+            Some((before, shot)) if known(shot) => before,
+            _ => text,
+        };
         // Where rows remove a piece, a step or entry may end `xPOINT`.
         let text = match (self.game.mill, text.rsplit_once('x')) {
             (Some(_), Some((before, removed))) if known(removed) && !before.is_empty() && !before.contains('x') => {

@@ -417,6 +417,8 @@ impl Game {
                             Some(frame.exit(engine.board(), m.from, m.dir)),
                         )
                     }
+                    // A move that then shoots: where it lands, then where the shot goes.
+                    MoveType::Plain if m.shot != NONE => (json!(label(m.from)), vec![label(m.to), label(m.shot)], None),
                     MoveType::Plain => (json!(label(m.from)), vec![label(m.to)], None),
                     MoveType::BearOff => {
                         // Past the track's end, in the direction it last ran.

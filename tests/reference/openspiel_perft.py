@@ -7,6 +7,7 @@ systems have.
     python3 tests/reference/openspiel_perft.py othello-positions COUNT PLIES SEED DEPTH
     python3 tests/reference/openspiel_perft.py hex-positions SIZE COUNT PLIES SEED DEPTH
     python3 tests/reference/openspiel_perft.py morris-perft DEPTH
+    python3 tests/reference/openspiel_perft.py amazons-positions COUNT PLIES SEED DEPTH
     python3 tests/reference/openspiel_perft.py morris-positions COUNT PLIES SEED DEPTH
 
 GAME is an OpenSpiel short name (tic_tac_toe, connect_four, gomoku, ...).
@@ -47,6 +48,10 @@ def main():
     if sys.argv[1] == "morris-positions":
         # morris-positions COUNT PLIES SEED DEPTH
         morris_positions(*(int(a) for a in sys.argv[2:6]))
+        return
+    if sys.argv[1] == "amazons-positions":
+        # amazons-positions COUNT PLIES SEED DEPTH
+        amazons_positions(*(int(a) for a in sys.argv[2:6]))
         return
     if sys.argv[1] == "othello-positions":
         # othello-positions COUNT PLIES SEED DEPTH
@@ -147,6 +152,37 @@ def morris_positions(count, plies, seed, depth):
             turn = "W"
         counts = " ".join(str(morris_perft(state, d)) for d in range(1, depth + 1))
         print(f"{turn}:{side('W', deploy[0])}:{side('B', deploy[1])} | {counts}")
+
+
+def amazons_positions(count, plies, seed, depth):
+    """Positions of random Amazons games (OpenSpiel's `amazons`, whose move is
+    three actions: from, to, shot) in rulebook's notation (games/amazons.game:
+    OpenSpiel's row 1 is rank 10; arrows written as white's), each after whole
+    moves, with the perft of whole moves from each."""
+    import random
+
+    rng = random.Random(seed)
+    game = pyspiel.load_game("amazons")
+    for _ in range(count):
+        state = game.new_initial_state()
+        done = 0
+        while done < plies and not state.is_terminal():
+            player = state.current_player()
+            state = state.child(rng.choice(state.legal_actions()))
+            if state.is_terminal() or state.current_player() != player:
+                done += 1
+        rows = str(state).splitlines()[:10]
+        found = {"X": [], "O": [], "#": []}
+        for r, line in enumerate(rows):
+            for c, ch in enumerate(line[:10]):
+                if ch in found:
+                    found[ch].append((10 - r, "abcdefghij"[c]))
+        label = lambda rf: rf[1] + str(rf[0])
+        white = [label(p) for p in sorted(found["X"])] + ["A" + label(p) for p in sorted(found["#"])]
+        black = [label(p) for p in sorted(found["O"])]
+        turn = "W" if state.current_player() == 0 else "B"
+        counts = " ".join(str(morris_perft(state, d)) for d in range(1, depth + 1))
+        print(f"{turn}:W{','.join(white)}:B{','.join(black)} | {counts}")
 
 
 def othello_positions(count, plies, seed, depth):
