@@ -416,6 +416,22 @@ impl Engine {
         Ok(())
     }
 
+    /// Whether the step or entry `mv` leaves its piece in a row of `n` or more
+    /// of the mover's pieces (the point it left no longer one of them).
+    fn row_made(&self, pos: &Position, mv: &Move, n: u8) -> bool {
+        if !matches!(mv.kind, MoveType::Plain | MoveType::Enter) {
+            return false;
+        }
+        let mine = &pos.occupied[pos.turn as usize];
+        let ours = |q: &&Point| **q != mv.from && mine.contains(**q);
+        (0..4).any(|d| {
+            let run = 1
+                + self.ray(mv.to, d).iter().take_while(ours).count()
+                + self.ray(mv.to, opposite(d)).iter().take_while(ours).count();
+            run >= n as usize
+        })
+    }
+
     /// `after N in a row remove enemy`: each step or entry that leaves its
     /// piece in a row of N or more becomes one move per enemy piece it may
     /// remove: those in no such row of their own, or any when all are.
@@ -423,24 +439,20 @@ impl Engine {
         let me = pos.turn;
         let enemy = 1 - me;
         let rule = (n, u16::MAX, false);
-        let mut after = pos.clone();
-        let mut expanded = Vec::with_capacity(out.len());
-        for mv in out.iter() {
-            if !matches!(mv.kind, MoveType::Plain | MoveType::Enter) || pos.occupied[enemy as usize].is_empty() {
+        // Most positions have no row to make: nothing to expand, nothing copied.
+        let Some(first) = out.iter().position(|mv| self.row_made(pos, mv, n)) else { return };
+        if pos.occupied[enemy as usize].is_empty() {
+            return;
+        }
+        let mut expanded = out[..first].to_vec();
+        for (i, mv) in out.iter().enumerate().skip(first) {
+            if i != first && !self.row_made(pos, mv, n) {
                 expanded.push(*mv);
                 continue;
             }
-            after.clone_from(pos);
-            if mv.kind == MoveType::Plain {
-                self.put(&mut after, mv.from, 0);
-            }
-            self.put(&mut after, mv.to, cell(me, mv.becomes));
-            if !self.row_at(&after, mv.to, me, rule) {
-                expanded.push(*mv);
-                continue;
-            }
-            let enemies = after.occupied[enemy as usize];
-            let free: Vec<Point> = enemies.iter().filter(|&q| !self.row_at(&after, q, enemy, rule)).collect();
+            // The enemy's rows are as they were: the move only moved one of ours.
+            let enemies = pos.occupied[enemy as usize];
+            let free: Vec<Point> = enemies.iter().filter(|&q| !self.row_at(pos, q, enemy, rule)).collect();
             let removable: Vec<Point> = if free.is_empty() { enemies.iter().collect() } else { free };
             for r in removable {
                 let mut with = *mv;
