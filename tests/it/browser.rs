@@ -261,6 +261,9 @@ fn the_page_plays_whole_games_by_clicks() {
             ("games/connect-four.game", "seats=human,human", 2),
             ("games/tic-tac-toe.game", "seats=human,random&delay=0&seed=4", 1),
             ("games/nine-mens-morris.game", "seats=human,random&delay=0&seed=6", 5),
+            ("games/reversi.game", "seats=human,random&delay=0&seed=2", 4),
+            ("games/hex.game", "seats=human,random&delay=0&seed=3", 6),
+            ("games/amazons.game", "seats=human,random&delay=0&seed=8", 9),
         ] {
             let (_server, url) = serve(Path::new(file));
             client.goto(&format!("{url}?{query}"));
