@@ -118,6 +118,19 @@ def morris_perft(state, depth):
     return total
 
 
+def whole_moves(game, plies, rng):
+    """A state after `plies` random whole moves: a player's actions until the
+    turn passes (a removal, a shot) make one."""
+    state = game.new_initial_state()
+    done = 0
+    while done < plies and not state.is_terminal():
+        player = state.current_player()
+        state = state.child(rng.choice(state.legal_actions()))
+        if state.is_terminal() or state.current_player() != player:
+            done += 1
+    return state
+
+
 def morris_positions(count, plies, seed, depth):
     """Positions of random Nine Men's Morris games (OpenSpiel's
     `nine_mens_morris`) in rulebook's notation (games/nine-mens-morris.game),
@@ -127,13 +140,7 @@ def morris_positions(count, plies, seed, depth):
     rng = random.Random(seed)
     game = pyspiel.load_game("nine_mens_morris")
     for _ in range(count):
-        state = game.new_initial_state()
-        done = 0
-        while done < plies and not state.is_terminal():
-            player = state.current_player()
-            state = state.child(rng.choice(state.legal_actions()))
-            if state.is_terminal() or state.current_player() != player:
-                done += 1
+        state = whole_moves(game, plies, rng)
         lines = str(state).splitlines()
         men = {"W": [], "B": []}
         for point, (row, col) in zip(MORRIS_POINTS, MORRIS_DRAWN):
@@ -164,13 +171,7 @@ def amazons_positions(count, plies, seed, depth):
     rng = random.Random(seed)
     game = pyspiel.load_game("amazons")
     for _ in range(count):
-        state = game.new_initial_state()
-        done = 0
-        while done < plies and not state.is_terminal():
-            player = state.current_player()
-            state = state.child(rng.choice(state.legal_actions()))
-            if state.is_terminal() or state.current_player() != player:
-                done += 1
+        state = whole_moves(game, plies, rng)
         rows = str(state).splitlines()[:10]
         found = {"X": [], "O": [], "#": []}
         for r, line in enumerate(rows):
