@@ -105,9 +105,9 @@ impl Engine {
                     // A row made: the enemy piece it removes.
                     captured |= self.take(next, mv.taken[0]);
                 }
-                if mv.shot != NONE {
+                if let Some(at) = mv.shot() {
                     let shot = self.game.kinds[kind_of(pos.at(mv.from)) as usize].shoot.map_or(0, |s| s.0);
-                    self.put(next, mv.shot, cell(me, shot));
+                    self.put(next, at, cell(me, shot));
                 }
                 result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
             }

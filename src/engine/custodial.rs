@@ -30,6 +30,7 @@ impl Doomed {
 impl Engine {
     /// Custodial captures and traps caused by the piece that landed on `q`,
     /// judged before anything is removed.
+    #[inline(always)]
     pub(super) fn landing_captures(&self, pos: &Position, q: Point, doomed: &mut Doomed) {
         let mover = pos.at(q);
         // Every way a landing captures takes an enemy next to it first: with
@@ -80,6 +81,7 @@ impl Engine {
     /// Custodial capture of the target next to `q` in direction `d`: a
     /// partner (or hostile site) beyond it, beyond a run of targets, or at
     /// right angles to it.
+    #[inline(always)]
     fn custodial_towards(&self, pos: &Position, q: Point, me: PlayerId, d: Dir, c: &Custodial, doomed: &mut Doomed) {
         let board = &self.game.board;
         let t = board.step(q, d);

@@ -112,9 +112,6 @@ pub struct Move {
     /// Bit `i`: the `i`-th landing was a capture by withdrawal (by approach,
     /// if it was a step rather than a leap, when the bit is clear).
     pub withdrawals: u32,
-    /// Where the piece then shoots (`then shoot KIND DIRECTIONS`: an arrow
-    /// placed after the move), or `NONE`.
-    pub shot: Point,
     pub path: [Point; MAX_PATH],
     pub taken: [Point; MAX_PATH],
 }
@@ -130,10 +127,23 @@ impl Move {
         ntaken: 0,
         becomes: 0,
         withdrawals: 0,
-        shot: NONE,
         path: [NONE; MAX_PATH],
         taken: [NONE; MAX_PATH],
     };
+
+    /// Where a step or slide then shoots (`then shoot KIND DIRECTIONS`: an
+    /// arrow placed after the move). Kept in the first of the path's slots,
+    /// which such a move does not use, so that a move stays 76 bytes.
+    #[inline]
+    pub fn shot(&self) -> Option<Point> {
+        (self.kind == MoveType::Plain && self.path[0] != NONE).then_some(self.path[0])
+    }
+
+    /// This step or slide, then a shot at `q`.
+    pub fn with_shot(mut self, q: Point) -> Move {
+        self.path[0] = q;
+        self
+    }
 
     pub fn landings(&self) -> &[Point] {
         &self.path[..self.len as usize]
@@ -463,8 +473,9 @@ pub struct Engine {
     zobrist_hand: Vec<u64>,
     /// Whether any piece is ever in hand.
     hands: bool,
-    /// Per hand slot: an unlimited supply (`in hand unlimited`).
+    /// Per hand slot: an unlimited supply (`in hand unlimited`); and whether any is.
     unlimited: [bool; MAX_HANDS],
+    any_unlimited: bool,
     /// Whether some goal asks for pieces in a row, or a full board.
     line_goals: bool,
     board_full_goal: bool,
@@ -757,6 +768,7 @@ impl Engine {
             zobrist_hand,
             hands,
             unlimited,
+            any_unlimited: unlimited.iter().any(|&u| u),
             line_goals,
             board_full_goal,
             lifts,
@@ -843,7 +855,7 @@ impl Engine {
     /// How many pieces of the kind the player holds in hand, counted: none
     /// for an unlimited supply (for pictures, notation and evaluations).
     pub fn counted_in_hand(&self, pos: &Position, player: PlayerId, kind: KindId) -> u8 {
-        if self.unlimited(player, kind) {
+        if self.any_unlimited && self.unlimited(player, kind) {
             0
         } else {
             self.in_hand(pos, player, kind)
@@ -863,7 +875,8 @@ impl Engine {
 
     /// Whether the player has any piece in hand (an unlimited supply too).
     pub fn holds_any(&self, pos: &Position, player: PlayerId) -> bool {
-        self.held(pos, player, u16::MAX) > 0 || (0..self.game.kinds.len() as KindId).any(|k| self.unlimited(player, k))
+        self.held(pos, player, u16::MAX) > 0
+            || self.any_unlimited && (0..self.game.kinds.len() as KindId).any(|k| self.unlimited(player, k))
     }
 
     /// How many pieces of `kind` the player has in hand.

@@ -466,6 +466,7 @@ impl Engine {
 
     /// The moves of the piece on `p` that capture nothing by moving: steps,
     /// slides and leaves of distance at most `limit`.
+    #[inline(always)]
     pub(super) fn piece_moves(
         &self,
         pos: &Position,
@@ -475,7 +476,8 @@ impl Engine {
         empty: &PointSet,
         out: &mut Vec<Move>,
     ) {
-        let shoot = self.game.kinds[kind_of(pos.at(p)) as usize].shoot;
+        // Most games have no shots, flights or mills: one test, not a look at the kind.
+        let shoot = if self.rows_or_flight { self.game.kinds[kind_of(pos.at(p)) as usize].shoot } else { None };
         let Some((_, shot_dirs)) = shoot else {
             return self.piece_moves_only(pos, p, limit, occupied, empty, out);
         };
@@ -489,7 +491,7 @@ impl Engine {
             for d in dirs(shot_dirs[pos.turn as usize]) {
                 let mut q = board.step(mv.to, d);
                 while q != NONE && (empty.contains(q) || q == p) {
-                    out.push(Move { shot: q, ..mv });
+                    out.push(mv.with_shot(q));
                     q = board.step(q, d);
                 }
             }
@@ -528,7 +530,7 @@ impl Engine {
             },
             ..Move::PASS
         };
-        if let Some(most) = self.game.kinds[kind as usize].fly {
+        if let Some(most) = self.game.kinds[kind as usize].fly.filter(|_| self.rows_or_flight) {
             if pos.pieces(me) as usize + self.held(pos, me, u16::MAX) <= most as usize {
                 // Flying: to any empty point, instead of its other moves.
                 for q in empty.minus(&self.no_stop_set[kind as usize]).iter() {

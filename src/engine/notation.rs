@@ -56,8 +56,8 @@ impl Engine {
             }
         }
         // Then a shot (`d1-d7/g7`).
-        if mv.shot != NONE {
-            let _ = write!(s, "/{}", name(mv.shot));
+        if let Some(shot) = mv.shot() {
+            let _ = write!(s, "/{}", name(shot));
         }
         // A row made: the enemy piece it removes (`a1-a4xd7`, `@a4xd7`).
         if matches!(mv.kind, MoveType::Plain | MoveType::Enter) && mv.ntaken > 0 {

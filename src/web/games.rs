@@ -418,7 +418,10 @@ impl Game {
                         )
                     }
                     // A move that then shoots: where it lands, then where the shot goes.
-                    MoveType::Plain if m.shot != NONE => (json!(label(m.from)), vec![label(m.to), label(m.shot)], None),
+                    MoveType::Plain if m.shot().is_some() => {
+                        let shot = m.shot().map(label).unwrap_or_default();
+                        (json!(label(m.from)), vec![label(m.to), shot], None)
+                    }
                     MoveType::Plain => (json!(label(m.from)), vec![label(m.to)], None),
                     MoveType::BearOff => {
                         // Past the track's end, in the direction it last ran.
