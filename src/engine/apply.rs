@@ -92,7 +92,6 @@ impl Engine {
                 self.landing_captures(next, mv.to, &mut doomed);
                 if !doomed.is_empty() {
                     let convert = self.game.custodial.as_ref().is_some_and(|c| c.convert);
-                    // (A row's removal, below, is not custodial.)
                     for t in doomed.points() {
                         if convert {
                             self.put(next, t, cell(me, kind_of(next.at(t))));

@@ -43,13 +43,26 @@ impl Engine {
         let mine = &pos.occupied[player as usize];
         let every = ((1u32 << self.game.kinds.len()) - 1) as u16;
         let all_kinds = kinds & every == every;
-        let ours = |q: &&Point| mine.contains(**q) && (all_kinds || kinds & (1 << kind_of(pos.at(**q))) != 0);
-        1 + self.ray(at, d).iter().take_while(ours).count() + self.ray(at, opposite(d)).iter().take_while(ours).count()
+        self.run_along(at, d, |q| mine.contains(q) && (all_kinds || kinds & (1 << kind_of(pos.at(q))) != 0))
+    }
+
+    /// The points in a row along the line of direction `d` through `at`
+    /// (both ways) while `ours` holds of them, `at` counted.
+    #[inline]
+    pub(super) fn run_along(&self, at: Point, d: Dir, ours: impl Fn(Point) -> bool) -> usize {
+        let count = |dir: Dir| self.ray(at, dir).iter().take_while(|&&q| ours(q)).count();
+        1 + count(d) + count(opposite(d))
     }
 
     /// Whether `player`'s pieces through `at` make a run the rule asks for
     /// along some line: at least `n`, or with `exactly`, exactly `n`.
-    fn line_at(&self, pos: &Position, at: Point, player: PlayerId, (n, kinds, exactly): (u8, u16, bool)) -> bool {
+    pub(super) fn line_at(
+        &self,
+        pos: &Position,
+        at: Point,
+        player: PlayerId,
+        (n, kinds, exactly): (u8, u16, bool),
+    ) -> bool {
         let c = pos.at(at);
         if c == 0 || owner(c) != player || kinds & (1 << kind_of(c)) == 0 {
             return false;
@@ -62,11 +75,6 @@ impl Engine {
                 run >= n as usize
             }
         })
-    }
-
-    /// Whether the piece on `at` is in a row of `player`'s that `rule` asks for.
-    pub(super) fn row_at(&self, pos: &Position, at: Point, player: PlayerId, rule: (u8, u16, bool)) -> bool {
-        self.line_at(pos, at, player, rule)
     }
 
     /// After `me` moved a piece to `at`: a line through it that a goal asks for.

@@ -423,13 +423,7 @@ impl Engine {
             return false;
         }
         let mine = &pos.occupied[pos.turn as usize];
-        let ours = |q: &&Point| **q != mv.from && mine.contains(**q);
-        (0..4).any(|d| {
-            let run = 1
-                + self.ray(mv.to, d).iter().take_while(ours).count()
-                + self.ray(mv.to, opposite(d)).iter().take_while(ours).count();
-            run >= n as usize
-        })
+        (0..4).any(|d| self.run_along(mv.to, d, |q| q != mv.from && mine.contains(q)) >= n as usize)
     }
 
     /// `after N in a row remove enemy`: each step or entry that leaves its
@@ -452,7 +446,7 @@ impl Engine {
             }
             // The enemy's rows are as they were: the move only moved one of ours.
             let enemies = pos.occupied[enemy as usize];
-            let free: Vec<Point> = enemies.iter().filter(|&q| !self.row_at(pos, q, enemy, rule)).collect();
+            let free: Vec<Point> = enemies.iter().filter(|&q| !self.line_at(pos, q, enemy, rule)).collect();
             let removable: Vec<Point> = if free.is_empty() { enemies.iter().collect() } else { free };
             for r in removable {
                 let mut with = *mv;

@@ -118,7 +118,7 @@ impl<R: Rng> StepperFn<Result<Playout, Limit>> for BitPlayout<'_, R> {
                 // No move: the plain path's ending (a rule of no move, or a draw).
                 let mut pos = engine.empty_position(turn);
                 for (pl, bits) in [(turn, mine), (1 - turn, theirs)] {
-                    for p in shifts_points(bits) {
+                    for p in super::shifts::points_of(bits) {
                         engine.put(&mut pos, p, cell(pl, plan.kind));
                     }
                 }
@@ -220,10 +220,6 @@ fn nth_bit(bits: u128, mut n: usize) -> u32 {
         w &= w - 1;
     }
     base + shift + w.trailing_zeros()
-}
-
-fn shifts_points(bits: u128) -> impl Iterator<Item = Point> {
-    super::shifts::points_of(bits)
 }
 
 #[cfg(test)]

@@ -68,6 +68,19 @@ def main():
 
 
 
+def whole_moves(game, plies, rng):
+    """A state after `plies` random whole moves: a player's actions until the
+    turn passes (a removal, a shot) make one."""
+    state = game.new_initial_state()
+    done = 0
+    while done < plies and not state.is_terminal():
+        player = state.current_player()
+        state = state.child(rng.choice(state.legal_actions()))
+        if state.is_terminal() or state.current_player() != player:
+            done += 1
+    return state
+
+
 def hex_positions(size, count, plies, seed, depth):
     """Positions of random Hex games (OpenSpiel's `hex`, no swap) in rulebook's
     notation (games/hex.game with that size: the same labels, red = OpenSpiel's
@@ -77,11 +90,7 @@ def hex_positions(size, count, plies, seed, depth):
     rng = random.Random(seed)
     game = pyspiel.load_game("hex", {"board_size": size})
     for _ in range(count):
-        state = game.new_initial_state()
-        for _ in range(plies):
-            if state.is_terminal():
-                break
-            state = state.child(rng.choice(state.legal_actions()))
+        state = whole_moves(game, plies, rng)
         sides = {"x": [], "o": []}
         for row, line in enumerate(str(state).splitlines()[:size]):
             for file, c in zip("abcdefghijklmnopqrs", line.split()):
@@ -116,19 +125,6 @@ def morris_perft(state, depth):
         same = not child.is_terminal() and child.current_player() == player
         total += morris_perft(child, depth if same else depth - 1)
     return total
-
-
-def whole_moves(game, plies, rng):
-    """A state after `plies` random whole moves: a player's actions until the
-    turn passes (a removal, a shot) make one."""
-    state = game.new_initial_state()
-    done = 0
-    while done < plies and not state.is_terminal():
-        player = state.current_player()
-        state = state.child(rng.choice(state.legal_actions()))
-        if state.is_terminal() or state.current_player() != player:
-            done += 1
-    return state
 
 
 def morris_positions(count, plies, seed, depth):
@@ -194,11 +190,7 @@ def othello_positions(count, plies, seed, depth):
     rng = random.Random(seed)
     game = pyspiel.load_game("othello")
     for _ in range(count):
-        state = game.new_initial_state()
-        for _ in range(plies):
-            if state.is_terminal():
-                break
-            state = state.child(rng.choice(state.legal_actions()))
+        state = whole_moves(game, plies, rng)
         rows = str(state).splitlines()[2:10]
         sides = {"x": [], "o": []}
         for line in rows:
