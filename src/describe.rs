@@ -363,6 +363,9 @@ fn rules(game: &Game, line: &mut Lines) {
             "  A move that leaves the piece it moved or placed in a row of {n} or more of its side's pieces along a line also removes an enemy piece: one in no such row of its own, or any if all are."
         ));
     }
+    if game.forbid_previous {
+        line("  No move but a pass may leave the board as it stood before the opponent's last move (ko).".into());
+    }
     if game.return_to_hand {
         line("  Captured pieces go back to their owner's hand.".into());
     }
@@ -490,7 +493,13 @@ fn trap(game: &Game, t: &Trap, line: &mut Lines) {
     if let Some(n) = t.surrounded {
         line(format!("{indent}A {name} is captured when {} of its sides ({}) are hostile.", n, dir_list(t.sides)));
     }
-    if let Some(n) = t.enclosed {
+    if t.enclosed == Some(ANY_FRIENDS) {
+        line(format!(
+            "{indent}A {name} is captured with every friend joined to it along the sides ({}) when the group has no empty point beside it (no liberty): all of its {} are taken.",
+            dir_list(t.sides),
+            plural(2, name).trim_start_matches("2 ")
+        ));
+    } else if let Some(n) = t.enclosed {
         line(format!(
             "{indent}A {name} is captured when it and at most {} beside it are enclosed: every point around them is hostile.",
             plural(n as usize, "friend")
@@ -500,6 +509,17 @@ fn trap(game: &Game, t: &Trap, line: &mut Lines) {
         line(format!("{indent}A {name} is never captured on the edge of the board."));
     }
     line(format!("{indent}The piece that moved must be one of those closing the trap on the {name}."));
+    if t.suicide_taken {
+        line(format!(
+            "{indent}A move that leaves its own {name} caught this way, once its captures are made, loses it{} (suicide).",
+            if t.enclosed == Some(ANY_FRIENDS) { " with its group" } else { "" }
+        ));
+    }
+    if t.suicide_forbidden {
+        line(format!(
+            "{indent}No move may leave the {name} it moved or placed caught this way once its own captures are made (no suicide)."
+        ));
+    }
 }
 
 fn hostile(game: &Game, h: &Hostile, line: &mut Lines) {
@@ -591,6 +611,19 @@ fn goals(game: &Game, line: &mut Lines) {
                 "A player with no legal move passes while the other can move; when neither can, the game ends"
                     .to_string()
             }
+            Condition::PassAtWill => {
+                "A player may pass instead of moving; two passes in a row end the game".to_string()
+            }
+            Condition::MostArea { bonus, to } => {
+                let bonus = if *bonus > 0 {
+                    format!(", {} adding {}", name(*to), half_points(*bonus as u32))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{outcome} when, at the end, it has the larger area: its pieces and the empty points from which only its pieces can be reached along the lines{bonus} (equal: a draw)"
+                )
+            }
             Condition::MostPieces => {
                 format!("{outcome} when, at the end, it has more pieces on the board than the other side (as many: a draw)")
             }
@@ -677,6 +710,15 @@ fn ordinal(n: u8) -> String {
         4 => "fourth".into(),
         5 => "fifth".into(),
         _ => format!("{n}th"),
+    }
+}
+
+/// Half points as a number: 15 is "7.5".
+pub fn half_points(halves: u32) -> String {
+    if halves.is_multiple_of(2) {
+        (halves / 2).to_string()
+    } else {
+        format!("{}.5", halves / 2)
     }
 }
 

@@ -440,6 +440,9 @@ pub struct Custodial {
     pub convert: bool,
 }
 
+/// `enclosed with any friends`: the whole group of the piece's side joined to it.
+pub const ANY_FRIENDS: u8 = u8::MAX;
+
 /// Special capture conditions for one kind (such as a king).
 #[derive(Clone, Copy, Debug)]
 pub struct Trap {
@@ -447,10 +450,17 @@ pub struct Trap {
     pub sides: DirSet,
     /// Captured when at least this many of its sides are hostile.
     pub surrounded: Option<u8>,
-    /// Captured when it and at most this many friends, together, have only
-    /// hostile points around them.
+    /// Captured when it and at most this many friends ([`ANY_FRIENDS`]: its
+    /// whole group), together, have only hostile points around them.
     pub enclosed: Option<u8>,
     pub never_on_edge: bool,
+    /// No move may leave the piece it moved caught by these conditions
+    /// (after the move's own captures): Go's rule against suicide.
+    pub suicide_forbidden: bool,
+    /// A move that leaves the piece it moved caught by these conditions
+    /// (after its own captures) loses it, with its group when enclosed
+    /// with any friends (`suicide allowed`).
+    pub suicide_taken: bool,
     /// The conditions apply only while the piece stands here (None: anywhere).
     pub within: Option<PointSet>,
 }
@@ -571,6 +581,16 @@ pub enum Condition {
     Pass,
     /// At the end, more pieces on the board than the other side (equal: a draw).
     MostPieces,
+    /// `pass at any time`: a player may always pass; two passes in a row end
+    /// the game.
+    PassAtWill,
+    /// At the end, the larger area: a side's pieces and the empty points that
+    /// reach only its pieces along the lines, `bonus` half points added to
+    /// player `to`'s (a komi); equal is a draw.
+    MostArea {
+        bonus: u16,
+        to: PlayerId,
+    },
     /// A chain of the player's pieces, linked along the board's lines, touches
     /// every region (each player's own part of it).
     Connects(Vec<[PointSet; PLAYERS]>),
@@ -683,6 +703,9 @@ pub struct Game {
     /// `after N in a row remove enemy`: a move that leaves the moved piece in
     /// a row of at least N also removes an enemy piece (a mill).
     pub mill: Option<u8>,
+    /// `forbid returning to the previous position`: no move (but a pass) may
+    /// leave the board as it stood before the opponent's last move (ko).
+    pub forbid_previous: bool,
     pub goals: Vec<Goal>,
     pub announcements: Vec<Announcement>,
 }

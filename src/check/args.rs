@@ -123,6 +123,27 @@ impl<'a> Args<'a> {
         }
     }
 
+    /// A whole number or one with a half (`7`, `7.5`), in half points.
+    pub fn half_points(&mut self, expected: &str) -> Result<Sp<u64>, Diagnostic> {
+        let a = self.take(expected)?;
+        let halves = match &a.kind {
+            ArgKind::Number(n) => n.checked_mul(2),
+            ArgKind::Decimal(d) => d.split_once('.').and_then(|(whole, fraction)| {
+                let half = match fraction.trim_end_matches('0') {
+                    "" => 0,
+                    "5" => 1,
+                    _ => return None,
+                };
+                whole.parse::<u64>().ok()?.checked_mul(2)?.checked_add(half)
+            }),
+            _ => None,
+        };
+        match halves {
+            Some(h) => Ok(Spanned::new(h, a.span)),
+            None => Err(self.wrong(a, expected)),
+        }
+    }
+
     pub fn text(&mut self, expected: &str) -> Result<Sp<String>, Diagnostic> {
         let a = self.take(expected)?;
         match &a.kind {

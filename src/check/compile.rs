@@ -246,6 +246,7 @@ impl<'a> Compiler<'a> {
             another_turn,
             return_to_hand,
             mill,
+            forbid_previous: d.forbid_previous.is_some(),
             goals,
             announcements,
         })
@@ -1286,8 +1287,10 @@ impl<'a> Compiler<'a> {
                     kind: kind?,
                     sides,
                     surrounded: t.surrounded.as_ref().map(|n| n.value as u8),
-                    enclosed: t.enclosed.as_ref().map(|n| n.value as u8),
+                    enclosed: t.enclosed.as_ref().map(|n| n.value.min(ANY_FRIENDS as u64) as u8),
                     never_on_edge: t.never_on_edge,
+                    suicide_forbidden: t.suicide.as_ref().is_some_and(|s| s.value),
+                    suicide_taken: t.suicide.as_ref().is_some_and(|s| !s.value),
                     within,
                 })
             })
@@ -1417,6 +1420,20 @@ impl<'a> Compiler<'a> {
                 }
                 ConditionDecl::BoardFull => Condition::BoardFull,
                 ConditionDecl::Pass => Condition::Pass,
+                ConditionDecl::PassAtWill => Condition::PassAtWill,
+                ConditionDecl::MostArea(bonus) => {
+                    let (bonus, to) = match bonus {
+                        Some((n, p)) => {
+                            let Some(to) = self.player(p) else { continue };
+                            if n.value > 2 * 999 {
+                                self.err(diag::bad_number(n.span, "the points added", 0, 999));
+                            }
+                            (n.value.min(2 * 999) as u16, to)
+                        }
+                        None => (0, 0),
+                    };
+                    Condition::MostArea { bonus, to }
+                }
                 ConditionDecl::MostPieces => Condition::MostPieces,
                 ConditionDecl::Connecting(names) => {
                     let regions: Vec<[PointSet; PLAYERS]> = names.iter().filter_map(|r| self.region(r)).collect();

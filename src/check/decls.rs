@@ -249,8 +249,12 @@ pub struct TrapDecl {
     pub within: Option<Sp<String>>,
     pub sides: Vec<Sp<String>>,
     pub surrounded: Option<Sp<u64>>,
+    /// `enclosed with N friends`; `u64::MAX` for `with any friends`.
     pub enclosed: Option<Sp<u64>>,
     pub never_on_edge: bool,
+    /// `suicide forbidden` (true) or `suicide allowed` (false): no move may
+    /// leave a piece of the kind caught, or one that does loses it.
+    pub suicide: Option<Sp<bool>>,
 }
 
 #[derive(Clone, Debug)]
@@ -279,6 +283,11 @@ pub enum ConditionDecl {
     BoardFull,
     /// `pass when no move`: a player with no move passes.
     Pass,
+    /// `pass at any time`: passing is always a move; two in a row end the game.
+    PassAtWill,
+    /// `most area [plus N for PLAYER]`: pieces and the empty points only one
+    /// side's pieces reach; the bonus in half points.
+    MostArea(Option<(Sp<u64>, Sp<String>)>),
     /// `connecting REGION and REGION ...`: a chain of the player's pieces
     /// along the board's lines touches every region.
     Connecting(Vec<Sp<String>>),
@@ -344,6 +353,8 @@ pub struct Decls {
     pub return_to_hand: Option<Span>,
     /// `after N in a row remove enemy`.
     pub mill: Option<Sp<u64>>,
+    /// `forbid returning to the previous position` (the ko rule).
+    pub forbid_previous: Option<Sp<()>>,
     pub jumps: Option<JumpDecl>,
     pub custodial: Option<CustodialDecl>,
     pub traps: Vec<TrapDecl>,
@@ -378,6 +389,7 @@ const TOP: &[&str] = &[
     "goals",
     "announce",
     "after",
+    "forbid",
 ];
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number", "drawn"];
 const PIECE: &[&str] = &[
@@ -386,7 +398,7 @@ const PIECE: &[&str] = &[
 ];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land", "straight"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall", "intervention", "convert"];
-const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within"];
+const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within", "suicide"];
 /// Words that are never pieces' names in a list of pieces, but a mistaken
 /// way of saying where.
 const PREPOSITIONS: &[&str] = &["within", "inside", "in", "on", "at", "except", "only", "outside-of", "out"];
@@ -597,6 +609,14 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             a.end()?;
             set_once(&mut d.mill, n, "what a row removes (`after ... remove enemy`)")?;
         }
+        "forbid" => {
+            let mut a = Args::new(stmt, "forbid returning to the previous position");
+            for word in ["returning", "to", "the", "previous", "position"] {
+                a.keyword(word)?;
+            }
+            a.end()?;
+            set_once(&mut d.forbid_previous, Spanned::new((), stmt.span), "the rule against returning")?;
+        }
         "only" => {
             let mut a = Args::new(stmt, "only king may stop on throne");
             let kinds = a.words_until("may", "a piece")?;
@@ -699,6 +719,7 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
                 surrounded: None,
                 enclosed: None,
                 never_on_edge: false,
+                suicide: None,
             };
             if let Some(nodes) = block(stmt, "capture king {\n  sides orthogonal\n  surrounded on 4 sides\n}", diags) {
                 for s in select_block.select(nodes) {
@@ -1288,10 +1309,13 @@ fn trap_stmt(stmt: &Stmt, t: &mut TrapDecl) -> Result<(), Diagnostic> {
         "enclosed" => {
             let mut a = Args::new(stmt, "enclosed with 1 friend");
             a.keyword("with")?;
-            let n = a.number("how many friends")?;
+            let n = match a.optional("any") {
+                Some(span) => Spanned::new(u64::MAX, span),
+                None => a.number("how many friends, or `any`")?,
+            };
             a.choice(&["friend", "friends"])?;
             a.end()?;
-            if n.value > 8 {
+            if n.value > 8 && n.value != u64::MAX {
                 return Err(diag::bad_number(n.span, "the number of friends", 0, 8));
             }
             t.enclosed = Some(n);
@@ -1301,6 +1325,12 @@ fn trap_stmt(stmt: &Stmt, t: &mut TrapDecl) -> Result<(), Diagnostic> {
             let region = a.word("a region")?;
             a.end()?;
             t.within = Some(region);
+        }
+        "suicide" => {
+            let mut a = Args::new(stmt, "suicide forbidden");
+            let rule = a.choice(&["forbidden", "allowed"])?;
+            a.end()?;
+            set_once(&mut t.suicide, Spanned::new(rule.value == "forbidden", stmt.span), "the suicide rule")?;
         }
         "never" => {
             let mut a = Args::new(stmt, "never on edge");
@@ -1339,11 +1369,18 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         (Some(kw.clone()), verb)
     };
     if verb.value == "pass" {
-        for word in ["when", "no", "move"] {
-            a.keyword(word)?;
-        }
+        let condition = if a.optional("at").is_some() {
+            a.keyword("any")?;
+            a.keyword("time")?;
+            ConditionDecl::PassAtWill
+        } else {
+            for word in ["when", "no", "move"] {
+                a.keyword(word)?;
+            }
+            ConditionDecl::Pass
+        };
         a.end()?;
-        return Ok(GoalDecl { player, wins: false, draw: false, condition: ConditionDecl::Pass, span: stmt.span });
+        return Ok(GoalDecl { player, wins: false, draw: false, condition, span: stmt.span });
     }
     let draw = verb.value == "draw";
     if draw && a.peek_word() == Some("after") {
@@ -1401,8 +1438,18 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         }
         ConditionDecl::Connecting(regions)
     } else if first.value == "most" {
-        a.keyword("pieces")?;
-        ConditionDecl::MostPieces
+        if a.choice(&["pieces", "area"])?.value == "pieces" {
+            ConditionDecl::MostPieces
+        } else if a.optional("plus").is_some() {
+            let bonus = a.half_points("points, whole or with a half (`7.5`)").map_err(|mut d| {
+                d.help = Some("for example: win when most area plus 7.5 for white".into());
+                d
+            })?;
+            a.keyword("for")?;
+            ConditionDecl::MostArea(Some((bonus, a.word("a player")?)))
+        } else {
+            ConditionDecl::MostArea(None)
+        }
     } else if first.value == "all" {
         for word in ["pieces", "borne", "off"] {
             a.keyword(word)?;

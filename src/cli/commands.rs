@@ -264,6 +264,11 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
         Reason::MostPieces(a, b) => {
             format!("neither side can move; {} has {a} pieces, {} has {b}", g.players[0].name, g.players[1].name)
         }
+        Reason::Passed => "both players passed".into(),
+        Reason::Area(a, b) => {
+            let (a, b) = (rulebook::describe::half_points(a as u32), rulebook::describe::half_points(b as u32));
+            format!("both players passed; {} has {a} points of area, {} has {b}", g.players[0].name, g.players[1].name)
+        }
         Reason::PlyLimit => return "unfinished (ply limit)".into(),
     };
     match o.winner {

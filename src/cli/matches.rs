@@ -337,8 +337,10 @@ impl Tally {
         for (s, side) in sides.iter().enumerate() {
             println!("{}", row(&format!("{side} won"), self.side_wins(s)));
         }
-        let why: Vec<String> =
-            self.draws.iter().map(|(r, c)| format!("{} {c}", simulate::reason_words(engine, r))).collect();
+        let why: Vec<String> = simulate::by_reason(engine, self.draws.iter().map(|(r, c)| (r, *c)))
+            .into_iter()
+            .map(|(w, c)| format!("{w} {c}"))
+            .collect();
         println!("{}", format!("{}  {}", row("drawn", self.drawn()), why.join(", ")).trim_end());
         println!("{}", row("unfinished", self.unfinished));
         let (e, lo, hi) = self.elo();
@@ -385,7 +387,10 @@ impl Tally {
             })
             .collect();
         let draws_by: serde_json::Map<String, serde_json::Value> =
-            self.draws.iter().map(|(r, c)| (super::simulate::reason_words(engine, r), json!(c))).collect();
+            super::simulate::by_reason(engine, self.draws.iter().map(|(r, c)| (r, *c)))
+                .into_iter()
+                .map(|(w, c)| (w, json!(c)))
+                .collect();
         let speed: serde_json::Map<String, serde_json::Value> = (0..2)
             .filter_map(|a| {
                 let w = self.work[a]?;

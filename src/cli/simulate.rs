@@ -235,6 +235,25 @@ pub fn describe(engine: &Engine, o: &Outcome) -> String {
     super::commands::describe_outcome(engine, o)
 }
 
+/// Counts of outcomes by their reasons in words, most frequent first:
+/// reasons that carry figures (each side's pieces, area) count together.
+pub(super) fn by_reason<'a>(engine: &Engine, counts: impl Iterator<Item = (&'a Reason, u64)>) -> Vec<(String, u64)> {
+    let mut tally: Vec<(String, u64)> = Vec::new();
+    for (r, c) in counts {
+        let words = reason_words(engine, r);
+        match tally.iter_mut().find(|t| t.0 == words) {
+            Some(t) => t.1 += c,
+            None => tally.push((words, c)),
+        }
+    }
+    tally.sort_by_key(|t| std::cmp::Reverse(t.1));
+    tally
+}
+
+fn listed(tally: Vec<(String, u64)>) -> String {
+    tally.iter().map(|(w, c)| format!("{w} {c}")).collect::<Vec<_>>().join(", ")
+}
+
 pub(super) fn reason_words(engine: &Engine, r: &Reason) -> String {
     let g = &engine.game;
     match r {
@@ -254,6 +273,8 @@ pub(super) fn reason_words(engine: &Engine, r: &Reason) -> String {
         Reason::BoardFull => "board full".into(),
         Reason::MostPieces(..) => "most pieces".into(),
         Reason::Connected(p) => format!("{} connected", g.players[*p as usize].name),
+        Reason::Passed => "both passed".into(),
+        Reason::Area(..) => "most area".into(),
         Reason::PlyLimit => "ply limit".into(),
     }
 }
@@ -274,8 +295,8 @@ fn summary(loaded: &load::Loaded, opts: &Options, threads: usize, stats: &Stats,
     let mut rows: Vec<(String, u64, String)> = Vec::new();
     for (pi, p) in g.players.iter().enumerate() {
         let won: Vec<&(Outcome, u64)> = stats.outcomes.iter().filter(|(o, _)| o.winner == Some(pi as u8)).collect();
-        let why: Vec<String> = won.iter().map(|(o, c)| format!("{} {c}", reason_words(engine, &o.reason))).collect();
-        rows.push((format!("{} won", p.name), won.iter().map(|x| x.1).sum(), why.join(", ")));
+        let why = listed(by_reason(engine, won.iter().map(|(o, c)| (&o.reason, *c))));
+        rows.push((format!("{} won", p.name), won.iter().map(|x| x.1).sum(), why));
     }
     let count = |f: &dyn Fn(&Outcome) -> bool| stats.outcomes.iter().filter(|(o, _)| f(o)).map(|x| x.1).sum::<u64>();
     let unfinished = count(&|o| o.reason == Reason::PlyLimit);
@@ -283,13 +304,8 @@ fn summary(loaded: &load::Loaded, opts: &Options, threads: usize, stats: &Stats,
     rows.push(("unfinished".into(), unfinished, String::new()));
     if draws > 0 {
         // Draws by the rule that made them, as wins are.
-        let drawn: Vec<String> = stats
-            .outcomes
-            .iter()
-            .filter(|(o, _)| o.winner.is_none() && o.reason != Reason::PlyLimit)
-            .map(|(o, c)| format!("{} {c}", reason_words(engine, &o.reason)))
-            .collect();
-        rows.push(("drawn".into(), draws, drawn.join(", ")));
+        let drawn = stats.outcomes.iter().filter(|(o, _)| o.winner.is_none() && o.reason != Reason::PlyLimit);
+        rows.push(("drawn".into(), draws, listed(by_reason(engine, drawn.map(|(o, c)| (&o.reason, *c))))));
     }
     let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0).max(14);
     for (label, count, why) in &rows {

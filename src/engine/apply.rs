@@ -100,6 +100,10 @@ impl Engine {
                         }
                     }
                 }
+                if self.suicide_taken {
+                    // The mover's own loss: not a capture of its.
+                    self.suicide(next, mv.to);
+                }
                 if mv.ntaken > 0 {
                     // A row made: the enemy piece it removes.
                     captured |= self.take(next, mv.taken[0]);
@@ -126,6 +130,15 @@ impl Engine {
         }
         if self.run_limits {
             next.run[me as usize] = self.run_after(pos, next, mv);
+        }
+        if self.game.forbid_previous {
+            next.previous = pos.hash;
+        }
+        if self.pass_at_will {
+            next.passes = if mv.kind == MoveType::Pass { pos.passes + 1 } else { 0 };
+            if next.passes >= 2 && result.is_none() {
+                result = Some(self.scored_end(next));
+            }
         }
         let again = self.game.another_turn.as_ref().is_some_and(|z| {
             matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps) && z.contains(mv.to)

@@ -150,6 +150,12 @@ impl Engine {
         let board = &self.game.board;
         let me = owner(pos.at(q));
         for trap in &self.game.traps {
+            if trap.enclosed == Some(ANY_FRIENDS) {
+                self.groups_closed(pos, q, me, trap, doomed);
+                if trap.surrounded.is_none() {
+                    continue;
+                }
+            }
             // Candidates: the trapped kind next to q, or next to a friend next to q.
             for d in dirs(trap.sides) {
                 let a = board.step(q, d);
@@ -234,16 +240,80 @@ impl Engine {
 
     /// Is the piece at `k` captured by its trap rule, the mover standing on `q`?
     fn trapped(&self, pos: &Position, k: Point, q: Point, trap: &Trap) -> bool {
+        self.caught(pos, k, Some(q), trap)
+    }
+
+    /// `enclosed with any friends`: each enemy group next to `q` that has no
+    /// point beside it but friends and hostile ones loses its pieces of the
+    /// trap's kind.
+    fn groups_closed(&self, pos: &Position, q: Point, me: PlayerId, trap: &Trap, doomed: &mut Doomed) {
+        let mut seen = PointSet::default();
+        for d in dirs(trap.sides) {
+            let a = self.game.board.step(q, d);
+            if a == NONE || pos.at(a) == 0 || owner(pos.at(a)) == me || seen.contains(a) {
+                continue;
+            }
+            let mut group = PointSet::default();
+            if self.group_enclosed(pos, a, trap, &mut group) {
+                for g in group.iter() {
+                    if kind_of(pos.at(g)) == trap.kind && self.trap_applies(g, trap) {
+                        doomed.add(g);
+                    }
+                }
+            }
+            seen = seen.union(&group);
+        }
+    }
+
+    /// Whether the group of pieces of `k`'s side joined to `k` along the
+    /// trap's sides has no point beside it that is empty and not hostile
+    /// (no liberty). `group` gathers the pieces seen: the whole group when
+    /// it is enclosed, else those seen before a liberty was found.
+    pub(super) fn group_enclosed(&self, pos: &Position, k: Point, trap: &Trap, group: &mut PointSet) -> bool {
+        let board = &self.game.board;
+        let side = owner(pos.at(k));
+        let mut stack = [NONE; 256];
+        stack[0] = k;
+        group.insert(k);
+        let mut top = 1;
+        while top > 0 {
+            top -= 1;
+            let g = stack[top];
+            let gk = kind_of(pos.at(g));
+            for d in dirs(trap.sides) {
+                let s = board.step(g, d);
+                if s == NONE || group.contains(s) {
+                    continue;
+                }
+                let c = pos.at(s);
+                if c != 0 && owner(c) == side {
+                    group.insert(s);
+                    stack[top] = s;
+                    top += 1;
+                } else if !self.hostile_to(pos, s, side, gk) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether the trap's places (`within`, `never on edge`) let it take a piece on `k`.
+    fn trap_applies(&self, k: Point, trap: &Trap) -> bool {
+        let on_edge = || dirs(trap.sides).any(|d| self.game.board.step(k, d) == NONE);
+        trap.within.is_none_or(|w| w.contains(k)) && !(trap.never_on_edge && on_edge())
+    }
+
+    /// Whether the piece on `k` is caught by the trap's conditions, closed
+    /// by a piece on `closer` next to it (or its group), or by anyone.
+    pub(super) fn caught(&self, pos: &Position, k: Point, closer: Option<Point>, trap: &Trap) -> bool {
         let board = &self.game.board;
         let victim = pos.at(k);
         let (vo, vk) = (owner(victim), kind_of(victim));
-        if trap.never_on_edge && dirs(trap.sides).any(|d| board.step(k, d) == NONE) {
+        if !self.trap_applies(k, trap) {
             return false;
         }
-        if trap.within.is_some_and(|w| !w.contains(k)) {
-            return false;
-        }
-        let next_to = |p: Point, x: Point| dirs(trap.sides).any(|d| board.step(p, d) == x);
+        let next_to = |p: Point| closer.is_none_or(|x| dirs(trap.sides).any(|d| board.step(p, d) == x));
         if let Some(needed) = trap.surrounded {
             let hostile = dirs(trap.sides)
                 .filter(|&d| {
@@ -251,9 +321,12 @@ impl Engine {
                     s != NONE && self.hostile_to(pos, s, vo, vk)
                 })
                 .count();
-            if hostile >= needed as usize && next_to(k, q) {
+            if hostile >= needed as usize && next_to(k) {
                 return true;
             }
+        }
+        if trap.enclosed == Some(ANY_FRIENDS) {
+            return self.group_enclosed(pos, k, trap, &mut PointSet::default());
         }
         if let Some(friends) = trap.enclosed {
             // The group: the piece and its friends connected to it, at most 1 + friends.
@@ -281,7 +354,7 @@ impl Engine {
                 }
                 i += 1;
             }
-            let closes = group[..size].iter().any(|&g| next_to(g, q));
+            let closes = group[..size].iter().any(|&g| next_to(g));
             if closes {
                 return true;
             }

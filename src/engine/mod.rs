@@ -6,6 +6,7 @@ mod apply;
 mod counting;
 mod custodial;
 mod endings;
+mod guard;
 mod lines;
 mod movegen;
 pub mod notation;
@@ -14,6 +15,7 @@ mod placing;
 pub mod position;
 mod precedence;
 mod race;
+mod scoring;
 pub mod search;
 mod shifts;
 mod why;
@@ -190,6 +192,11 @@ pub enum Reason {
     MostPieces(u16, u16),
     /// This player's pieces connect the goal's regions.
     Connected(PlayerId),
+    /// Both players passed in a row (`pass at any time`), and no goal scores the end.
+    Passed,
+    /// Both players passed in a row: each side's area in half points, any
+    /// bonus (komi) included.
+    Area(u16, u16),
     /// The caller's ply limit was reached.
     PlyLimit,
 }
@@ -269,6 +276,12 @@ pub struct Position {
     quiet: u16,
     /// Pieces in hand, per hand slot ([`Engine::hand_slot`]).
     hand: [u8; MAX_HANDS],
+    /// The hash of the position before the last move, under `forbid
+    /// returning to the previous position` (0 otherwise, and in a position
+    /// set up from notation).
+    previous: u64,
+    /// Passes in a row just made, under `pass at any time` (two end the game).
+    passes: u8,
 }
 
 /// A run of moves by one piece that captured nothing: where the piece stands
@@ -326,7 +339,8 @@ impl Position {
             _ => self.cells = other.cells,
         }
         // Every other field: a field added later must be copied here too.
-        let Position { cells: _, occupied, other_kinds, turn, ply, hash, result, run, quiet, hand } = other;
+        let Position { cells: _, occupied, other_kinds, turn, ply, hash, result, run, quiet, hand, previous, passes } =
+            other;
         self.occupied = *occupied;
         self.other_kinds = *other_kinds;
         self.turn = *turn;
@@ -336,6 +350,8 @@ impl Position {
         self.run = *run;
         self.quiet = *quiet;
         self.hand = *hand;
+        self.previous = *previous;
+        self.passes = *passes;
     }
 }
 
@@ -347,6 +363,8 @@ impl PartialEq for Position {
             && self.run == other.run
             && self.quiet == other.quiet
             && self.hand == other.hand
+            && self.previous == other.previous
+            && self.passes == other.passes
     }
 }
 impl Eq for Position {}
@@ -449,8 +467,21 @@ pub struct Engine {
     no_stop_set: Vec<PointSet>,
     /// `pass when no move`: a player with no move passes while the other has one.
     pass_rule: bool,
-    /// A row removes a piece, or a kind flies: moves the counting does not know.
+    /// A row removes a piece, a kind flies, moves are guarded or a pass is
+    /// always open: moves the counting does not know.
     rows_or_flight: bool,
+    /// Each move is tried before it is listed: a kind may not be left caught
+    /// (`suicide forbidden`), or the board may not go back to the previous
+    /// position (`guard.rs`).
+    guarded: bool,
+    /// Where every guarded kind is caught only by enclosure: the sides along
+    /// which an empty neighbour of the landing point keeps a move allowed
+    /// untried, when it lands next to no enemy.
+    quick_liberty: Option<DirSet>,
+    /// `pass at any time`.
+    pass_at_will: bool,
+    /// Some trap has `suicide allowed`: a move may lose the piece it moved.
+    suicide_taken: bool,
     /// Playouts of a placement game on bits (`placing.rs`), where it allows them.
     bit_placements: Option<placing::BitPlacements>,
     /// Where `enter capturing` may land is found for all points at once by
@@ -699,9 +730,20 @@ impl Engine {
                     && !c.intervention
                     && !c.shieldwall
             });
+        let suicide_traps = || game.traps.iter().filter(|t| t.suicide_forbidden);
+        let guarded = game.forbid_previous || suicide_traps().next().is_some();
+        // A piece lost to its own move: the counting would not know it.
+        let suicide_taken = game.traps.iter().any(|t| t.suicide_taken);
+        let guarded_or_lost = guarded || suicide_taken;
+        let quick_liberty = suicide_traps()
+            .all(|t| t.surrounded.is_none() && t.enclosed.is_some())
+            .then(|| suicide_traps().fold(0xFF, |sides, t| sides & t.sides));
+        let pass_at_will = game.goals.iter().any(|g| matches!(g.condition, Condition::PassAtWill));
         let placement_only = game.dice.is_none()
             && !lifts
             && !pass_rule
+            && !guarded_or_lost
+            && !pass_at_will
             && game.kinds.iter().all(|k| k.enter.is_none_or(|e| !e.capturing))
             && game.kinds.iter().all(|k| {
                 let m = &k.moves;
@@ -718,7 +760,10 @@ impl Engine {
                             == 0
                     })
             });
-        let rows_or_flight = game.mill.is_some() || game.kinds.iter().any(|k| k.fly.is_some() || k.shoot.is_some());
+        let rows_or_flight = game.mill.is_some()
+            || guarded_or_lost
+            || pass_at_will
+            || game.kinds.iter().any(|k| k.fly.is_some() || k.shoot.is_some());
         let bit_placements =
             placing::BitPlacements::of(&game, shifts.is_some(), placement_only).filter(|_| plain_endings);
         Engine {
@@ -754,6 +799,10 @@ impl Engine {
             no_stop_bits,
             no_stop_set,
             rows_or_flight,
+            guarded,
+            quick_liberty,
+            pass_at_will,
+            suicide_taken,
             bit_placements,
             pass_rule,
             outflanks_by_shifts,
@@ -833,6 +882,8 @@ impl Engine {
             result: None,
             run: [Run::NONE; PLAYERS],
             quiet: 0,
+            previous: 0,
+            passes: 0,
             hand: [0; MAX_HANDS],
         };
         if turn == 1 {

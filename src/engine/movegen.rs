@@ -368,7 +368,8 @@ impl Engine {
         }
     }
 
-    /// Every legal move with a distance of at most `limit`, before passes.
+    /// Every legal move with a distance of at most `limit`, before the
+    /// passes of a player with no move (a pass at will is one of them).
     pub(super) fn generate(&self, pos: &Position, limit: u8, out: &mut Vec<Move>) -> Result<(), Limit> {
         self.generate_with(pos, limit, out, None)
     }
@@ -376,6 +377,25 @@ impl Engine {
     /// [`Engine::generate`], given (as bits) the pieces that may capture
     /// where they are known (see `shifts.rs`).
     pub(super) fn generate_with(
+        &self,
+        pos: &Position,
+        limit: u8,
+        out: &mut Vec<Move>,
+        candidates: Option<u128>,
+    ) -> Result<(), Limit> {
+        self.generate_untried(pos, limit, out, candidates)?;
+        if self.guarded {
+            self.keep_allowed(pos, out);
+        }
+        if self.pass_at_will {
+            out.push(Move::PASS);
+        }
+        Ok(())
+    }
+
+    /// The moves as the pieces make them, before any is tried against the
+    /// rules that judge the position it leaves (`guard.rs`).
+    pub(super) fn generate_untried(
         &self,
         pos: &Position,
         limit: u8,

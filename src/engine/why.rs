@@ -72,6 +72,16 @@ impl Engine {
                 ));
             }
         }
+        if self.guarded {
+            // A move the pieces could make, forbidden by the position it would leave.
+            let mut untried = Vec::new();
+            self.generate_untried(pos, self.max_roll, &mut untried, None)?;
+            if let Some(verdict) =
+                untried.iter().find(|m| self.notation(m) == text).and_then(|m| self.guard_verdict(pos, m))
+            {
+                return Ok(verdict);
+            }
+        }
         let mut any = Vec::new();
         if let Some(d) = self.game.dice {
             self.generate(pos, if d.exact { ANY_ROLL } else { d.sides }, &mut any)?;

@@ -94,6 +94,7 @@ fn arg(pair: Pair<Rule>) -> Arg {
         // Digits only, so the one failure is overflow: saturate, and let the
         // checker's range checks report the huge number.
         Rule::number => ArgKind::Number(pair.as_str().parse().unwrap_or(u64::MAX)),
+        Rule::decimal => ArgKind::Decimal(pair.as_str().to_string()),
         Rule::string => {
             let raw = pair.into_inner().next().map_or("", |p| p.as_str());
             ArgKind::Text(raw.replace("\\\"", "\"").replace("\\\\", "\\"))

@@ -53,6 +53,8 @@ pub struct Block {
 pub enum ArgKind {
     Word(String),
     Number(u64),
+    /// A number with a fraction, as written (`7.5`).
+    Decimal(String),
     Text(String),
     Range(String, String),
     Equals,
@@ -72,6 +74,7 @@ impl Arg {
         match &self.kind {
             ArgKind::Word(w) => format!("`{w}`"),
             ArgKind::Number(n) => format!("the number {n}"),
+            ArgKind::Decimal(n) => format!("the number {n}"),
             ArgKind::Text(_) => "a quoted text".to_string(),
             ArgKind::Range(a, b) => format!("the range `{a}..{b}`"),
             ArgKind::Equals => "`=`".to_string(),
@@ -90,7 +93,7 @@ impl Arg {
     /// The value as it would be written, for option values.
     pub fn text(&self) -> String {
         match &self.kind {
-            ArgKind::Word(w) | ArgKind::Text(w) => w.clone(),
+            ArgKind::Word(w) | ArgKind::Text(w) | ArgKind::Decimal(w) => w.clone(),
             ArgKind::Number(n) => n.to_string(),
             ArgKind::Range(a, b) => format!("{a}..{b}"),
             ArgKind::Equals => "=".into(),

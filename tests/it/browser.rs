@@ -157,12 +157,15 @@ fn play_by_clicks(client: &Client, engine: &Engine, seed: u64) -> (usize, String
         }
         if v["roll"] == true {
             client.find("#roll").click();
-        } else if v["pass"].as_u64() > Some(0) {
-            click_any(client, "button.pass", &mut rng);
         } else if v["choice"].as_u64() > Some(0) {
             click_any(client, "button.choice", &mut rng);
-        } else if !click_any(client, "#board .target, #board .stop, #board .place", &mut rng) {
-            assert!(click_any(client, "#board .movable", &mut rng), "nothing to click at {}", v["position"]);
+        } else if v["pass"].as_u64() > Some(0) && rng.gen_ratio(1, 8) {
+            // A pass open beside other moves (Go) is taken now and then.
+            click_any(client, "button.pass", &mut rng);
+        } else if !click_any(client, "#board .target, #board .stop, #board .place", &mut rng)
+            && !click_any(client, "#board .movable", &mut rng)
+        {
+            assert!(click_any(client, "button.pass", &mut rng), "nothing to click at {}", v["position"]);
         }
     }
     panic!("the game did not end");
@@ -264,6 +267,7 @@ fn the_page_plays_whole_games_by_clicks() {
             ("games/reversi.game", "seats=human,random&delay=0&seed=2", 4),
             ("games/hex.game", "seats=human,random&delay=0&seed=3", 6),
             ("games/amazons.game", "seats=human,random&delay=0&seed=8", 9),
+            ("games/go.game", "seats=human,random&delay=0&seed=10", 11),
         ] {
             let (_server, url) = serve(Path::new(file));
             client.goto(&format!("{url}?{query}"));

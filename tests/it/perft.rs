@@ -74,10 +74,17 @@ fn run(slow: bool) {
     for case in cases {
         let options: Vec<(&str, &str)> = case.options.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
         let engine = common::engine(&case.file, &options);
-        let pos = match &case.position {
-            Some(p) => engine.parse_position(p).unwrap(),
-            None => engine.start(),
+        // `POSITION then PLY PLY ...`: the plies played from it first, for
+        // what notation does not hold (the position before the last move).
+        let (at, plies) = match &case.position {
+            Some(p) => p.split_once(" then ").map_or((p.as_str(), ""), |(a, b)| (a, b)),
+            None => ("start", ""),
         };
+        let mut pos = if at == "start" { engine.start() } else { engine.parse_position(at).unwrap() };
+        for ply in plies.split_whitespace() {
+            let (roll, mv) = engine.parse_ply(&pos, ply).unwrap();
+            pos = engine.play(&pos, roll, &mv).unwrap();
+        }
         for (i, &expected) in case.counts.iter().enumerate() {
             let depth = i as u32 + 1;
             assert_eq!(

@@ -572,3 +572,47 @@ fn a_mill_removes_a_man_in_no_mill_and_three_men_fly() {
     let (_, outcome) = play(&e, "W:Wa1,g1,d2,b2:Bd7,g7,f6", "d2-d1xf6");
     assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::FewerThan(1, 3) }));
 }
+
+/// The position after `plies` from the start (so that the board before the
+/// last move is known, for the ko rule), its notation and outcome.
+fn after_plies(e: &Engine, plies: &str) -> (rulebook::engine::Position, String, Option<Outcome>) {
+    let mut pos = e.start();
+    for ply in plies.split_whitespace() {
+        let (roll, mv) = e.parse_ply(&pos, ply).unwrap();
+        pos = e.play(&pos, roll, &mv).unwrap();
+    }
+    let outcome = e.outcome(&pos).unwrap();
+    (pos.clone(), e.position_notation(&pos), outcome)
+}
+
+#[test]
+fn a_group_without_liberty_is_taken_suicide_and_an_immediate_retake_are_forbidden_and_area_decides() {
+    let e = common::engine("games/go.game", &[]);
+    let legal = |pos: &rulebook::engine::Position, mv: &str| e.parse_ply(pos, mv).is_ok();
+    // White's pair a1-b1 loses its last liberty to black's c1: both stones go.
+    let (_, after, _) = after_plies(&e, "@a2 @a1 @b2 @b1 @c1");
+    assert_eq!(after, "W:Bc1,a2,b2:W");
+    // A stone placed where it would have no liberty is refused, unless it captures.
+    let (pos, _, _) = after_plies(&e, "@a2 @e5 @b1");
+    assert!(!legal(&pos, "@a1"));
+    let (pos, _, _) = after_plies(&e, "@a2 @a3 @b1 @b2 @e5 @c1 @e6");
+    assert!(legal(&pos, "@a1"), "a1 takes b1 and a2, which had only a1 left");
+    let (_, taken, _) = after_plies(&e, "@a2 @a3 @b1 @b2 @e5 @c1 @e6 @a1");
+    assert_eq!(taken, "B:Be5,e6:Wa1,c1,b2,a3");
+    // Ko: white's c5 takes d5; black may not take back at once, but may after a move elsewhere.
+    let ko = "@b5 @d4 @c4 @d6 @c6 @e5 @d5 @c5";
+    let (pos, _, _) = after_plies(&e, ko);
+    assert!(!legal(&pos, "@d5"));
+    let (pos, _, _) = after_plies(&e, &format!("{ko} @i9 @i8"));
+    assert!(legal(&pos, "@d5"));
+    // Under `suicide = allowed` the stone is placed and its group taken.
+    let loose = common::engine("games/go.game", &[("suicide", "allowed")]);
+    assert_eq!(after_plies(&loose, "@b1 @e5 @a2 @a1").1, "B:Bb1,a2:We5");
+    // Two passes end the game: area (stones and the empty points only they reach) plus 7.5 for white.
+    let (_, _, outcome) = after_plies(&e, "@e5 pass pass");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::Area(162, 15) }));
+    let (_, _, outcome) = after_plies(&e, "@e5 @e4 pass pass");
+    assert_eq!(outcome, Some(Outcome { winner: Some(1), reason: Reason::Area(2, 17) }));
+    // A pass alone ends nothing.
+    assert_eq!(after_plies(&e, "@e5 pass").2, None);
+}

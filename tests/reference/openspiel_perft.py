@@ -9,6 +9,8 @@ systems have.
     python3 tests/reference/openspiel_perft.py morris-perft DEPTH
     python3 tests/reference/openspiel_perft.py amazons-positions COUNT PLIES SEED DEPTH
     python3 tests/reference/openspiel_perft.py morris-positions COUNT PLIES SEED DEPTH
+    python3 tests/reference/openspiel_perft.py go-games SIZE COUNT PLIES SEED DEPTH [STOP]
+    python3 tests/reference/openspiel_perft.py go-plies SIZE DEPTH PLY PLY ...
 
 GAME is an OpenSpiel short name (tic_tac_toe, connect_four, gomoku, ...).
 Prints the counts for depths 1..DEPTH on one line. A finished game has no
@@ -53,6 +55,14 @@ def main():
         # amazons-positions COUNT PLIES SEED DEPTH
         amazons_positions(*(int(a) for a in sys.argv[2:6]))
         return
+    if sys.argv[1] == "go-games":
+        # go-games SIZE COUNT PLIES SEED DEPTH [STOP]
+        go_games(*(int(a) for a in sys.argv[2:8]))
+        return
+    if sys.argv[1] == "go-plies":
+        # go-plies SIZE DEPTH PLY PLY ... (in rulebook's notation: @c5, pass)
+        go_plies(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:])
+        return
     if sys.argv[1] == "othello-positions":
         # othello-positions COUNT PLIES SEED DEPTH
         othello_positions(*(int(a) for a in sys.argv[2:6]))
@@ -61,7 +71,13 @@ def main():
     params = {}
     for kv in sys.argv[3:]:
         k, v = kv.split("=", 1)
-        params[k] = int(v) if v.lstrip("-").isdigit() else v
+        try:
+            params[k] = int(v)
+        except ValueError:
+            try:
+                params[k] = float(v)
+            except ValueError:
+                params[k] = v
     game = pyspiel.load_game(name, params)
     state = game.new_initial_state()
     print(" ".join(str(perft(state, d)) for d in range(1, depth + 1)))
@@ -204,6 +220,52 @@ def othello_positions(count, plies, seed, depth):
         turn = "B" if state.current_player() == 0 else "W"
         counts = " ".join(str(perft(state, d)) for d in range(1, depth + 1))
         print(f"{turn}:{side('B', 'x')}:{side('W', 'o')} | {counts}")
+
+
+def go_games(size, count, plies, seed, depth, stop=1):
+    """Random games of OpenSpiel's `go` (komi 7.5, simple ko, no suicide), as
+    `start then PLIES` in rulebook's notation (games/go.game with that size:
+    files a.. without a gap, so OpenSpiel's column j is rulebook's i), with
+    OpenSpiel's perft from where each ends. The plies rather than the board,
+    since a position in notation does not say where a ko forbids a move.
+    Each game stops at PLIES, or with STOP 1 (the default) earlier, at the
+    first ply after which an empty point may not be played (a ko or a
+    suicide), to test those rules."""
+    import random
+
+    rng = random.Random(seed)
+    game = pyspiel.load_game("go", {"board_size": size, "komi": 7.5})
+    files = "abcdefghijklmnopqrs"
+    for _ in range(count):
+        state = game.new_initial_state()
+        played = []
+        while len(played) < plies and not state.is_terminal():
+            a = rng.choice(state.legal_actions())
+            played.append("pass" if a == size * size else "@" + files[a % size] + str(a // size + 1))
+            state = state.child(a)
+            if stop and not state.is_terminal() and len(state.legal_actions()) - 1 < empty_points(state, size):
+                break
+        counts = " ".join(str(perft(state, d)) for d in range(1, depth + 1))
+        print(f"start then {' '.join(played)} | {counts}")
+
+
+def go_plies(size, depth, plies):
+    """OpenSpiel's perft after the given plies of Go, written as rulebook writes them."""
+    game = pyspiel.load_game("go", {"board_size": size, "komi": 7.5})
+    files = "abcdefghijklmnopqrs"
+    state = game.new_initial_state()
+    for ply in plies:
+        a = size * size if ply == "pass" else (int(ply[2:]) - 1) * size + files.index(ply[1])
+        assert a in state.legal_actions(), ply
+        state = state.child(a)
+    counts = " ".join(str(perft(state, d)) for d in range(1, depth + 1))
+    print(f"start then {' '.join(plies)} | {counts}")
+
+
+def empty_points(state, size):
+    """The empty points of the board OpenSpiel prints (`+`)."""
+    rows = [line for line in str(state).splitlines() if line[:3].strip().isdigit()]
+    return sum(line[3:].strip()[:size].count("+") for line in rows)
 
 
 if __name__ == "__main__":

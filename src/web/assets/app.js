@@ -142,7 +142,8 @@ function show(s) {
   $('download').href = '/api/record?id=' + s.id;
   $('choices').replaceChildren();
   for (const m of s.moves.filter(m => m.pass)) {
-    const b = el('button', { type: 'button', class: 'pass' }, 'Pass (nothing fits the roll)');
+    const why = s.dice ? ' (nothing fits the roll)' : s.moves.length === 1 ? ' (no legal move)' : '';
+    const b = el('button', { type: 'button', class: 'pass' }, 'Pass' + why);
     b.addEventListener('click', () => play(m.text));
     $('choices').append(b);
   }
