@@ -366,6 +366,9 @@ fn rules(game: &Game, line: &mut Lines) {
     if game.forbid_previous {
         line("  No move but a pass may leave the board as it stood before the opponent's last move (ko).".into());
     }
+    if game.forbid_earlier {
+        line("  No move but a pass may leave the pieces on the board as they stood at any earlier point of the game (positional superko).".into());
+    }
     if game.return_to_hand {
         line("  Captured pieces go back to their owner's hand.".into());
     }

@@ -706,6 +706,10 @@ pub struct Game {
     /// `forbid returning to the previous position`: no move (but a pass) may
     /// leave the board as it stood before the opponent's last move (ko).
     pub forbid_previous: bool,
+    /// `forbid returning to any earlier position`: no move (but a pass) may
+    /// leave the board, its pieces alone, as it stood at any earlier point
+    /// of the game (positional superko).
+    pub forbid_earlier: bool,
     pub goals: Vec<Goal>,
     pub announcements: Vec<Announcement>,
 }

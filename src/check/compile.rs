@@ -246,7 +246,8 @@ impl<'a> Compiler<'a> {
             another_turn,
             return_to_hand,
             mill,
-            forbid_previous: d.forbid_previous.is_some(),
+            forbid_previous: d.forbid_returning.as_ref().is_some_and(|r| !r.value),
+            forbid_earlier: d.forbid_returning.as_ref().is_some_and(|r| r.value),
             goals,
             announcements,
         })

@@ -353,8 +353,9 @@ pub struct Decls {
     pub return_to_hand: Option<Span>,
     /// `after N in a row remove enemy`.
     pub mill: Option<Sp<u64>>,
-    /// `forbid returning to the previous position` (the ko rule).
-    pub forbid_previous: Option<Sp<()>>,
+    /// `forbid returning to the previous position` (the ko rule; false) or
+    /// `... to any earlier position` (superko; true).
+    pub forbid_returning: Option<Sp<bool>>,
     pub jumps: Option<JumpDecl>,
     pub custodial: Option<CustodialDecl>,
     pub traps: Vec<TrapDecl>,
@@ -611,11 +612,14 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
         }
         "forbid" => {
             let mut a = Args::new(stmt, "forbid returning to the previous position");
-            for word in ["returning", "to", "the", "previous", "position"] {
+            for word in ["returning", "to"] {
                 a.keyword(word)?;
             }
+            let earlier = a.choice(&["the", "any"])?.value == "any";
+            a.keyword(if earlier { "earlier" } else { "previous" })?;
+            a.keyword("position")?;
             a.end()?;
-            set_once(&mut d.forbid_previous, Spanned::new((), stmt.span), "the rule against returning")?;
+            set_once(&mut d.forbid_returning, Spanned::new(earlier, stmt.span), "the rule against returning")?;
         }
         "only" => {
             let mut a = Args::new(stmt, "only king may stop on throne");

@@ -134,6 +134,9 @@ impl Engine {
         if self.game.forbid_previous {
             next.previous = pos.hash;
         }
+        if self.game.forbid_earlier {
+            next.earlier = Some(guard::Earlier::after(self.board_hash(pos), pos.earlier.clone()));
+        }
         if self.pass_at_will {
             next.passes = if mv.kind == MoveType::Pass { pos.passes + 1 } else { 0 };
             if next.passes >= 2 && result.is_none() {

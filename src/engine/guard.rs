@@ -5,6 +5,41 @@
 //! is tried on a copy of the position; most are seen to be allowed without.
 
 use super::*;
+use std::sync::Arc;
+
+/// The boards of a game before a position, newest first: a list shared by
+/// the positions that follow one another (`forbid returning to any earlier
+/// position`).
+#[derive(Debug)]
+pub struct Earlier {
+    board: u64,
+    before: Option<Arc<Earlier>>,
+}
+
+impl Earlier {
+    /// The list with `board` in front of `before`.
+    pub(super) fn after(board: u64, before: Option<Arc<Earlier>>) -> Arc<Earlier> {
+        Arc::new(Earlier { board, before })
+    }
+
+    fn boards(&self) -> impl Iterator<Item = u64> + '_ {
+        std::iter::successors(Some(self), |e| e.before.as_deref()).map(|e| e.board)
+    }
+}
+
+impl Drop for Earlier {
+    /// One at a time: a long game's list dropped by recursion could
+    /// overflow the stack.
+    fn drop(&mut self) {
+        let mut next = self.before.take();
+        while let Some(e) = next {
+            next = match Arc::try_unwrap(e) {
+                Ok(mut alone) => alone.before.take(),
+                Err(_) => None,
+            };
+        }
+    }
+}
 
 impl Engine {
     /// Removes the moves the guards forbid.
@@ -22,8 +57,9 @@ impl Engine {
     /// Whether `m` is allowed without trying it: a step or entry that lands
     /// next to no enemy captures nothing, so it cannot bring back the board
     /// of before the opponent's move (that move placed or moved a piece of
-    /// the opponent's, and only a capture could undo it); and with an empty
-    /// point beside it, the piece is not enclosed.
+    /// the opponent's, and only a capture could undo it), and the board it
+    /// leaves is known without playing it, to look for among the earlier
+    /// ones; with an empty point beside it, the piece is not enclosed.
     #[inline]
     fn surely_allowed(&self, pos: &Position, m: &Move) -> bool {
         let Some(sides) = self.quick_liberty else { return false };
@@ -36,15 +72,50 @@ impl Engine {
         }
         let board = &self.game.board;
         let kind = m.becomes;
-        dirs(sides).any(|d| {
+        let free = dirs(sides).any(|d| {
             let s = board.step(m.to, d);
             s != NONE && pos.at(s) == 0 && !self.hostile_to(pos, s, pos.turn, kind)
-        })
+        });
+        if !free || !self.game.forbid_earlier {
+            return free;
+        }
+        let before = self.board_hash(pos);
+        let mut after = before ^ self.zobrist[m.to as usize * CELL_VALUES + cell(pos.turn, kind) as usize];
+        if m.kind == MoveType::Plain {
+            after ^= self.zobrist[m.from as usize * CELL_VALUES + pos.at(m.from) as usize];
+        }
+        after != before && !pos.earlier.as_ref().is_some_and(|e| e.boards().any(|b| b == after))
+    }
+
+    /// The hash of the pieces on the board alone: the position's, without
+    /// the side to move and the counts in hand.
+    pub(super) fn board_hash(&self, pos: &Position) -> u64 {
+        let mut h = if pos.turn == 1 { pos.hash ^ self.zobrist_turn } else { pos.hash };
+        for (s, &n) in pos.hand.iter().enumerate() {
+            if n != 0 && n != UNLIMITED {
+                h ^= self.zobrist_hand[s * 100] ^ self.zobrist_hand[s * 100 + n as usize];
+            }
+        }
+        h
+    }
+
+    /// Whether `next` brings back a board forbidden from `pos`: the one
+    /// before the opponent's move, or any earlier one.
+    fn returns(&self, pos: &Position, next: &Position) -> bool {
+        if self.game.forbid_previous && pos.previous != 0 && next.hash == pos.previous {
+            return true;
+        }
+        if self.game.forbid_earlier {
+            let board = self.board_hash(next);
+            return board == self.board_hash(pos)
+                || pos.earlier.as_ref().is_some_and(|e| e.boards().any(|b| b == board));
+        }
+        false
     }
 
     /// Whether the move `m` from `pos`, which left `next`, is allowed.
     pub(super) fn allowed_after(&self, pos: &Position, m: &Move, next: &Position) -> bool {
-        if self.game.forbid_previous && pos.previous != 0 && next.hash == pos.previous {
+        if self.returns(pos, next) {
             return false;
         }
         let c = next.at(m.to);
@@ -65,7 +136,14 @@ impl Engine {
             return None;
         }
         let at = &self.game.board.labels[m.to as usize];
-        if self.game.forbid_previous && pos.previous != 0 && next.hash == pos.previous {
+        if self.game.forbid_earlier && self.returns(pos, &next) {
+            return Some(
+                "it would leave the pieces on the board as they stood earlier in the game, which the rules forbid \
+                 (superko)"
+                    .to_string(),
+            );
+        }
+        if self.returns(pos, &next) {
             return Some(
                 "it would leave the board as it stood before the opponent's last move, which the rules forbid (ko): \
                  play elsewhere first"

@@ -282,6 +282,9 @@ pub struct Position {
     previous: u64,
     /// Passes in a row just made, under `pass at any time` (two end the game).
     passes: u8,
+    /// The boards that stood before this one, under `forbid returning to
+    /// any earlier position` (shared between positions: a copy costs a count).
+    earlier: Option<std::sync::Arc<guard::Earlier>>,
 }
 
 /// A run of moves by one piece that captured nothing: where the piece stands
@@ -339,8 +342,21 @@ impl Position {
             _ => self.cells = other.cells,
         }
         // Every other field: a field added later must be copied here too.
-        let Position { cells: _, occupied, other_kinds, turn, ply, hash, result, run, quiet, hand, previous, passes } =
-            other;
+        let Position {
+            cells: _,
+            occupied,
+            other_kinds,
+            turn,
+            ply,
+            hash,
+            result,
+            run,
+            quiet,
+            hand,
+            previous,
+            passes,
+            earlier,
+        } = other;
         self.occupied = *occupied;
         self.other_kinds = *other_kinds;
         self.turn = *turn;
@@ -352,6 +368,9 @@ impl Position {
         self.hand = *hand;
         self.previous = *previous;
         self.passes = *passes;
+        if self.earlier.is_some() || earlier.is_some() {
+            self.earlier.clone_from(earlier);
+        }
     }
 }
 
@@ -731,7 +750,7 @@ impl Engine {
                     && !c.shieldwall
             });
         let suicide_traps = || game.traps.iter().filter(|t| t.suicide_forbidden);
-        let guarded = game.forbid_previous || suicide_traps().next().is_some();
+        let guarded = game.forbid_previous || game.forbid_earlier || suicide_traps().next().is_some();
         // A piece lost to its own move: the counting would not know it.
         let suicide_taken = game.traps.iter().any(|t| t.suicide_taken);
         let guarded_or_lost = guarded || suicide_taken;
@@ -884,6 +903,7 @@ impl Engine {
             quiet: 0,
             previous: 0,
             passes: 0,
+            earlier: None,
             hand: [0; MAX_HANDS],
         };
         if turn == 1 {

@@ -588,7 +588,8 @@ fn after_plies(e: &Engine, plies: &str) -> (rulebook::engine::Position, String, 
 #[test]
 fn a_group_without_liberty_is_taken_suicide_and_an_immediate_retake_are_forbidden_and_area_decides() {
     let e = common::engine("games/go.game", &[]);
-    let legal = |pos: &rulebook::engine::Position, mv: &str| e.parse_ply(pos, mv).is_ok();
+    let legal_in = |e: &Engine, pos: &rulebook::engine::Position, mv: &str| e.parse_ply(pos, mv).is_ok();
+    let legal = |pos: &rulebook::engine::Position, mv: &str| legal_in(&e, pos, mv);
     // White's pair a1-b1 loses its last liberty to black's c1: both stones go.
     let (_, after, _) = after_plies(&e, "@a2 @a1 @b2 @b1 @c1");
     assert_eq!(after, "W:Bc1,a2,b2:W");
@@ -605,6 +606,12 @@ fn a_group_without_liberty_is_taken_suicide_and_an_immediate_retake_are_forbidde
     assert!(!legal(&pos, "@d5"));
     let (pos, _, _) = after_plies(&e, &format!("{ko} @i9 @i8"));
     assert!(legal(&pos, "@d5"));
+    // Superko: black's c1 would bring back the board that stood after ply 14 (before white's c3
+    // took c1 and c2), which simple ko, looking back two plies only, allows.
+    let superko = common::engine("games/go.game", &[("ko", "superko")]);
+    let long = "@c1 @b1 @d4 @c3 @d3 @a2 @b3 @d1 @a4 @d2 @c4 @b2 @a3 @b4 @c2 @c3";
+    assert!(!legal_in(&superko, &after_plies(&superko, long).0, "@c1"));
+    assert!(legal(&after_plies(&e, long).0, "@c1"));
     // Under `suicide = allowed` the stone is placed and its group taken.
     let loose = common::engine("games/go.game", &[("suicide", "allowed")]);
     assert_eq!(after_plies(&loose, "@b1 @e5 @a2 @a1").1, "B:Bb1,a2:We5");
