@@ -169,3 +169,45 @@ impl Engine {
         })
     }
 }
+
+/// Every row of `n` points in a row along a straight line of a board of at
+/// most 128 points, as bits, listed for each of its points: whether a move
+/// makes a row (a mill) is then a few masks, not walks along four lines.
+#[derive(Debug)]
+pub(super) struct Rows {
+    at: Vec<u32>,
+    rows: Vec<u128>,
+}
+
+impl Rows {
+    pub(super) fn of(board: &Board, n: u8) -> Option<Rows> {
+        if board.len() > 128 || n == 0 {
+            return None;
+        }
+        let mut per_point: Vec<Vec<u128>> = vec![Vec::new(); board.len()];
+        for line in board.straight_lines() {
+            for window in line.windows(n as usize) {
+                let bits = window.iter().fold(0u128, |b, &p| b | 1 << p);
+                window.iter().for_each(|&p| per_point[p as usize].push(bits));
+            }
+        }
+        let mut at = vec![0];
+        let mut rows = Vec::new();
+        for list in per_point {
+            rows.extend(list);
+            at.push(rows.len() as u32);
+        }
+        Some(Rows { at, rows })
+    }
+
+    /// Whether some row through `p` is all in `bits`.
+    #[inline]
+    pub(super) fn complete(&self, p: Point, bits: u128) -> bool {
+        for &row in &self.rows[self.at[p as usize] as usize..self.at[p as usize + 1] as usize] {
+            if row & bits == row {
+                return true;
+            }
+        }
+        false
+    }
+}

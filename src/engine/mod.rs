@@ -501,6 +501,9 @@ pub struct Engine {
     pass_at_will: bool,
     /// Some trap has `suicide allowed`: a move may lose the piece it moved.
     suicide_taken: bool,
+    /// `after N in a row remove enemy` on a board of at most 128 points:
+    /// the rows of N through each point, as bits.
+    mill_rows: Option<lines::Rows>,
     /// Playouts of a placement game on bits (`placing.rs`), where it allows them.
     bit_placements: Option<placing::BitPlacements>,
     /// Where `enter capturing` may land is found for all points at once by
@@ -753,6 +756,7 @@ impl Engine {
         let guarded = game.forbid_previous || game.forbid_earlier || suicide_traps().next().is_some();
         // A piece lost to its own move: the counting would not know it.
         let suicide_taken = game.traps.iter().any(|t| t.suicide_taken);
+        let mill_rows = game.mill.and_then(|n| lines::Rows::of(&game.board, n));
         let guarded_or_lost = guarded || suicide_taken;
         let quick_liberty = suicide_traps()
             .all(|t| t.surrounded.is_none() && t.enclosed.is_some())
@@ -822,6 +826,7 @@ impl Engine {
             quick_liberty,
             pass_at_will,
             suicide_taken,
+            mill_rows,
             bit_placements,
             pass_rule,
             outflanks_by_shifts,

@@ -443,6 +443,12 @@ impl Engine {
             return false;
         }
         let mine = &pos.occupied[pos.turn as usize];
+        if let Some(rows) = &self.mill_rows {
+            // By bits: some row of n through the point landed on is all the mover's.
+            let from = if mv.from == NONE { 0 } else { 1u128 << mv.from };
+            let after = (mine.low128() & !from) | 1u128 << mv.to;
+            return rows.complete(mv.to, after);
+        }
         (0..4).any(|d| self.run_along(mv.to, d, |q| q != mv.from && mine.contains(q)) >= n as usize)
     }
 
@@ -458,17 +464,28 @@ impl Engine {
         if pos.occupied[enemy as usize].is_empty() {
             return;
         }
+        // The enemy's rows are as they were: the move only moved one of ours.
+        let enemies = pos.occupied[enemy as usize];
+        let free = match &self.mill_rows {
+            Some(rows) => {
+                let bits = enemies.low128();
+                let in_row = |q: Point| rows.complete(q, bits);
+                PointSet::from_low128(enemies.iter().filter(|&q| !in_row(q)).fold(0u128, |b, q| b | 1 << q))
+            }
+            None => {
+                let mut free = PointSet::default();
+                enemies.iter().filter(|&q| !self.line_at(pos, q, enemy, rule)).for_each(|q| free.insert(q));
+                free
+            }
+        };
+        let removable = if free.is_empty() { enemies } else { free };
         let mut expanded = out[..first].to_vec();
         for (i, mv) in out.iter().enumerate().skip(first) {
             if i != first && !self.row_made(pos, mv, n) {
                 expanded.push(*mv);
                 continue;
             }
-            // The enemy's rows are as they were: the move only moved one of ours.
-            let enemies = pos.occupied[enemy as usize];
-            let free: Vec<Point> = enemies.iter().filter(|&q| !self.line_at(pos, q, enemy, rule)).collect();
-            let removable: Vec<Point> = if free.is_empty() { enemies.iter().collect() } else { free };
-            for r in removable {
+            for r in removable.iter() {
                 let mut with = *mv;
                 with.taken[0] = r;
                 with.ntaken = 1;
