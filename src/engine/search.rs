@@ -24,7 +24,7 @@ impl Engine {
 
     /// perft, counting moves as `counting` says.
     pub fn perft_counting(&self, pos: &Position, depth: u32, counting: Counting) -> Result<u128, Limit> {
-        let mut buffers = vec![Vec::new(); depth as usize + 1];
+        let mut buffers = vec![Default::default(); depth as usize + 1];
         self.perft_with(pos, depth, counting, &mut buffers)
     }
 
@@ -43,7 +43,7 @@ impl Engine {
         }
         let next = std::sync::atomic::AtomicUsize::new(0);
         let work = || -> Result<u128, Limit> {
-            let mut buffers = vec![Vec::new(); depth as usize];
+            let mut buffers = vec![Default::default(); depth as usize];
             let mut total = 0u128;
             loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -90,25 +90,29 @@ impl Engine {
         });
     }
 
-    fn perft_with(
-        &self,
-        pos: &Position,
-        depth: u32,
-        counting: Counting,
-        buffers: &mut [Vec<Move>],
-    ) -> Result<u128, Limit> {
+    fn perft_with(&self, pos: &Position, depth: u32, counting: Counting, buffers: &mut [Ply]) -> Result<u128, Limit> {
         if depth == 0 {
             return Ok(1);
         }
-        let (moves, rest) = buffers.split_first_mut().expect("one buffer a ply");
+        let (Ply { moves, counts }, rest) = buffers.split_first_mut().expect("one buffer a ply");
         if pos.result.is_some() {
             return Ok(0);
         }
         if self.exact_dice {
             return self.perft_exact_rolls(pos, depth, counting, moves, rest);
         }
+        let mut candidates = None;
+        if depth == 1 && self.game.dice.is_none() {
+            // The last ply is counted as the playouts count it, where they can:
+            // no capture open, and at least one move (else a pass may be due);
+            // else generated from the pieces the count found may capture.
+            match self.count_by_piece(pos, ANY_ROLL, counts) {
+                counting::Tally::Moves(total @ 1..) => return Ok(total as u128),
+                tally => candidates = tally.candidates(),
+            }
+        }
         moves.clear();
-        self.generate(pos, self.max_roll, moves)?;
+        self.generate_with(pos, self.max_roll, moves, candidates)?;
         self.pass_if_stuck(pos, moves)?;
         if counting == Counting::Distinct {
             Self::distinct_only(moves);
@@ -121,9 +125,11 @@ impl Engine {
                 return Ok(moves.len() as u128);
             }
             let mut total = 0u128;
+            let mut child = pos.clone();
             for m in moves.iter() {
+                self.play_into(pos, m, &mut child);
                 // A crafted game can branch widely enough to overflow: check.
-                let n = self.perft_with(&self.play_unchecked(pos, m), depth - 1, counting, rest)?;
+                let n = self.perft_with(&child, depth - 1, counting, rest)?;
                 total = total.checked_add(n).ok_or(Limit::Count)?;
             }
             return Ok(total);
@@ -160,7 +166,7 @@ impl Engine {
         depth: u32,
         counting: Counting,
         moves: &mut Vec<Move>,
-        rest: &mut [Vec<Move>],
+        rest: &mut [Ply],
     ) -> Result<u128, Limit> {
         let dice = self.game.dice.expect("exact rolls come with dice");
         let mut total = 0u128;
@@ -319,6 +325,13 @@ impl Engine {
             plies += 1;
         }
     }
+}
+
+/// What perft keeps for one ply: its moves, and the counting's tally.
+#[derive(Clone, Default)]
+struct Ply {
+    moves: Vec<Move>,
+    counts: Vec<counting::Counted>,
 }
 
 /// How a random game went.
