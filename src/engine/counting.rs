@@ -355,3 +355,85 @@ impl Engine {
         t
     }
 }
+
+impl Engine {
+    /// A random move of a game whose pieces shoot (`then shoot`), as the
+    /// playouts pick it, without listing every move and shot: the moves are
+    /// listed (in `base`), each weighed by the shots it allows, counted by
+    /// bits; the `k`-th of `total` (from `pick`) is then made whole. The
+    /// same move as the `k`-th of [`Engine::moves`]' list. None where there
+    /// is no move, or the game is not one this path knows.
+    pub(super) fn pick_shot(
+        &self,
+        pos: &Position,
+        pick: impl FnOnce(u32) -> u32,
+        base: &mut Vec<Move>,
+        weights: &mut Vec<u32>,
+    ) -> Option<(Move, u32)> {
+        let pl = pos.turn as usize;
+        let occupied = pos.occupied[0].union(&pos.occupied[1]);
+        let empty = self.all_points.minus(&occupied);
+        let bits = occupied.low128();
+        base.clear();
+        weights.clear();
+        let mut total = 0u32;
+        for p in pos.occupied[pl].iter() {
+            let first = base.len();
+            self.piece_moves_only(pos, p, ANY_ROLL, &occupied, &empty, base);
+            let shoot = self.game.kinds[kind_of(pos.at(p)) as usize].shoot;
+            for m in &base[first..] {
+                let w = match shoot {
+                    None => 1,
+                    Some(_) if m.kind != MoveType::Plain => 0,
+                    Some((_, shot_dirs)) => {
+                        let after = bits & !(1u128 << p) | 1u128 << m.to;
+                        dirs(shot_dirs[pl]).map(|d| self.open_along(m.to, d, after)).sum()
+                    }
+                };
+                weights.push(w);
+                total += w;
+            }
+        }
+        if total == 0 {
+            return None;
+        }
+        let mut k = pick(total);
+        for (m, &w) in base.iter().zip(weights.iter()) {
+            if k >= w {
+                k -= w;
+                continue;
+            }
+            let Some((_, shot_dirs)) = self.game.kinds[kind_of(pos.at(m.from)) as usize].shoot else {
+                return Some((*m, total));
+            };
+            let after = bits & !(1u128 << m.from) | 1u128 << m.to;
+            for d in dirs(shot_dirs[pl]) {
+                let open = self.open_along(m.to, d, after);
+                if k < open {
+                    return Some((m.with_shot(self.ray(m.to, d)[k as usize]), total));
+                }
+                k -= open;
+            }
+        }
+        None
+    }
+
+    /// How many points from `t` along direction `d` come before the first
+    /// one occupied in `occupied` (bits).
+    #[inline]
+    fn open_along(&self, t: Point, d: Dir, occupied: u128) -> u32 {
+        let ray = &self.slide_rays[t as usize * 8 + d as usize];
+        let blockers = ray.bits & occupied;
+        if blockers == 0 {
+            return ray.len as u32;
+        }
+        let before = if ray.rises {
+            (1u128 << blockers.trailing_zeros()) - 1
+        } else {
+            let top = 127 - blockers.leading_zeros();
+            !((1u128 << top) << 1).wrapping_sub(1)
+        };
+        // The ray's points strictly before its first blocker.
+        (ray.bits & before).count_ones()
+    }
+}

@@ -499,6 +499,9 @@ pub struct Engine {
     quick_liberty: Option<DirSet>,
     /// `pass at any time`.
     pass_at_will: bool,
+    /// Pieces shoot, and nothing else keeps the playouts from counting the
+    /// shots instead of listing them (`counting.rs`, `pick_shot`).
+    shot_counting: bool,
     /// Some trap has `suicide allowed`: a move may lose the piece it moved.
     suicide_taken: bool,
     /// `after N in a row remove enemy` on a board of at most 128 points:
@@ -789,6 +792,16 @@ impl Engine {
             || game.kinds.iter().any(|k| k.fly.is_some() || k.shoot.is_some());
         let bit_placements =
             placing::BitPlacements::of(&game, shifts.is_some(), placement_only).filter(|_| plain_endings);
+        let shot_counting = bit_slides
+            && game.kinds.iter().any(|k| k.shoot.is_some())
+            && game.kinds.iter().all(|k| k.fly.is_none() && k.enter.is_none() && !k.moves.track)
+            && !any_jumps
+            && !lifts
+            && !hand_slot.iter().any(|&s| s != NO_HAND)
+            && game.dice.is_none()
+            && game.mill.is_none()
+            && !guarded_or_lost
+            && !pass_at_will;
         Engine {
             game,
             zobrist,
@@ -825,6 +838,7 @@ impl Engine {
             guarded,
             quick_liberty,
             pass_at_will,
+            shot_counting,
             suicide_taken,
             mill_rows,
             bit_placements,
@@ -860,6 +874,15 @@ impl Engine {
         self.bit_placements = if on { fresh.bit_placements } else { None };
         self.shifts = if on { fresh.shifts } else { None };
         self.bulk_counting = on && fresh.bulk_counting;
+        self.shot_counting = on && fresh.shot_counting;
+    }
+
+    /// Turns off the playouts' counting of shots (`then shoot`), so that
+    /// tests can check it picks the moves the list would.
+    #[doc(hidden)]
+    pub fn count_shots(&mut self, on: bool) -> bool {
+        self.shot_counting = on && Engine::new(self.game.clone()).shot_counting;
+        self.shot_counting
     }
 
     /// Whether playouts run on bits (`placing.rs`), for tests of that path.

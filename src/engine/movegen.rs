@@ -530,7 +530,7 @@ impl Engine {
     }
 
     /// [`Engine::piece_moves`] before any shot.
-    fn piece_moves_only(
+    pub(super) fn piece_moves_only(
         &self,
         pos: &Position,
         p: Point,

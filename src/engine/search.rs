@@ -274,6 +274,7 @@ impl Engine {
         let mut plies = 0;
         let mut choices = 0u64;
         let mut counts = Vec::with_capacity(32);
+        let mut weights = Vec::new();
         loop {
             let [first, second] = &mut positions;
             let (pos, next) = if now == 0 { (&*first, second) } else { (&*second, first) };
@@ -286,6 +287,20 @@ impl Engine {
             if self.placement_only {
                 // Only entries: counted, and the chosen one made (as the list would pick it).
                 if let Some((m, total)) = self.pick_placement(pos, |total| rng.gen_range(0..total)) {
+                    choices += total as u64;
+                    if let Some(r) = record.as_deref_mut() {
+                        r.push(self.ply_notation(None, &m));
+                    }
+                    self.play_in_into(pos, &m, &mut history, next);
+                    now ^= 1;
+                    plies += 1;
+                    continue;
+                }
+            }
+            if self.shot_counting {
+                // Moves that shoot: weighed by their shots, the chosen one made whole.
+                let pick = |total: u32| rng.gen_range(0..total as usize) as u32;
+                if let Some((m, total)) = self.pick_shot(pos, pick, moves, &mut weights) {
                     choices += total as u64;
                     if let Some(r) = record.as_deref_mut() {
                         r.push(self.ply_notation(None, &m));

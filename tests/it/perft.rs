@@ -273,6 +273,24 @@ fn placement_playouts_on_bits_play_the_same_games() {
     }
 }
 
+/// Playouts of games whose pieces shoot count the shots instead of listing
+/// every move and shot: the same games, ply for ply, as the list gives.
+#[test]
+fn counted_shots_play_the_same_games_as_the_list() {
+    use rand::SeedableRng;
+    let fast = common::engine("games/amazons.game", &[]);
+    let mut listed = common::engine("games/amazons.game", &[]);
+    assert!(!listed.count_shots(false) && listed.clone().count_shots(true));
+    let mut moves = Vec::new();
+    for seed in 0..40 {
+        let (mut a, mut b) = (rand_pcg::Pcg64Mcg::seed_from_u64(seed), rand_pcg::Pcg64Mcg::seed_from_u64(seed));
+        let (mut x_plies, mut y_plies) = (Vec::new(), Vec::new());
+        let x = fast.playout(&fast.start(), 400, &mut a, &mut moves, Some(&mut x_plies)).unwrap();
+        let y = listed.playout(&listed.start(), 400, &mut b, &mut moves, Some(&mut y_plies)).unwrap();
+        assert_eq!((x, x_plies), (y, y_plies), "seed {seed}");
+    }
+}
+
 /// Each legal move is generated once: no two moves of a position read the
 /// same, so perft(1) is the length of the list `moves` prints. Checked over
 /// random games of every shipped game and of a file whose move statements
