@@ -173,7 +173,7 @@ impl Engine {
 /// Every row of `n` points in a row along a straight line of a board of at
 /// most 128 points, as bits, listed for each of its points: whether a move
 /// makes a row (a mill) is then a few masks, not walks along four lines.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Rows {
     at: Vec<u32>,
     rows: Vec<u128>,
@@ -198,6 +198,11 @@ impl Rows {
             at.push(rows.len() as u32);
         }
         Some(Rows { at, rows })
+    }
+
+    /// How many (point, row) pairs are listed: points times the rows through each.
+    pub(super) fn len(&self) -> usize {
+        self.rows.len()
     }
 
     /// Whether some row through `p` is all in `bits`.

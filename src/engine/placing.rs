@@ -13,9 +13,11 @@ use rand::Rng;
 /// Which goals a bit playout checks, in the file's order.
 #[derive(Clone, Debug)]
 pub(super) enum BitGoal {
-    /// At least `n` in a row (every kind).
+    /// At least `n` in a row (every kind): by each point's rows of `n` as
+    /// masks where points lie in few rows (tic-tac-toe), else by shifts.
     Row {
         n: u8,
+        rows: Option<super::lines::Rows>,
         winner_if: Goal,
     },
     /// A chain touching every region (each player's part, as bits).
@@ -61,7 +63,8 @@ impl BitPlacements {
         for g in &game.goals {
             match &g.condition {
                 Condition::InARow { n, exactly: false, kinds } if kinds & 1 << kind != 0 => {
-                    goals.push(BitGoal::Row { n: *n, winner_if: g.clone() })
+                    let rows = super::lines::Rows::of(&game.board, *n).filter(|r| r.len() <= 4 * game.board.len());
+                    goals.push(BitGoal::Row { n: *n, rows, winner_if: g.clone() })
                 }
                 Condition::Connects(regions) => goals.push(BitGoal::Connects {
                     regions: regions.iter().map(|r| [bits(&r[0]), bits(&r[1])]).collect(),
@@ -155,17 +158,21 @@ fn decided<S: Stepper>(s: S, plan: &BitPlacements, mine: u128, theirs: u128, me:
     let at = |g: &Goal, reason| Some(Outcome { winner: g.winner(g.player.unwrap_or(me)), reason });
     for goal in &plan.goals {
         match goal {
-            BitGoal::Row { n, winner_if } => {
-                let found = (0..4).any(|d| {
-                    let mut run = mine;
-                    for _ in 1..*n {
-                        run &= s.step(run, d);
-                        if run == 0 {
-                            return false;
+            BitGoal::Row { n, rows, winner_if } => {
+                // Any new row runs through the point just placed.
+                let found = match rows {
+                    Some(rows) => rows.complete(to as Point, mine),
+                    None => (0..4).any(|d| {
+                        let mut run = mine;
+                        for _ in 1..*n {
+                            run &= s.step(run, d);
+                            if run == 0 {
+                                return false;
+                            }
                         }
-                    }
-                    true
-                });
+                        true
+                    }),
+                };
                 if found {
                     return at(winner_if, Reason::InARow(me, *n));
                 }
