@@ -18,6 +18,7 @@ mod race;
 mod scoring;
 pub mod search;
 mod shifts;
+mod tables;
 mod why;
 
 pub use search::{Counting, Playout};
@@ -407,7 +408,7 @@ fn kind_table(game: &Game, f: impl Fn(usize, &Kind, usize, Point) -> PointSet) -
 /// side: its points as bits, where its prefixes start in `ray_prefix` (the
 /// first k points for k = 0..=len), its length, and whether its indexes rise.
 #[derive(Clone, Copy, Debug)]
-struct SlideRay {
+pub(super) struct SlideRay {
     bits: u128,
     prefix_at: u32,
     len: u8,
@@ -562,18 +563,7 @@ impl Clone for Engine {
 impl Engine {
     pub fn new(game: Game) -> Engine {
         let n = game.board.len();
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            // splitmix64: fixed keys, so hashes are the same on every run.
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        let zobrist = (0..n * CELL_VALUES).map(|_| next()).collect();
-        let zobrist_turn = next();
-        let zobrist_hand: Vec<u64> = (0..MAX_HANDS * 100).map(|_| next()).collect();
+        let (zobrist, zobrist_turn, zobrist_hand) = tables::zobrist_keys(n);
         let hand_slot = hand_slots(&game);
         let hands = hand_slot.iter().any(|&s| s != NO_HAND);
         let mut unlimited = [false; MAX_HANDS];
@@ -593,78 +583,18 @@ impl Engine {
         for &(p, k, n) in &game.hand {
             setup_count[p as usize][k as usize] += n as u16;
         }
-        let mut hostile_empty = vec![0u16; n * PLAYERS];
-        let mut hostile_always = vec![0u16; n * PLAYERS];
-        for h in &game.hostile {
-            for p in h.region.iter() {
-                for pl in (0..PLAYERS).filter(|pl| h.to_players & (1 << pl) != 0) {
-                    hostile_empty[p as usize * PLAYERS + pl] |= h.to;
-                    if !h.when_empty {
-                        hostile_always[p as usize * PLAYERS + pl] |= h.to;
-                    }
-                }
-            }
-        }
-        let mut no_stop = vec![0u16; n];
-        for s in &game.stops {
-            for p in s.region.iter() {
-                no_stop[p as usize] |= !s.allowed;
-            }
-        }
+        let (hostile_empty, hostile_always) = tables::hostile(&game);
+        let no_stop = tables::no_stop(&game);
         let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
         let line_captures =
             game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.approach[p] | k.moves.withdraw[p] != 0));
         let max_roll = game.dice.map_or(ANY_ROLL, |d| d.sides);
-        let mut track_at = vec![0u8; n * PLAYERS];
-        for (pl, track) in game.tracks.iter().enumerate() {
-            for (i, &p) in track.iter().enumerate() {
-                track_at[pl * n + p as usize] = i as u8 + 1;
-            }
-        }
+        let track_at = tables::track_index(&game);
         let tracks = game.kinds.iter().any(|k| k.moves.track);
         let exact_dice = game.dice.is_some_and(|d| d.exact);
-        // Short leaps: the neighbours with a point behind them, in the kind's jump directions.
-        let jump_over = kind_table(&game, |_, kind, pl, p| {
-            let mut set = PointSet::default();
-            for d in dirs(kind.moves.jump[pl]) {
-                let over = game.board.step(p, d);
-                if over != NONE && game.board.step(over, d) != NONE {
-                    set.insert(over);
-                }
-            }
-            set
-        });
-        let adjacent = (0..n as Point)
-            .map(|p| {
-                let mut set = PointSet::default();
-                game.board.neighbour[p as usize].iter().filter(|&&q| q != NONE).for_each(|&q| set.insert(q));
-                set
-            })
-            .collect();
-        let (mut short_leaps, mut short_leap_at) = (Vec::new(), vec![0u32]);
-        for kind in &game.kinds {
-            for pl in 0..PLAYERS {
-                for p in 0..n as Point {
-                    for d in dirs(kind.moves.jump[pl] & !kind.moves.fly[pl]) {
-                        let over = game.board.step(p, d);
-                        if over != NONE && game.board.step(over, d) != NONE {
-                            short_leaps.push((d, over, game.board.step(over, d)));
-                        }
-                    }
-                    short_leap_at.push(short_leaps.len() as u32);
-                }
-            }
-        }
-        let take_to = kind_table(&game, |_, kind, pl, p| {
-            let mut set = PointSet::default();
-            for d in dirs(kind.moves.take[pl]) {
-                let q = game.board.step(p, d);
-                if q != NONE {
-                    set.insert(q);
-                }
-            }
-            set
-        });
+        let (jump_over, short_leaps, short_leap_at) = tables::short_leaps(&game);
+        let adjacent = tables::adjacent(&game.board);
+        let take_to = kind_table(&game, |_, kind, pl, p| tables::neighbours(&game.board, p, kind.moves.take[pl]));
         let takes_only = any_jumps
             && game.jumps.prefer.is_empty()
             && game.kinds.iter().all(|k| {
@@ -677,18 +607,12 @@ impl Engine {
         // Steps: the neighbours in the kind's step directions that it may stop on.
         let step_to = kind_table(&game, |k, kind, pl, p| {
             let mut set = PointSet::default();
-            for d in dirs(kind.moves.step[pl]) {
-                let q = game.board.step(p, d);
-                if q != NONE && no_stop[q as usize] & (1 << k) == 0 {
-                    set.insert(q);
-                }
-            }
+            let near = tables::neighbours(&game.board, p, kind.moves.step[pl]);
+            near.iter().filter(|&q| no_stop[q as usize] & (1 << k) == 0).for_each(|q| set.insert(q));
             set
         });
         let mut all_points = PointSet::default();
-        for p in 0..n as Point {
-            all_points.insert(p);
-        }
+        (0..n as Point).for_each(|p| all_points.insert(p));
         let run_limits = game.kinds.iter().any(|k| k.run_limit.is_some());
         let repetition = game.goals.iter().position(|g| matches!(g.condition, Condition::Repeated(_)));
         let count_goals = game
@@ -698,63 +622,13 @@ impl Engine {
         let no_progress = game.goals.iter().position(|g| matches!(g.condition, Condition::NoProgress { .. }));
         let game_has_position_goals =
             game.goals.iter().any(|g| matches!(g.condition, Condition::Encircled(_) | Condition::Fortified(_)));
-        let mut rays = Vec::new();
-        let mut ray_at = vec![0u32];
-        for p in 0..n as Point {
-            for d in 0..8 {
-                let mut q = game.board.step(p, d);
-                while q != NONE {
-                    rays.push(q);
-                    q = game.board.step(q, d);
-                }
-                ray_at.push(rays.len() as u32);
-            }
-        }
-        let mut bit_slides = n <= 128;
-        let mut slide_rays = Vec::with_capacity(n * 8);
-        let mut ray_prefix = Vec::new();
-        let mut line_distance = vec![0u8; n * n];
-        for i in 0..n * 8 {
-            let ray = &rays[ray_at[i] as usize..ray_at[i + 1] as usize];
-            let from = (i / 8) as Point;
-            let rises = ray.first().is_none_or(|&q| q > from) && ray.windows(2).all(|w| w[0] < w[1]);
-            let falls = ray.first().is_none_or(|&q| q < from) && ray.windows(2).all(|w| w[0] > w[1]);
-            bit_slides &= rises || falls;
-            let prefix_at = ray_prefix.len() as u32;
-            let mut bits = 0u128;
-            ray_prefix.push(bits);
-            for (k, &q) in ray.iter().enumerate() {
-                bits |= 1u128.checked_shl(q as u32).unwrap_or(0);
-                ray_prefix.push(bits);
-                line_distance[from as usize * n + q as usize] = (k + 1).min(255) as u8;
-            }
-            slide_rays.push(SlideRay { bits, prefix_at, len: ray.len() as u8, rises });
-        }
-        let no_stop_bits = (0..game.kinds.len())
-            .map(|k| (0..n.min(128)).filter(|&p| no_stop[p] & (1 << k) != 0).fold(0u128, |b, p| b | 1 << p))
-            .collect();
+        let tables::Rays { rays, ray_at, bit_slides, slide_rays, ray_prefix, line_distance } =
+            tables::Rays::of(&game.board);
+        let (no_stop_bits, no_stop_set) = tables::no_stop_sets(&game, &no_stop);
         let ray_plans = counting::ray_plans(&game);
-        let no_stop_set = (0..game.kinds.len())
-            .map(|k| {
-                let mut set = PointSet::default();
-                (0..n).filter(|&p| no_stop[p] & (1 << k) != 0).for_each(|p| set.insert(p as Point));
-                set
-            })
-            .collect();
         let pass_rule = game.goals.iter().any(|g| matches!(g.condition, Condition::Pass));
         let plain_endings = repetition.is_none() && no_progress.is_none() && !count_goals && !game_has_position_goals;
-        let every_kind = ((1u32 << game.kinds.len()) - 1) as u16;
-        let outflanks_by_shifts = shifts.is_some()
-            && game.traps.is_empty()
-            && game.hostile.is_empty()
-            && game.custodial.as_ref().is_some_and(|c| {
-                c.targets & every_kind == every_kind
-                    && c.captors & every_kind == every_kind
-                    && c.safe.iter().all(Option::is_none)
-                    && !c.perpendicular
-                    && !c.intervention
-                    && !c.shieldwall
-            });
+        let outflanks_by_shifts = shifts.is_some() && tables::outflanks_only(&game);
         let suicide_traps = || game.traps.iter().filter(|t| t.suicide_forbidden);
         let guarded = game.forbid_previous || game.forbid_earlier || suicide_traps().next().is_some();
         // A piece lost to its own move: the counting would not know it.
@@ -770,22 +644,7 @@ impl Engine {
             && !pass_rule
             && !guarded_or_lost
             && !pass_at_will
-            && game.kinds.iter().all(|k| k.enter.is_none_or(|e| !e.capturing))
-            && game.kinds.iter().all(|k| {
-                let m = &k.moves;
-                !m.track
-                    && (0..PLAYERS).all(|p| {
-                        m.step[p]
-                            | m.slide[p]
-                            | m.jump[p]
-                            | m.fly[p]
-                            | m.leave[p]
-                            | m.take[p]
-                            | m.approach[p]
-                            | m.withdraw[p]
-                            == 0
-                    })
-            });
+            && tables::only_entries(&game);
         let rows_or_flight = game.mill.is_some()
             || guarded_or_lost
             || pass_at_will

@@ -1,0 +1,208 @@
+//! The engine's fixed tables, built once from the compiled game by
+//! [`Engine::new`]: hashing keys, hostile and restricted sites, neighbours
+//! and leaps, and the rays that slides and lines walk or read as bits.
+
+use super::*;
+
+/// Zobrist keys: one per point and cell value, the side to move, and one
+/// per hand slot and count. Fixed (splitmix64 from a constant), so hashes
+/// are the same on every run.
+pub(super) fn zobrist_keys(points: usize) -> (Vec<u64>, u64, Vec<u64>) {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = || {
+        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let cells = (0..points * CELL_VALUES).map(|_| next()).collect();
+    let turn = next();
+    let hands = (0..MAX_HANDS * 100).map(|_| next()).collect();
+    (cells, turn, hands)
+}
+
+/// The kinds each point is hostile to while empty, and at all times, for
+/// pieces of each player (`p * PLAYERS + player`).
+pub(super) fn hostile(game: &Game) -> (Vec<u16>, Vec<u16>) {
+    let n = game.board.len();
+    let mut when_empty = vec![0u16; n * PLAYERS];
+    let mut always = vec![0u16; n * PLAYERS];
+    for h in &game.hostile {
+        for p in h.region.iter() {
+            for pl in (0..PLAYERS).filter(|pl| h.to_players & (1 << pl) != 0) {
+                when_empty[p as usize * PLAYERS + pl] |= h.to;
+                if !h.when_empty {
+                    always[p as usize * PLAYERS + pl] |= h.to;
+                }
+            }
+        }
+    }
+    (when_empty, always)
+}
+
+/// The kinds that may not end a move on each point.
+pub(super) fn no_stop(game: &Game) -> Vec<u16> {
+    let mut no_stop = vec![0u16; game.board.len()];
+    for s in &game.stops {
+        for p in s.region.iter() {
+            no_stop[p as usize] |= !s.allowed;
+        }
+    }
+    no_stop
+}
+
+/// Per kind, where it may not stop: as bits (boards of up to 128 points) and as a set.
+pub(super) fn no_stop_sets(game: &Game, no_stop: &[u16]) -> (Vec<u128>, Vec<PointSet>) {
+    let n = game.board.len();
+    let barred = |k: usize| (0..n).filter(move |&p| no_stop[p] & (1 << k) != 0);
+    let bits = (0..game.kinds.len()).map(|k| barred(k).filter(|&p| p < 128).fold(0u128, |b, p| b | 1 << p)).collect();
+    let sets = (0..game.kinds.len())
+        .map(|k| {
+            let mut set = PointSet::default();
+            barred(k).for_each(|p| set.insert(p as Point));
+            set
+        })
+        .collect();
+    (bits, sets)
+}
+
+/// `track_at[player * points + p]`: 1 + the index of `p` on the player's track, 0 off it.
+pub(super) fn track_index(game: &Game) -> Vec<u8> {
+    let n = game.board.len();
+    let mut track_at = vec![0u8; n * PLAYERS];
+    for (pl, track) in game.tracks.iter().enumerate() {
+        for (i, &p) in track.iter().enumerate() {
+            track_at[pl * n + p as usize] = i as u8 + 1;
+        }
+    }
+    track_at
+}
+
+/// The neighbours of `p` in the directions `ds`.
+pub(super) fn neighbours(board: &Board, p: Point, ds: DirSet) -> PointSet {
+    let mut set = PointSet::default();
+    dirs(ds).map(|d| board.step(p, d)).filter(|&q| q != NONE).for_each(|q| set.insert(q));
+    set
+}
+
+/// Each point's neighbours, in all directions.
+pub(super) fn adjacent(board: &Board) -> Vec<PointSet> {
+    (0..board.len() as Point).map(|p| neighbours(board, p, 0xFF)).collect()
+}
+
+/// Short leaps: per kind, player and point (as [`kind_table`] orders
+/// them), the points a leap could jump over (a neighbour with a point
+/// behind it, in the kind's jump directions); and the leaps that are not
+/// flying as (direction, point jumped, landing), listed by direction, at
+/// `[at[i]..at[i + 1]]`.
+#[allow(clippy::type_complexity)]
+pub(super) fn short_leaps(game: &Game) -> (Vec<PointSet>, Vec<(Dir, Point, Point)>, Vec<u32>) {
+    let board = &game.board;
+    let over_to = |p: Point, d: Dir| {
+        let over = board.step(p, d);
+        (over != NONE && board.step(over, d) != NONE).then(|| (over, board.step(over, d)))
+    };
+    let jump_over = kind_table(game, |_, kind, pl, p| {
+        let mut set = PointSet::default();
+        dirs(kind.moves.jump[pl]).filter_map(|d| over_to(p, d)).for_each(|(over, _)| set.insert(over));
+        set
+    });
+    let (mut leaps, mut at) = (Vec::new(), vec![0u32]);
+    for kind in &game.kinds {
+        for pl in 0..PLAYERS {
+            for p in 0..board.len() as Point {
+                for d in dirs(kind.moves.jump[pl] & !kind.moves.fly[pl]) {
+                    if let Some((over, to)) = over_to(p, d) {
+                        leaps.push((d, over, to));
+                    }
+                }
+                at.push(leaps.len() as u32);
+            }
+        }
+    }
+    (jump_over, leaps, at)
+}
+
+/// Every ray (the points from `p` along direction `d`, `p * 8 + d`), and
+/// what slides by bits read of it.
+pub(super) struct Rays {
+    pub rays: Vec<Point>,
+    pub ray_at: Vec<u32>,
+    /// Every ray's point indexes rise or fall along it, on a board of up to
+    /// 128 points: slides can be bit operations.
+    pub bit_slides: bool,
+    pub slide_rays: Vec<SlideRay>,
+    pub ray_prefix: Vec<u128>,
+    /// `line_distance[p * points + q]`: spaces from `p` to `q` along their straight line.
+    pub line_distance: Vec<u8>,
+}
+
+impl Rays {
+    pub(super) fn of(board: &Board) -> Rays {
+        let n = board.len();
+        let mut rays = Vec::new();
+        let mut ray_at = vec![0u32];
+        for p in 0..n as Point {
+            for d in 0..8 {
+                let mut q = board.step(p, d);
+                while q != NONE {
+                    rays.push(q);
+                    q = board.step(q, d);
+                }
+                ray_at.push(rays.len() as u32);
+            }
+        }
+        let mut bit_slides = n <= 128;
+        let mut slide_rays = Vec::with_capacity(n * 8);
+        let mut ray_prefix = Vec::new();
+        let mut line_distance = vec![0u8; n * n];
+        for i in 0..n * 8 {
+            let ray = &rays[ray_at[i] as usize..ray_at[i + 1] as usize];
+            let from = (i / 8) as Point;
+            let rises = ray.first().is_none_or(|&q| q > from) && ray.windows(2).all(|w| w[0] < w[1]);
+            let falls = ray.first().is_none_or(|&q| q < from) && ray.windows(2).all(|w| w[0] > w[1]);
+            bit_slides &= rises || falls;
+            let prefix_at = ray_prefix.len() as u32;
+            let mut bits = 0u128;
+            ray_prefix.push(bits);
+            for (k, &q) in ray.iter().enumerate() {
+                bits |= 1u128.checked_shl(q as u32).unwrap_or(0);
+                ray_prefix.push(bits);
+                line_distance[from as usize * n + q as usize] = (k + 1).min(255) as u8;
+            }
+            slide_rays.push(SlideRay { bits, prefix_at, len: ray.len() as u8, rises });
+        }
+        Rays { rays, ray_at, bit_slides, slide_rays, ray_prefix, line_distance }
+    }
+}
+
+/// Custodial capture is the only capture on landing, of whole lines or
+/// single pieces, of every kind by every kind: where a placement captures
+/// can then be found for all points at once by shifts (`placement.rs`).
+pub(super) fn outflanks_only(game: &Game) -> bool {
+    let every_kind = ((1u32 << game.kinds.len()) - 1) as u16;
+    game.traps.is_empty()
+        && game.hostile.is_empty()
+        && game.custodial.as_ref().is_some_and(|c| {
+            c.targets & every_kind == every_kind
+                && c.captors & every_kind == every_kind
+                && c.safe.iter().all(Option::is_none)
+                && !c.perpendicular
+                && !c.intervention
+                && !c.shieldwall
+        })
+}
+
+/// Every move is an entry that need not capture: no kind moves once placed.
+pub(super) fn only_entries(game: &Game) -> bool {
+    game.kinds.iter().all(|k| {
+        let m = &k.moves;
+        k.enter.is_none_or(|e| !e.capturing)
+            && !m.track
+            && (0..PLAYERS).all(|p| {
+                m.step[p] | m.slide[p] | m.jump[p] | m.fly[p] | m.leave[p] | m.take[p] | m.approach[p] | m.withdraw[p]
+                    == 0
+            })
+    })
+}
