@@ -437,3 +437,54 @@ impl Engine {
         (ray.bits & before).count_ones()
     }
 }
+
+impl Engine {
+    /// A random move of a game whose rows remove a piece (`after N in a row
+    /// remove enemy`), as the playouts pick it, without the list in which
+    /// each row-making move is one move per piece it may remove: the moves
+    /// are listed (in `base`) and weighed by their removals. The same move
+    /// as the `k`-th of [`Engine::moves`]' list; None where there is none.
+    pub(super) fn pick_mill(
+        &self,
+        pos: &Position,
+        n: u8,
+        pick: impl FnOnce(u32) -> u32,
+        base: &mut Vec<Move>,
+        weights: &mut Vec<u32>,
+    ) -> Result<Option<(Move, u32)>, Limit> {
+        base.clear();
+        weights.clear();
+        self.generate_pieces(pos, ANY_ROLL, base, None)?;
+        let mut removable = None;
+        let mut total = 0u32;
+        for m in base.iter() {
+            let w = if self.row_made(pos, m, n) {
+                match *removable.get_or_insert_with(|| self.removable(pos, n)) {
+                    ref r if r.is_empty() => 1,
+                    ref r => r.len() as u32,
+                }
+            } else {
+                1
+            };
+            weights.push(w);
+            total += w;
+        }
+        if total == 0 {
+            return Ok(None);
+        }
+        let mut k = pick(total);
+        for (m, &w) in base.iter().zip(weights.iter()) {
+            if k >= w {
+                k -= w;
+                continue;
+            }
+            let mut chosen = *m;
+            if let Some(r) = removable.filter(|r| !r.is_empty() && self.row_made(pos, m, n)) {
+                chosen.taken[0] = r.iter().nth(k as usize).expect("k is below the removals' count");
+                chosen.ntaken = 1;
+            }
+            return Ok(Some((chosen, total)));
+        }
+        Ok(None)
+    }
+}

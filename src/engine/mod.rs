@@ -503,6 +503,10 @@ pub struct Engine {
     /// Pieces shoot, and nothing else keeps the playouts from counting the
     /// shots instead of listing them (`counting.rs`, `pick_shot`).
     shot_counting: bool,
+    /// Rows remove a piece, and nothing else keeps the playouts from
+    /// weighing a row-making move by its removals instead of listing them
+    /// (`counting.rs`, `pick_mill`).
+    mill_counting: bool,
     /// Some trap has `suicide allowed`: a move may lose the piece it moved.
     suicide_taken: bool,
     /// `after N in a row remove enemy` on a board of at most 128 points:
@@ -651,6 +655,12 @@ impl Engine {
             || game.kinds.iter().any(|k| k.fly.is_some() || k.shoot.is_some());
         let bit_placements =
             placing::BitPlacements::of(&game, shifts.is_some(), placement_only).filter(|_| plain_endings);
+        let mill_counting = game.mill.is_some()
+            && !any_jumps
+            && game.dice.is_none()
+            && !guarded_or_lost
+            && !pass_at_will
+            && game.kinds.iter().all(|k| k.shoot.is_none());
         let shot_counting = bit_slides
             && game.kinds.iter().any(|k| k.shoot.is_some())
             && game.kinds.iter().all(|k| k.fly.is_none() && k.enter.is_none() && !k.moves.track)
@@ -698,6 +708,7 @@ impl Engine {
             quick_liberty,
             pass_at_will,
             shot_counting,
+            mill_counting,
             suicide_taken,
             mill_rows,
             bit_placements,
@@ -736,12 +747,14 @@ impl Engine {
         self.shot_counting = on && fresh.shot_counting;
     }
 
-    /// Turns off the playouts' counting of shots (`then shoot`), so that
-    /// tests can check it picks the moves the list would.
+    /// Turns off the playouts' counting of shots (`then shoot`) and of a
+    /// row's removals, so that tests can check they pick the moves the list would.
     #[doc(hidden)]
     pub fn count_shots(&mut self, on: bool) -> bool {
-        self.shot_counting = on && Engine::new(self.game.clone()).shot_counting;
-        self.shot_counting
+        let fresh = Engine::new(self.game.clone());
+        self.shot_counting = on && fresh.shot_counting;
+        self.mill_counting = on && fresh.mill_counting;
+        self.shot_counting || self.mill_counting
     }
 
     /// Whether playouts run on bits (`placing.rs`), for tests of that path.

@@ -402,6 +402,22 @@ impl Engine {
         out: &mut Vec<Move>,
         candidates: Option<u128>,
     ) -> Result<(), Limit> {
+        self.generate_pieces(pos, limit, out, candidates)?;
+        if let Some(n) = self.game.mill {
+            // Only steps and entries make rows: a list of compulsory captures is left as it is.
+            self.mill_removals(pos, n, out);
+        }
+        Ok(())
+    }
+
+    /// The moves of the pieces, before a row made adds the piece it removes.
+    pub(super) fn generate_pieces(
+        &self,
+        pos: &Position,
+        limit: u8,
+        out: &mut Vec<Move>,
+        candidates: Option<u128>,
+    ) -> Result<(), Limit> {
         let me = pos.turn;
         if self.any_jumps {
             self.captures(pos, out, candidates)?;
@@ -430,15 +446,12 @@ impl Engine {
             // The roll is the exact distance: the moves above went up to it.
             out.retain(|m| m.distance == limit);
         }
-        if let Some(n) = self.game.mill {
-            self.mill_removals(pos, n, out);
-        }
         Ok(())
     }
 
     /// Whether the step or entry `mv` leaves its piece in a row of `n` or more
     /// of the mover's pieces (the point it left no longer one of them).
-    fn row_made(&self, pos: &Position, mv: &Move, n: u8) -> bool {
+    pub(super) fn row_made(&self, pos: &Position, mv: &Move, n: u8) -> bool {
         if !matches!(mv.kind, MoveType::Plain | MoveType::Enter) {
             return false;
         }
@@ -456,29 +469,12 @@ impl Engine {
     /// piece in a row of N or more becomes one move per enemy piece it may
     /// remove: those in no such row of their own, or any when all are.
     fn mill_removals(&self, pos: &Position, n: u8, out: &mut Vec<Move>) {
-        let me = pos.turn;
-        let enemy = 1 - me;
-        let rule = (n, u16::MAX, false);
         // Most positions have no row to make: nothing to expand, nothing copied.
         let Some(first) = out.iter().position(|mv| self.row_made(pos, mv, n)) else { return };
-        if pos.occupied[enemy as usize].is_empty() {
+        let removable = self.removable(pos, n);
+        if removable.is_empty() {
             return;
         }
-        // The enemy's rows are as they were: the move only moved one of ours.
-        let enemies = pos.occupied[enemy as usize];
-        let free = match &self.mill_rows {
-            Some(rows) => {
-                let bits = enemies.low128();
-                let in_row = |q: Point| rows.complete(q, bits);
-                PointSet::from_low128(enemies.iter().filter(|&q| !in_row(q)).fold(0u128, |b, q| b | 1 << q))
-            }
-            None => {
-                let mut free = PointSet::default();
-                enemies.iter().filter(|&q| !self.line_at(pos, q, enemy, rule)).for_each(|q| free.insert(q));
-                free
-            }
-        };
-        let removable = if free.is_empty() { enemies } else { free };
         let mut expanded = out[..first].to_vec();
         for (i, mv) in out.iter().enumerate().skip(first) {
             if i != first && !self.row_made(pos, mv, n) {
@@ -493,6 +489,32 @@ impl Engine {
             }
         }
         *out = expanded;
+    }
+
+    /// The enemy pieces a row of `n` made now may remove: those in no such
+    /// row of their own, or all if every one is. (The enemy's rows are as
+    /// they were: the move only moved one of the mover's pieces.)
+    pub(super) fn removable(&self, pos: &Position, n: u8) -> PointSet {
+        let enemy = 1 - pos.turn;
+        let rule = (n, u16::MAX, false);
+        let enemies = pos.occupied[enemy as usize];
+        let free = match &self.mill_rows {
+            Some(rows) => {
+                let bits = enemies.low128();
+                let in_row = |q: Point| rows.complete(q, bits);
+                PointSet::from_low128(enemies.iter().filter(|&q| !in_row(q)).fold(0u128, |b, q| b | 1 << q))
+            }
+            None => {
+                let mut free = PointSet::default();
+                enemies.iter().filter(|&q| !self.line_at(pos, q, enemy, rule)).for_each(|q| free.insert(q));
+                free
+            }
+        };
+        if free.is_empty() {
+            enemies
+        } else {
+            free
+        }
     }
 
     /// The moves of the piece on `p` that capture nothing by moving: steps,

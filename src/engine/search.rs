@@ -297,6 +297,20 @@ impl Engine {
                     continue;
                 }
             }
+            if let (true, Some(n)) = (self.mill_counting, self.game.mill) {
+                // Rows made: each weighed by the pieces it may remove, the chosen one made whole.
+                let pick = |total: u32| rng.gen_range(0..total as usize) as u32;
+                if let Some((m, total)) = self.pick_mill(pos, n, pick, moves, &mut weights)? {
+                    choices += total as u64;
+                    if let Some(r) = record.as_deref_mut() {
+                        r.push(self.ply_notation(None, &m));
+                    }
+                    self.play_in_into(pos, &m, &mut history, next);
+                    now ^= 1;
+                    plies += 1;
+                    continue;
+                }
+            }
             if self.shot_counting {
                 // Moves that shoot: weighed by their shots, the chosen one made whole.
                 let pick = |total: u32| rng.gen_range(0..total as usize) as u32;

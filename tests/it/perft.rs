@@ -274,20 +274,27 @@ fn placement_playouts_on_bits_play_the_same_games() {
 }
 
 /// Playouts of games whose pieces shoot count the shots instead of listing
-/// every move and shot: the same games, ply for ply, as the list gives.
+/// every move and shot, and those of games whose rows remove a piece weigh a
+/// row-making move by its removals: the same games, ply for ply, as the list gives.
 #[test]
-fn counted_shots_play_the_same_games_as_the_list() {
+fn counted_shots_and_removals_play_the_same_games_as_the_list() {
+    for (file, seeds) in [("games/amazons.game", 40), ("games/nine-mens-morris.game", 300)] {
+        counted_like_listed(file, seeds);
+    }
+}
+
+fn counted_like_listed(file: &str, seeds: u64) {
     use rand::SeedableRng;
-    let fast = common::engine("games/amazons.game", &[]);
-    let mut listed = common::engine("games/amazons.game", &[]);
-    assert!(!listed.count_shots(false) && listed.clone().count_shots(true));
+    let fast = common::engine(file, &[]);
+    let mut listed = common::engine(file, &[]);
+    assert!(!listed.count_shots(false) && listed.clone().count_shots(true), "{file}");
     let mut moves = Vec::new();
-    for seed in 0..40 {
+    for seed in 0..seeds {
         let (mut a, mut b) = (rand_pcg::Pcg64Mcg::seed_from_u64(seed), rand_pcg::Pcg64Mcg::seed_from_u64(seed));
         let (mut x_plies, mut y_plies) = (Vec::new(), Vec::new());
         let x = fast.playout(&fast.start(), 400, &mut a, &mut moves, Some(&mut x_plies)).unwrap();
         let y = listed.playout(&listed.start(), 400, &mut b, &mut moves, Some(&mut y_plies)).unwrap();
-        assert_eq!((x, x_plies), (y, y_plies), "seed {seed}");
+        assert_eq!((x, x_plies), (y, y_plies), "{file} seed {seed}");
     }
 }
 
