@@ -488,3 +488,103 @@ impl Engine {
         Ok(None)
     }
 }
+
+/// Where a move of a mill game's playout may come from: an entry of `kind`
+/// (`from` is `NONE`) or the piece on `from`, and its landing points as bits.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Source {
+    from: Point,
+    kind: KindId,
+    to: u128,
+}
+
+impl Engine {
+    /// [`Engine::pick_mill`] without a list, where every kind only enters,
+    /// steps or flies (Nine Men's Morris): each source's landing points as
+    /// bits, a landing weighed by the removals of the row it makes. The same
+    /// move as the list's `k`-th, in the list's order (entries first, then
+    /// each piece's landings, lowest point first).
+    pub(super) fn pick_mill_by_bits(
+        &self,
+        pos: &Position,
+        n: u8,
+        pick: impl FnOnce(u32) -> u32,
+        sources: &mut Vec<Source>,
+    ) -> Option<(Move, u32)> {
+        let rows = self.mill_rows.as_ref()?;
+        let me = pos.turn;
+        let occupied = pos.occupied[0].union(&pos.occupied[1]);
+        let empty = self.all_points.minus(&occupied);
+        let mine = pos.occupied[me as usize].low128();
+        sources.clear();
+        for (k, kind) in self.game.kinds.iter().enumerate() {
+            match &kind.enter {
+                Some(enter) if self.in_hand(pos, me, k as KindId) > 0 => {
+                    let to = self.landings(pos, k as KindId, enter, &empty).low128();
+                    sources.push(Source { from: NONE, kind: k as KindId, to });
+                }
+                _ => {}
+            }
+        }
+        let flying = |kind: KindId| {
+            self.game.kinds[kind as usize]
+                .fly
+                .is_some_and(|most| pos.pieces(me) as usize + self.held(pos, me, u16::MAX) <= most as usize)
+        };
+        for p in pos.occupied[me as usize].iter() {
+            let kind = kind_of(pos.at(p));
+            if self.hands && self.held_back(pos, kind) {
+                continue;
+            }
+            let to = if flying(kind) {
+                empty.minus(&self.no_stop_set[kind as usize]).low128()
+            } else {
+                self.step_targets(p, kind, me, &empty).low128()
+            };
+            sources.push(Source { from: p, kind, to });
+        }
+        // Removals a row makes, found once; and whether a source's move to `t` makes one.
+        let removable = self.removable(pos, n);
+        let per_row = if removable.is_empty() { 1 } else { removable.len() as u32 };
+        let makes_row = |s: &Source, t: u32| {
+            let from = if s.from == NONE { 0 } else { 1u128 << s.from };
+            rows.complete(t as Point, (mine & !from) | 1u128 << t)
+        };
+        let weight = |s: &Source| {
+            let mut bits = s.to;
+            let mut w = 0;
+            while bits != 0 {
+                let t = bits.trailing_zeros();
+                bits &= bits - 1;
+                w += if makes_row(s, t) { per_row } else { 1 };
+            }
+            w
+        };
+        let total: u32 = sources.iter().map(weight).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut k = pick(total);
+        for s in sources.iter() {
+            let mut bits = s.to;
+            while bits != 0 {
+                let t = bits.trailing_zeros();
+                bits &= bits - 1;
+                let row = makes_row(s, t);
+                let w = if row { per_row } else { 1 };
+                if k >= w {
+                    k -= w;
+                    continue;
+                }
+                let kind = if s.from == NONE { MoveType::Enter } else { MoveType::Plain };
+                let mut m = Move { kind, from: s.from, to: t as Point, distance: 1, becomes: s.kind, ..Move::PASS };
+                if row && !removable.is_empty() {
+                    m.taken[0] = removable.iter().nth(k as usize).expect("k is below the removals' count");
+                    m.ntaken = 1;
+                }
+                return Some((m, total));
+            }
+        }
+        None
+    }
+}

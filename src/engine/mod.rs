@@ -507,6 +507,9 @@ pub struct Engine {
     /// weighing a row-making move by its removals instead of listing them
     /// (`counting.rs`, `pick_mill`).
     mill_counting: bool,
+    /// Mill playouts by bits: every kind only enters, steps or flies, on a
+    /// board of up to 128 points (`pick_mill_by_bits`).
+    mill_bits: bool,
     /// Some trap has `suicide allowed`: a move may lose the piece it moved.
     suicide_taken: bool,
     /// `after N in a row remove enemy` on a board of at most 128 points:
@@ -661,6 +664,19 @@ impl Engine {
             && !guarded_or_lost
             && !pass_at_will
             && game.kinds.iter().all(|k| k.shoot.is_none());
+        let mill_bits = mill_counting
+            && mill_rows.is_some()
+            && !lifts
+            && game.kinds.iter().all(|k| {
+                let m = &k.moves;
+                k.promotion.is_none()
+                    && k.run_limit.is_none()
+                    && k.enter.is_none_or(|e| !e.capturing)
+                    && !m.track
+                    && (0..PLAYERS).all(|p| {
+                        m.slide[p] | m.jump[p] | m.fly[p] | m.leave[p] | m.take[p] | m.approach[p] | m.withdraw[p] == 0
+                    })
+            });
         let shot_counting = bit_slides
             && game.kinds.iter().any(|k| k.shoot.is_some())
             && game.kinds.iter().all(|k| k.fly.is_none() && k.enter.is_none() && !k.moves.track)
@@ -709,6 +725,7 @@ impl Engine {
             pass_at_will,
             shot_counting,
             mill_counting,
+            mill_bits,
             suicide_taken,
             mill_rows,
             bit_placements,
@@ -754,6 +771,7 @@ impl Engine {
         let fresh = Engine::new(self.game.clone());
         self.shot_counting = on && fresh.shot_counting;
         self.mill_counting = on && fresh.mill_counting;
+        self.mill_bits = on && fresh.mill_bits;
         self.shot_counting || self.mill_counting
     }
 

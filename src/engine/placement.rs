@@ -105,7 +105,7 @@ impl Engine {
 
     /// Where a piece of kind `k` entered by `me` may come to rest.
     #[inline]
-    fn landings(&self, pos: &Position, k: KindId, enter: &Enter, empty: &PointSet) -> PointSet {
+    pub(super) fn landings(&self, pos: &Position, k: KindId, enter: &Enter, empty: &PointSet) -> PointSet {
         let me = pos.turn;
         let on = enter.on[me as usize];
         let landings = match enter.falling[me as usize] {

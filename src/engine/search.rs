@@ -275,6 +275,7 @@ impl Engine {
         let mut choices = 0u64;
         let mut counts = Vec::with_capacity(32);
         let mut weights = Vec::new();
+        let mut sources = Vec::new();
         loop {
             let [first, second] = &mut positions;
             let (pos, next) = if now == 0 { (&*first, second) } else { (&*second, first) };
@@ -300,7 +301,12 @@ impl Engine {
             if let (true, Some(n)) = (self.mill_counting, self.game.mill) {
                 // Rows made: each weighed by the pieces it may remove, the chosen one made whole.
                 let pick = |total: u32| rng.gen_range(0..total as usize) as u32;
-                if let Some((m, total)) = self.pick_mill(pos, n, pick, moves, &mut weights)? {
+                let picked = if self.mill_bits {
+                    self.pick_mill_by_bits(pos, n, pick, &mut sources)
+                } else {
+                    self.pick_mill(pos, n, pick, moves, &mut weights)?
+                };
+                if let Some((m, total)) = picked {
                     choices += total as u64;
                     if let Some(r) = record.as_deref_mut() {
                         r.push(self.ply_notation(None, &m));

@@ -278,7 +278,9 @@ fn placement_playouts_on_bits_play_the_same_games() {
 /// row-making move by its removals: the same games, ply for ply, as the list gives.
 #[test]
 fn counted_shots_and_removals_play_the_same_games_as_the_list() {
-    for (file, seeds) in [("games/amazons.game", 40), ("games/nine-mens-morris.game", 300)] {
+    for (file, seeds) in
+        [("games/amazons.game", 40), ("games/nine-mens-morris.game", 300), ("tests/engine/sliding-mills.game", 300)]
+    {
         counted_like_listed(file, seeds);
     }
 }
