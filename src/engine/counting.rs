@@ -543,24 +543,25 @@ impl Engine {
             };
             sources.push(Source { from: p, kind, to });
         }
-        // Removals a row makes, found once; and whether a source's move to `t` makes one.
-        let removable = self.removable(pos, n);
-        let per_row = if removable.is_empty() { 1 } else { removable.len() as u32 };
+        // Whether a source's move to `t` makes a row; the removals a row
+        // makes, found once, and only if some move makes one.
         let makes_row = |s: &Source, t: u32| {
             let from = if s.from == NONE { 0 } else { 1u128 << s.from };
             rows.complete(t as Point, (mine & !from) | 1u128 << t)
         };
-        let weight = |s: &Source| {
+        let (mut moves, mut with_row) = (0u32, 0u32);
+        for s in sources.iter() {
+            moves += s.to.count_ones();
             let mut bits = s.to;
-            let mut w = 0;
             while bits != 0 {
                 let t = bits.trailing_zeros();
                 bits &= bits - 1;
-                w += if makes_row(s, t) { per_row } else { 1 };
+                with_row += makes_row(s, t) as u32;
             }
-            w
-        };
-        let total: u32 = sources.iter().map(weight).sum();
+        }
+        let removable = if with_row > 0 { self.removable(pos, n) } else { PointSet::default() };
+        let per_row = if removable.is_empty() { 1 } else { removable.len() as u32 };
+        let total = moves - with_row + with_row * per_row;
         if total == 0 {
             return None;
         }

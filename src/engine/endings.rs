@@ -95,13 +95,18 @@ impl Engine {
                 _ => return None,
             };
             // The other side first: a move takes the opponent's pieces.
+            // Every kind (`pieces`): the counts need no look at the pieces.
+            let every = kinds & self.every_kind == self.every_kind;
             [1 - mover, mover].into_iter().find_map(|x| {
                 let start = self.setup_count(x, kinds);
                 if start == 0 {
                     return None;
                 }
-                let on_board =
-                    pos.occupied[x as usize].iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0).count();
+                let on_board = if every {
+                    pos.occupied[x as usize].len()
+                } else {
+                    pos.occupied[x as usize].iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0).count()
+                };
                 let left = on_board + self.held(pos, x, kinds);
                 let hit = if captured { start.saturating_sub(left) >= n as usize } else { left < n as usize };
                 if !hit {

@@ -548,6 +548,8 @@ pub struct Engine {
     /// Each player's pieces of each kind at the start, on the board and in
     /// hand: for counting goals and to tell a player's first move.
     setup_count: [[u16; MAX_KINDS]; PLAYERS],
+    /// The game's kinds, as bits.
+    every_kind: u16,
     /// The goals that are a repetition rule and a no-progress rule, if any.
     repetition: Option<usize>,
     no_progress: Option<usize>,
@@ -571,6 +573,7 @@ impl Engine {
     pub fn new(game: Game) -> Engine {
         let n = game.board.len();
         let (zobrist, zobrist_turn, zobrist_hand) = tables::zobrist_keys(n);
+        let game_kinds = game.kinds.len();
         let hand_slot = hand_slots(&game);
         let hands = hand_slot.iter().any(|&s| s != NO_HAND);
         let mut unlimited = [false; MAX_HANDS];
@@ -747,6 +750,7 @@ impl Engine {
             board_full_goal,
             lifts,
             setup_count,
+            every_kind: ((1u32 << game_kinds) - 1) as u16,
         }
     }
 

@@ -249,6 +249,9 @@ impl Engine {
     /// on the board and in hand.
     pub(super) fn setup_count(&self, player: PlayerId, kinds: u16) -> usize {
         let counts = &self.setup_count[player as usize];
+        if kinds & self.every_kind == self.every_kind {
+            return counts.iter().map(|&c| c as usize).sum();
+        }
         (0..MAX_KINDS).filter(|&k| kinds & (1 << k) != 0).map(|k| counts[k] as usize).sum()
     }
 
