@@ -88,7 +88,7 @@ impl Engine {
     /// after `mover` has moved: about each player who had such pieces at the
     /// start.
     pub(super) fn goal_count(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
-        self.game.goals.iter().find_map(|g| {
+        self.game.goals.iter().zip(&self.goal_start).find_map(|(g, start)| {
             let (n, kinds, captured) = match g.condition {
                 Condition::FewerThan { n, kinds } => (n, kinds, false),
                 Condition::CapturedCount { n, kinds } => (n, kinds, true),
@@ -98,7 +98,7 @@ impl Engine {
             // Every kind (`pieces`): the counts need no look at the pieces.
             let every = kinds & self.every_kind == self.every_kind;
             [1 - mover, mover].into_iter().find_map(|x| {
-                let start = self.setup_count(x, kinds);
+                let start = start[x as usize] as usize;
                 if start == 0 {
                     return None;
                 }

@@ -550,6 +550,8 @@ pub struct Engine {
     setup_count: [[u16; MAX_KINDS]; PLAYERS],
     /// The game's kinds, as bits.
     every_kind: u16,
+    /// Per goal that counts pieces, each player's pieces of its kinds at the start.
+    goal_start: Vec<[u16; PLAYERS]>,
     /// The goals that are a repetition rule and a no-progress rule, if any.
     repetition: Option<usize>,
     no_progress: Option<usize>,
@@ -574,6 +576,22 @@ impl Engine {
         let n = game.board.len();
         let (zobrist, zobrist_turn, zobrist_hand) = tables::zobrist_keys(n);
         let game_kinds = game.kinds.len();
+        let goal_start = game
+            .goals
+            .iter()
+            .map(|g| match g.condition {
+                Condition::FewerThan { kinds, .. } | Condition::CapturedCount { kinds, .. } => {
+                    let of = |pl: usize| {
+                        let setup =
+                            game.setup.iter().filter(|&&(p, k, _)| p as usize == pl && kinds & 1 << k != 0).count();
+                        let hand = game.hand.iter().filter(|&&(p, k, _)| p as usize == pl && kinds & 1 << k != 0);
+                        (setup + hand.map(|&(_, _, n)| n as usize).sum::<usize>()) as u16
+                    };
+                    [of(0), of(1)]
+                }
+                _ => [0; PLAYERS],
+            })
+            .collect();
         let hand_slot = hand_slots(&game);
         let hands = hand_slot.iter().any(|&s| s != NO_HAND);
         let mut unlimited = [false; MAX_HANDS];
@@ -751,6 +769,7 @@ impl Engine {
             lifts,
             setup_count,
             every_kind: ((1u32 << game_kinds) - 1) as u16,
+            goal_start,
         }
     }
 
