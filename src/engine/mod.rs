@@ -672,6 +672,7 @@ impl Engine {
             && !pass_rule
             && !guarded_or_lost
             && !pass_at_will
+            && game.mill.is_none()
             && tables::only_entries(&game);
         let rows_or_flight = game.mill.is_some()
             || guarded_or_lost

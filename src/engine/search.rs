@@ -274,8 +274,7 @@ impl Engine {
         let mut plies = 0;
         let mut choices = 0u64;
         let mut counts = Vec::with_capacity(32);
-        let mut weights = Vec::new();
-        let mut sources = Vec::new();
+        let mut scratch = (Vec::new(), Vec::new());
         loop {
             let [first, second] = &mut positions;
             let (pos, next) = if now == 0 { (&*first, second) } else { (&*second, first) };
@@ -285,51 +284,16 @@ impl Engine {
             if plies >= max_plies {
                 return Ok(Playout { outcome: Outcome { winner: None, reason: Reason::PlyLimit }, plies, choices });
             }
-            if self.placement_only {
-                // Only entries: counted, and the chosen one made (as the list would pick it).
-                if let Some((m, total)) = self.pick_placement(pos, |total| rng.gen_range(0..total)) {
-                    choices += total as u64;
-                    if let Some(r) = record.as_deref_mut() {
-                        r.push(self.ply_notation(None, &m));
-                    }
-                    self.play_in_into(pos, &m, &mut history, next);
-                    now ^= 1;
-                    plies += 1;
-                    continue;
+            // Turns the counting knows whole: counted or weighed, the chosen one made.
+            if let Some((m, total)) = self.pick_counted(pos, rng, moves, &mut scratch)? {
+                choices += total;
+                if let Some(r) = record.as_deref_mut() {
+                    r.push(self.ply_notation(None, &m));
                 }
-            }
-            if let (true, Some(n)) = (self.mill_counting, self.game.mill) {
-                // Rows made: each weighed by the pieces it may remove, the chosen one made whole.
-                let pick = |total: u32| rng.gen_range(0..total as usize) as u32;
-                let picked = if self.mill_bits {
-                    self.pick_mill_by_bits(pos, n, pick, &mut sources)
-                } else {
-                    self.pick_mill(pos, n, pick, moves, &mut weights)?
-                };
-                if let Some((m, total)) = picked {
-                    choices += total as u64;
-                    if let Some(r) = record.as_deref_mut() {
-                        r.push(self.ply_notation(None, &m));
-                    }
-                    self.play_in_into(pos, &m, &mut history, next);
-                    now ^= 1;
-                    plies += 1;
-                    continue;
-                }
-            }
-            if self.shot_counting {
-                // Moves that shoot: weighed by their shots, the chosen one made whole.
-                let pick = |total: u32| rng.gen_range(0..total as usize) as u32;
-                if let Some((m, total)) = self.pick_shot(pos, pick, moves, &mut weights) {
-                    choices += total as u64;
-                    if let Some(r) = record.as_deref_mut() {
-                        r.push(self.ply_notation(None, &m));
-                    }
-                    self.play_in_into(pos, &m, &mut history, next);
-                    now ^= 1;
-                    plies += 1;
-                    continue;
-                }
+                self.play_in_into(pos, &m, &mut history, next);
+                now ^= 1;
+                plies += 1;
+                continue;
             }
             let roll = self.roll(rng);
             // Where no capture by moving is open, count the moves and make only
@@ -359,6 +323,41 @@ impl Engine {
             now ^= 1;
             plies += 1;
         }
+    }
+}
+
+impl Engine {
+    /// The move a playout picks where the whole turn is counted or weighed
+    /// rather than listed: placements only (`pick_placement`), rows that
+    /// remove a piece (`pick_mill`), moves that shoot (`pick_shot`); with the
+    /// number of moves it was picked among. None where none of these applies.
+    fn pick_counted<R: Rng>(
+        &self,
+        pos: &Position,
+        rng: &mut R,
+        moves: &mut Vec<Move>,
+        (weights, sources): &mut (Vec<u32>, Vec<counting::Source>),
+    ) -> Result<Option<(Move, u64)>, Limit> {
+        let widen = |picked: Option<(Move, u32)>| picked.map(|(m, total)| (m, total as u64));
+        if self.placement_only {
+            if let Some((m, total)) = self.pick_placement(pos, |total| rng.gen_range(0..total)) {
+                return Ok(Some((m, total as u64)));
+            }
+        }
+        if let (true, Some(n)) = (self.mill_counting, self.game.mill) {
+            let pick = |total: u32| rng.gen_range(0..total as usize) as u32;
+            let picked = if self.mill_bits {
+                self.pick_mill_by_bits(pos, n, pick, sources)
+            } else {
+                self.pick_mill(pos, n, pick, moves, weights)?
+            };
+            return Ok(widen(picked));
+        }
+        if self.shot_counting {
+            let pick = |total: u32| rng.gen_range(0..total as usize) as u32;
+            return Ok(widen(self.pick_shot(pos, pick, moves, weights)));
+        }
+        Ok(None)
     }
 }
 

@@ -280,6 +280,8 @@ fn placement_playouts_on_bits_play_the_same_games() {
 fn counted_shots_and_removals_play_the_same_games_as_the_list() {
     for (file, seeds) in
         [("games/amazons.game", 40), ("games/nine-mens-morris.game", 300), ("tests/engine/sliding-mills.game", 300)]
+            .into_iter()
+            .chain([("tests/engine/placement-mills.game", 300)])
     {
         counted_like_listed(file, seeds);
     }
@@ -291,13 +293,17 @@ fn counted_like_listed(file: &str, seeds: u64) {
     let mut listed = common::engine(file, &[]);
     assert!(!listed.count_shots(false) && listed.clone().count_shots(true), "{file}");
     let mut moves = Vec::new();
+    // Some turn of several actions is played: a shot (`/`) or a removal (`x`).
+    let mut several = false;
     for seed in 0..seeds {
         let (mut a, mut b) = (rand_pcg::Pcg64Mcg::seed_from_u64(seed), rand_pcg::Pcg64Mcg::seed_from_u64(seed));
         let (mut x_plies, mut y_plies) = (Vec::new(), Vec::new());
         let x = fast.playout(&fast.start(), 400, &mut a, &mut moves, Some(&mut x_plies)).unwrap();
         let y = listed.playout(&listed.start(), 400, &mut b, &mut moves, Some(&mut y_plies)).unwrap();
+        several |= x_plies.iter().any(|p| p.contains('/') || p.contains('x'));
         assert_eq!((x, x_plies), (y, y_plies), "{file} seed {seed}");
     }
+    assert!(several, "{file}: no shot or removal in {seeds} games");
 }
 
 /// Each legal move is generated once: no two moves of a position read the
