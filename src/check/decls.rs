@@ -480,6 +480,18 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
         no_block(stmt)?;
     }
     match kw {
+        "rulebook" | "game" | "source" | "player" | "first" | "region" | "place" => declaration_stmt(stmt, d),
+        "option" | "board" | "piece" => block_stmt(stmt, d, select_block, diags),
+        "capture" | "custodial" | "goals" => rules_block_stmt(stmt, d, select_block, diags),
+        "after" | "forbid" | "only" | "hostile" | "another" | "captured" | "announce" => rule_stmt(stmt, d),
+        "die" | "dice" | "track" => chance_stmt(stmt, d),
+        _ => Err(unknown(stmt, 0)),
+    }
+}
+
+/// The statements that declare: the header, players, regions, the setup.
+fn declaration_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
+    match stmt.keyword.value.as_str() {
         "rulebook" => {
             let mut a = Args::new(stmt, "rulebook 1");
             let v = a.number("the language version")?;
@@ -496,25 +508,6 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             let mut a = Args::new(stmt, "source \"where the rules come from\"");
             d.sources.push(a.text("the source in quotes")?.value);
             a.end()?;
-        }
-        "option" => {} // read by `options::declarations`
-        "board" => {
-            let example = "board {\n  files a..h\n  ranks 1..8\n  points a1..h8\n  lines orthogonal a1..h8\n}";
-            let Some(nodes) = block(stmt, example, diags) else {
-                d.broken.push(("board", String::new()));
-                return Ok(());
-            };
-            Args::new(stmt, "board { ... }").end()?;
-            if let Some(b) = &d.board {
-                return Err(diag::duplicate_statement(stmt.keyword.span, b.span, "the board"));
-            }
-            let mut board = BoardDecl { span: stmt.keyword.span, ..Default::default() };
-            for s in select_block.select(nodes) {
-                if let Err(e) = board_stmt(s, &mut board) {
-                    diags.push(e);
-                }
-            }
-            d.board = Some(board);
         }
         "player" => {
             let mut a = Args::new(stmt, "player white W forward n");
@@ -548,6 +541,59 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             let items = set_items(&mut a)?;
             d.regions.push(RegionDecl { name, player, items });
         }
+        "place" => {
+            let mut a = Args::new(stmt, "place white man on ranks 1..3");
+            let player = a.word("a player")?;
+            let kind = a.word("a piece")?;
+            if a.optional("in").is_some() {
+                a.keyword("hand")?;
+                let n = match a.optional("unlimited") {
+                    Some(span) => Spanned::new(HandCount::Unlimited, span),
+                    None => {
+                        let n = a.number("how many, or `unlimited`")?;
+                        Spanned::new(HandCount::Count(n.value), n.span)
+                    }
+                };
+                a.end()?;
+                d.places.push(PlaceDecl { player, kind, items: Vec::new(), in_hand: Some(n) });
+                return Ok(());
+            }
+            a.keyword("on")?;
+            let items = set_items(&mut a)?;
+            d.places.push(PlaceDecl { player, kind, items, in_hand: None });
+        }
+        _ => return Err(unknown(stmt, 0)),
+    }
+    Ok(())
+}
+
+/// The board and the pieces, statements with a block (`option` is read elsewhere).
+fn block_stmt(
+    stmt: &Stmt,
+    d: &mut Decls,
+    select_block: &Selector,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<(), Diagnostic> {
+    match stmt.keyword.value.as_str() {
+        "option" => {} // read by `options::declarations`
+        "board" => {
+            let example = "board {\n  files a..h\n  ranks 1..8\n  points a1..h8\n  lines orthogonal a1..h8\n}";
+            let Some(nodes) = block(stmt, example, diags) else {
+                d.broken.push(("board", String::new()));
+                return Ok(());
+            };
+            Args::new(stmt, "board { ... }").end()?;
+            if let Some(b) = &d.board {
+                return Err(diag::duplicate_statement(stmt.keyword.span, b.span, "the board"));
+            }
+            let mut board = BoardDecl { span: stmt.keyword.span, ..Default::default() };
+            for s in select_block.select(nodes) {
+                if let Err(e) = board_stmt(s, &mut board) {
+                    diags.push(e);
+                }
+            }
+            d.board = Some(board);
+        }
         "piece" => {
             let example = "piece king K {\n  slide any\n}";
             let mut a = Args::new(stmt, "piece king K { ... }");
@@ -580,123 +626,19 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             }
             d.pieces.push(piece);
         }
-        "place" => {
-            let mut a = Args::new(stmt, "place white man on ranks 1..3");
-            let player = a.word("a player")?;
-            let kind = a.word("a piece")?;
-            if a.optional("in").is_some() {
-                a.keyword("hand")?;
-                let n = match a.optional("unlimited") {
-                    Some(span) => Spanned::new(HandCount::Unlimited, span),
-                    None => {
-                        let n = a.number("how many, or `unlimited`")?;
-                        Spanned::new(HandCount::Count(n.value), n.span)
-                    }
-                };
-                a.end()?;
-                d.places.push(PlaceDecl { player, kind, items: Vec::new(), in_hand: Some(n) });
-                return Ok(());
-            }
-            a.keyword("on")?;
-            let items = set_items(&mut a)?;
-            d.places.push(PlaceDecl { player, kind, items, in_hand: None });
-        }
-        "after" => {
-            let mut a = Args::new(stmt, "after 3 in a row remove enemy");
-            let n = a.number("how many in a row")?;
-            for word in ["in", "a", "row", "remove", "enemy"] {
-                a.keyword(word)?;
-            }
-            a.end()?;
-            set_once(&mut d.mill, n, "what a row removes (`after ... remove enemy`)")?;
-        }
-        "forbid" => {
-            let mut a = Args::new(stmt, "forbid returning to the previous position");
-            for word in ["returning", "to"] {
-                a.keyword(word)?;
-            }
-            let earlier = a.choice(&["the", "any"])?.value == "any";
-            a.keyword(if earlier { "earlier" } else { "previous" })?;
-            a.keyword("position")?;
-            a.end()?;
-            set_once(&mut d.forbid_returning, Spanned::new(earlier, stmt.span), "the rule against returning")?;
-        }
-        "only" => {
-            let mut a = Args::new(stmt, "only king may stop on throne");
-            let kinds = a.words_until("may", "a piece")?;
-            a.keyword("may")?;
-            a.keyword("stop")?;
-            a.keyword("on")?;
-            let region = a.word("a region")?;
-            a.end()?;
-            d.only.push(OnlyDecl { kinds, region });
-        }
-        "hostile" => {
-            let mut a = Args::new(stmt, "hostile throne to king when empty");
-            let region = a.word("a region")?;
-            let mut to = Vec::new();
-            if a.optional("to").is_some() {
-                to = a.words_until("when", "a piece")?;
-            }
-            let when_empty = match a.optional("when") {
-                Some(_) => {
-                    a.keyword("empty")?;
-                    true
-                }
-                None => false,
-            };
-            a.end()?;
-            d.hostile.push(HostileDecl { region, to, when_empty });
-        }
-        "die" => {
-            d.dice_written = true;
-            let mut a = Args::new(stmt, "die d6 limits distance");
-            let w = a.word("a die such as `d6`")?;
-            let sides = w.value.strip_prefix('d').and_then(|n| n.parse::<u64>().ok()).ok_or_else(|| {
-                diag::wrong_argument(w.span, &format!("`{}`", w.value), "a die such as `d6`", a.example)
-            })?;
-            if !(2..=20).contains(&sides) {
-                return Err(diag::bad_number(w.span, "a die's number of faces", 2, 20));
-            }
-            let exact = dice_use(&mut a)?;
-            set_once(&mut d.dice, Spanned::new(DiceDecl { sides, binary: false, exact }, w.span), "the dice")?;
-        }
-        "dice" => {
-            d.dice_written = true;
-            let mut a = Args::new(stmt, "dice 4 binary sets distance");
-            let n = a.number("how many dice")?;
-            if !(1..=8).contains(&n.value) {
-                return Err(diag::bad_number(n.span, "the number of binary dice", 1, 8));
-            }
-            a.keyword("binary")?;
-            let exact = dice_use(&mut a)?;
-            set_once(&mut d.dice, Spanned::new(DiceDecl { sides: n.value, binary: true, exact }, n.span), "the dice")?;
-        }
-        "track" => {
-            let mut a = Args::new(stmt, "track white d1 c1 b1 a1 a2 b2");
-            let player = a.word("a player")?;
-            let points = a.words("the track's points, in order")?;
-            d.tracks.push((player, points));
-        }
-        "another" => {
-            let mut a = Args::new(stmt, "another turn on rosettes");
-            a.keyword("turn")?;
-            a.keyword("on")?;
-            let region = a.word("a region")?;
-            a.end()?;
-            set_once(&mut d.another_turn, region, "`another turn on`")?;
-        }
-        "captured" => {
-            let mut a = Args::new(stmt, "captured pieces return to hand");
-            for word in ["pieces", "return", "to", "hand"] {
-                a.keyword(word)?;
-            }
-            a.end()?;
-            if let Some(first) = d.return_to_hand {
-                return Err(diag::duplicate_statement(stmt.span, first, "`captured pieces return to hand`"));
-            }
-            d.return_to_hand = Some(stmt.span);
-        }
+        _ => return Err(unknown(stmt, 0)),
+    }
+    Ok(())
+}
+
+/// The blocks of captures and goals: `capture { ... }`, `capture KIND { ... }`, `custodial`, `goals`.
+fn rules_block_stmt(
+    stmt: &Stmt,
+    d: &mut Decls,
+    select_block: &Selector,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<(), Diagnostic> {
+    match stmt.keyword.value.as_str() {
         "capture" if stmt.args.is_empty() => {
             let Some(nodes) = block(stmt, "capture {\n  compulsory\n  continue\n}", diags) else {
                 return Ok(());
@@ -775,6 +717,81 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             }
             d.goals = Some((stmt.keyword.span, goals));
         }
+        _ => return Err(unknown(stmt, 0)),
+    }
+    Ok(())
+}
+
+/// One-line rules: rows that remove, returning, restricted and hostile sites, another turn,
+/// captured pieces to hand, announcements.
+fn rule_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
+    match stmt.keyword.value.as_str() {
+        "after" => {
+            let mut a = Args::new(stmt, "after 3 in a row remove enemy");
+            let n = a.number("how many in a row")?;
+            for word in ["in", "a", "row", "remove", "enemy"] {
+                a.keyword(word)?;
+            }
+            a.end()?;
+            set_once(&mut d.mill, n, "what a row removes (`after ... remove enemy`)")?;
+        }
+        "forbid" => {
+            let mut a = Args::new(stmt, "forbid returning to the previous position");
+            for word in ["returning", "to"] {
+                a.keyword(word)?;
+            }
+            let earlier = a.choice(&["the", "any"])?.value == "any";
+            a.keyword(if earlier { "earlier" } else { "previous" })?;
+            a.keyword("position")?;
+            a.end()?;
+            set_once(&mut d.forbid_returning, Spanned::new(earlier, stmt.span), "the rule against returning")?;
+        }
+        "only" => {
+            let mut a = Args::new(stmt, "only king may stop on throne");
+            let kinds = a.words_until("may", "a piece")?;
+            a.keyword("may")?;
+            a.keyword("stop")?;
+            a.keyword("on")?;
+            let region = a.word("a region")?;
+            a.end()?;
+            d.only.push(OnlyDecl { kinds, region });
+        }
+        "hostile" => {
+            let mut a = Args::new(stmt, "hostile throne to king when empty");
+            let region = a.word("a region")?;
+            let mut to = Vec::new();
+            if a.optional("to").is_some() {
+                to = a.words_until("when", "a piece")?;
+            }
+            let when_empty = match a.optional("when") {
+                Some(_) => {
+                    a.keyword("empty")?;
+                    true
+                }
+                None => false,
+            };
+            a.end()?;
+            d.hostile.push(HostileDecl { region, to, when_empty });
+        }
+        "another" => {
+            let mut a = Args::new(stmt, "another turn on rosettes");
+            a.keyword("turn")?;
+            a.keyword("on")?;
+            let region = a.word("a region")?;
+            a.end()?;
+            set_once(&mut d.another_turn, region, "`another turn on`")?;
+        }
+        "captured" => {
+            let mut a = Args::new(stmt, "captured pieces return to hand");
+            for word in ["pieces", "return", "to", "hand"] {
+                a.keyword(word)?;
+            }
+            a.end()?;
+            if let Some(first) = d.return_to_hand {
+                return Err(diag::duplicate_statement(stmt.span, first, "`captured pieces return to hand`"));
+            }
+            d.return_to_hand = Some(stmt.span);
+        }
         "announce" => {
             let mut a =
                 Args::new(stmt, "announce \"{count} clear lines\" after defenders when king sees edge orthogonal");
@@ -787,6 +804,44 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
             a.keyword("edge")?;
             let dirs = a.words("directions")?;
             d.announcements.push(AnnounceDecl { text, after, kind, dirs });
+        }
+        _ => return Err(unknown(stmt, 0)),
+    }
+    Ok(())
+}
+
+/// Dice and race tracks.
+fn chance_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
+    match stmt.keyword.value.as_str() {
+        "die" => {
+            d.dice_written = true;
+            let mut a = Args::new(stmt, "die d6 limits distance");
+            let w = a.word("a die such as `d6`")?;
+            let sides = w.value.strip_prefix('d').and_then(|n| n.parse::<u64>().ok()).ok_or_else(|| {
+                diag::wrong_argument(w.span, &format!("`{}`", w.value), "a die such as `d6`", a.example)
+            })?;
+            if !(2..=20).contains(&sides) {
+                return Err(diag::bad_number(w.span, "a die's number of faces", 2, 20));
+            }
+            let exact = dice_use(&mut a)?;
+            set_once(&mut d.dice, Spanned::new(DiceDecl { sides, binary: false, exact }, w.span), "the dice")?;
+        }
+        "dice" => {
+            d.dice_written = true;
+            let mut a = Args::new(stmt, "dice 4 binary sets distance");
+            let n = a.number("how many dice")?;
+            if !(1..=8).contains(&n.value) {
+                return Err(diag::bad_number(n.span, "the number of binary dice", 1, 8));
+            }
+            a.keyword("binary")?;
+            let exact = dice_use(&mut a)?;
+            set_once(&mut d.dice, Spanned::new(DiceDecl { sides: n.value, binary: true, exact }, n.span), "the dice")?;
+        }
+        "track" => {
+            let mut a = Args::new(stmt, "track white d1 c1 b1 a1 a2 b2");
+            let player = a.word("a player")?;
+            let points = a.words("the track's points, in order")?;
+            d.tracks.push((player, points));
         }
         _ => return Err(unknown(stmt, 0)),
     }
