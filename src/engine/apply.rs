@@ -131,11 +131,8 @@ impl Engine {
         if self.run_limits {
             next.run[me as usize] = self.run_after(pos, next, mv);
         }
-        if self.game.forbid_previous {
-            next.previous = pos.hash;
-        }
-        if self.game.forbid_earlier {
-            next.earlier = Some(guard::Earlier::after(self.board_hash(pos), pos.earlier.clone()));
+        if self.guarded {
+            self.keep_looking_back(pos, next);
         }
         if self.pass_at_will {
             next.passes = if mv.kind == MoveType::Pass { pos.passes + 1 } else { 0 };

@@ -478,12 +478,8 @@ impl Engine {
                 k -= w;
                 continue;
             }
-            let mut chosen = *m;
-            if let Some(r) = removable.filter(|r| !r.is_empty() && self.row_made(pos, m, n)) {
-                chosen.taken[0] = r.iter().nth(k as usize).expect("k is below the removals' count");
-                chosen.ntaken = 1;
-            }
-            return Ok(Some((chosen, total)));
+            let removal = removable.filter(|r| !r.is_empty() && self.row_made(pos, m, n));
+            return Ok(Some((nth_removal(*m, removal, k), total)));
         }
         Ok(None)
     }
@@ -578,14 +574,20 @@ impl Engine {
                     continue;
                 }
                 let kind = if s.from == NONE { MoveType::Enter } else { MoveType::Plain };
-                let mut m = Move { kind, from: s.from, to: t as Point, distance: 1, becomes: s.kind, ..Move::PASS };
-                if row && !removable.is_empty() {
-                    m.taken[0] = removable.iter().nth(k as usize).expect("k is below the removals' count");
-                    m.ntaken = 1;
-                }
-                return Some((m, total));
+                let m = Move { kind, from: s.from, to: t as Point, distance: 1, becomes: s.kind, ..Move::PASS };
+                let removal = (row && !removable.is_empty()).then_some(removable);
+                return Some((nth_removal(m, removal, k), total));
             }
         }
         None
+    }
+}
+
+/// The `k`-th of the moves a row-making `m` stands for: with the `k`-th of
+/// the pieces it may remove, or `m` itself where it removes none.
+fn nth_removal(m: Move, removable: Option<PointSet>, k: u32) -> Move {
+    match removable {
+        Some(r) => m.with_removal(r.iter().nth(k as usize).expect("k is below the removals' count")),
+        None => m,
     }
 }

@@ -87,6 +87,17 @@ impl Engine {
         after != before && !pos.earlier.as_ref().is_some_and(|e| e.boards().any(|b| b == after))
     }
 
+    /// Keeps in `next` what the rules against returning look back at: the
+    /// position before the move, or every board before it.
+    pub(super) fn keep_looking_back(&self, pos: &Position, next: &mut Position) {
+        if self.game.forbid_previous {
+            next.previous = pos.hash;
+        }
+        if self.game.forbid_earlier {
+            next.earlier = Some(Earlier::after(self.board_hash(pos), pos.earlier.clone()));
+        }
+    }
+
     /// The hash of the pieces on the board alone: the position's, without
     /// the side to move and the counts in hand.
     pub(super) fn board_hash(&self, pos: &Position) -> u64 {
@@ -136,19 +147,16 @@ impl Engine {
             return None;
         }
         let at = &self.game.board.labels[m.to as usize];
-        if self.game.forbid_earlier && self.returns(pos, &next) {
-            return Some(
+        if self.returns(pos, &next) {
+            return Some(if self.game.forbid_earlier {
                 "it would leave the pieces on the board as they stood earlier in the game, which the rules forbid \
                  (superko)"
-                    .to_string(),
-            );
-        }
-        if self.returns(pos, &next) {
-            return Some(
+                    .to_string()
+            } else {
                 "it would leave the board as it stood before the opponent's last move, which the rules forbid (ko): \
                  play elsewhere first"
-                    .to_string(),
-            );
+                    .to_string()
+            });
         }
         let kind = &self.game.kinds[kind_of(next.at(m.to)) as usize].name;
         Some(format!(

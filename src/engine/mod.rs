@@ -148,6 +148,13 @@ impl Move {
         self
     }
 
+    /// This step or entry, which makes a row, removing the enemy piece on `r`.
+    pub fn with_removal(mut self, r: Point) -> Move {
+        self.taken[0] = r;
+        self.ntaken = 1;
+        self
+    }
+
     pub fn landings(&self) -> &[Point] {
         &self.path[..self.len as usize]
     }
@@ -576,22 +583,6 @@ impl Engine {
         let n = game.board.len();
         let (zobrist, zobrist_turn, zobrist_hand) = tables::zobrist_keys(n);
         let game_kinds = game.kinds.len();
-        let goal_start = game
-            .goals
-            .iter()
-            .map(|g| match g.condition {
-                Condition::FewerThan { kinds, .. } | Condition::CapturedCount { kinds, .. } => {
-                    let of = |pl: usize| {
-                        let setup =
-                            game.setup.iter().filter(|&&(p, k, _)| p as usize == pl && kinds & 1 << k != 0).count();
-                        let hand = game.hand.iter().filter(|&&(p, k, _)| p as usize == pl && kinds & 1 << k != 0);
-                        (setup + hand.map(|&(_, _, n)| n as usize).sum::<usize>()) as u16
-                    };
-                    [of(0), of(1)]
-                }
-                _ => [0; PLAYERS],
-            })
-            .collect();
         let hand_slot = hand_slots(&game);
         let hands = hand_slot.iter().any(|&s| s != NO_HAND);
         let mut unlimited = [false; MAX_HANDS];
@@ -611,6 +602,19 @@ impl Engine {
         for &(p, k, n) in &game.hand {
             setup_count[p as usize][k as usize] += n as u16;
         }
+        // Per goal that counts pieces, each player's pieces of its kinds at the start.
+        let of_kinds =
+            |pl: usize, kinds: u16| (0..MAX_KINDS).filter(|&k| kinds & 1 << k != 0).map(|k| setup_count[pl][k]).sum();
+        let goal_start = game
+            .goals
+            .iter()
+            .map(|g| match g.condition {
+                Condition::FewerThan { kinds, .. } | Condition::CapturedCount { kinds, .. } => {
+                    [of_kinds(0, kinds), of_kinds(1, kinds)]
+                }
+                _ => [0; PLAYERS],
+            })
+            .collect();
         let (hostile_empty, hostile_always) = tables::hostile(&game);
         let no_stop = tables::no_stop(&game);
         let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
@@ -704,7 +708,7 @@ impl Engine {
             && game.kinds.iter().all(|k| k.fly.is_none() && k.enter.is_none() && !k.moves.track)
             && !any_jumps
             && !lifts
-            && !hand_slot.iter().any(|&s| s != NO_HAND)
+            && !hands
             && game.dice.is_none()
             && game.mill.is_none()
             && !guarded_or_lost
@@ -788,10 +792,11 @@ impl Engine {
         self.shot_counting = on && fresh.shot_counting;
     }
 
-    /// Turns off the playouts' counting of shots (`then shoot`) and of a
-    /// row's removals, so that tests can check they pick the moves the list would.
+    /// Turns off the playouts' weighing of turns of several actions (a move
+    /// and its shot, a row and its removal), so that tests can check the
+    /// weighed paths pick the moves the list would.
     #[doc(hidden)]
-    pub fn count_shots(&mut self, on: bool) -> bool {
+    pub fn weigh_turns(&mut self, on: bool) -> bool {
         let fresh = Engine::new(self.game.clone());
         self.shot_counting = on && fresh.shot_counting;
         self.mill_counting = on && fresh.mill_counting;
@@ -1029,13 +1034,19 @@ impl Engine {
     fn most_pieces(&self, pos: &Position) -> Option<Outcome> {
         let g = self.game.goals.iter().find(|g| matches!(g.condition, Condition::MostPieces))?;
         let (a, b) = (pos.pieces(0), pos.pieces(1));
-        let reason = Reason::MostPieces(a, b);
+        Some(Self::by_score(g, a, b, Reason::MostPieces(a, b)))
+    }
+
+    /// The outcome of a goal that compares the two sides' scores at the end
+    /// (`most pieces`, `most area`): the one ahead (or the goal's player)
+    /// wins or loses by it; equal scores are a draw.
+    pub(super) fn by_score(g: &Goal, a: u16, b: u16, reason: Reason) -> Outcome {
         let leader = match a.cmp(&b) {
             std::cmp::Ordering::Greater => 0,
             std::cmp::Ordering::Less => 1,
-            std::cmp::Ordering::Equal => return Some(Outcome { winner: None, reason }),
+            std::cmp::Ordering::Equal => return Outcome { winner: None, reason },
         };
-        Some(Outcome { winner: g.winner(g.player.unwrap_or(leader)), reason })
+        Outcome { winner: g.winner(g.player.unwrap_or(leader)), reason }
     }
 
     /// The outcome when `player` has no pieces (`pieces`) or no move.

@@ -481,12 +481,7 @@ impl Engine {
                 expanded.push(*mv);
                 continue;
             }
-            for r in removable.iter() {
-                let mut with = *mv;
-                with.taken[0] = r;
-                with.ntaken = 1;
-                expanded.push(with);
-            }
+            expanded.extend(removable.iter().map(|r| mv.with_removal(r)));
         }
         *out = expanded;
     }

@@ -13,13 +13,7 @@ impl Engine {
         if let Some((goal, bonus, to)) = area {
             let mut halves = self.area(pos).map(|a| 2 * a);
             halves[to as usize] += bonus;
-            let reason = Reason::Area(halves[0], halves[1]);
-            let leader = match halves[0].cmp(&halves[1]) {
-                std::cmp::Ordering::Greater => 0,
-                std::cmp::Ordering::Less => 1,
-                std::cmp::Ordering::Equal => return Outcome { winner: None, reason },
-            };
-            return Outcome { winner: goal.winner(goal.player.unwrap_or(leader)), reason };
+            return Self::by_score(goal, halves[0], halves[1], Reason::Area(halves[0], halves[1]));
         }
         self.most_pieces(pos).unwrap_or(Outcome { winner: None, reason: Reason::Passed })
     }

@@ -291,7 +291,7 @@ fn counted_like_listed(file: &str, seeds: u64) {
     use rand::SeedableRng;
     let fast = common::engine(file, &[]);
     let mut listed = common::engine(file, &[]);
-    assert!(!listed.count_shots(false) && listed.clone().count_shots(true), "{file}");
+    assert!(!listed.weigh_turns(false) && listed.clone().weigh_turns(true), "{file}");
     let mut moves = Vec::new();
     // Some turn of several actions is played: a shot (`/`) or a removal (`x`).
     let mut several = false;
