@@ -30,6 +30,55 @@ fn per_player(game: &Game, sets: &[DirSet; PLAYERS]) -> String {
     parts.join(", ")
 }
 
+/// A move of the vector family, as a sentence without its full stop.
+fn vector(game: &Game, v: &Vector) -> String {
+    let onto = match v.landing {
+        Landing::Empty => "onto a vacant point",
+        Landing::EmptyOrEnemy => "onto a vacant point or an enemy piece, which it takes",
+        Landing::Enemy => "only onto an enemy piece, which it takes",
+    };
+    let how = match v.shape {
+        Shape::Step => format!("Steps one space {}", per_player(game, &v.dirs)),
+        Shape::Slide(0) => format!("Slides any number of spaces over vacant points {}", per_player(game, &v.dirs)),
+        Shape::Slide(n) => {
+            format!("Slides up to {} over vacant points {}", plural(n as usize, "space"), per_player(game, &v.dirs))
+        }
+        Shape::Hop => format!(
+            "Moves along a straight line {}, over exactly one piece and any vacant points before and after it,",
+            per_player(game, &v.dirs)
+        ),
+        Shape::Leap | Shape::Ride => {
+            let forms = |pl: usize| {
+                let list: Vec<String> = v.offsets[pl].iter().map(|(x, y)| format!("({x}, {y})")).collect();
+                list.join(" ")
+            };
+            let offsets = if v.offsets[0] == v.offsets[1] {
+                forms(0)
+            } else {
+                let parts: Vec<String> =
+                    game.players.iter().enumerate().map(|(i, p)| format!("{} for {}", forms(i), p.name)).collect();
+                format!("its goal: {}", parts.join("; "))
+            };
+            let lame = if v.lame { ", unless the point of its first step is occupied" } else { "" };
+            if v.shape == Shape::Leap {
+                format!("Leaps over anything to the point this far across and up: {offsets}{lame},")
+            } else {
+                format!("Rides: leaps again and again the same way over vacant points, by {offsets},")
+            }
+        }
+    };
+    let from = match &v.from {
+        Some(z) => format!(", only from {}", each_players(game, z)),
+        None => String::new(),
+    };
+    let passant = if v.en_passant {
+        "; also onto a point an enemy of its kind passed over in the last move, taking that piece (en passant)"
+    } else {
+        ""
+    };
+    format!("{how} {onto}{from}{passant}")
+}
+
 fn points(game: &Game, set: &PointSet) -> String {
     let labels: Vec<&str> = set.iter().map(|p| game.board.labels[p as usize].as_str()).collect();
     labels.join(" ")
@@ -226,6 +275,20 @@ fn pieces(game: &Game, line: &mut Lines) {
         if m.take.iter().any(|&s| s != 0) {
             line(format!("    Captures by moving one space onto an enemy piece, {}.", per_player(game, &m.take)));
         }
+        for v in &m.vectors {
+            line(format!("    {}.", vector(game, v)));
+        }
+        if k.royal {
+            line("    Is royal: its side may make no move that leaves it attacked (in check).".into());
+        }
+        if let Some(partner) = k.castle {
+            let partner = &game.kinds[partner as usize].name;
+            let attacked = if k.royal { ", and it is not in check nor crosses an attacked point" } else { "" };
+            line(format!(
+                "    Castles: moves two spaces sideways toward a {partner} of its side, the points between them empty, \
+                 the {partner} then standing on the point it crossed; only if neither has moved{attacked}."
+            ));
+        }
         if m.approach.iter().any(|&s| s != 0) {
             line(format!(
                 "    Captures by approach {}: a step to a vacant point next to an enemy, in line with the step, takes that enemy and the unbroken run of enemies behind it.",
@@ -239,7 +302,7 @@ fn pieces(game: &Game, line: &mut Lines) {
             ));
         }
         let all_kinds = (1u16 << game.kinds.len()) - 1;
-        if k.can_capture & all_kinds != all_kinds && m.captures_by_moving_any() {
+        if k.can_capture & all_kinds != all_kinds && (0..PLAYERS).any(|p| m.captures_any(p)) {
             let names = game.kind_names(k.can_capture);
             line(match names.as_slice() {
                 [] => "    May capture no piece.".to_string(),
@@ -315,7 +378,9 @@ fn pieces(game: &Game, line: &mut Lines) {
                 .filter(|(_, z)| !z.is_empty())
                 .map(|(p, z)| format!("{} on {}", p.name, points(game, z)))
                 .collect();
-            let into = &game.kinds[pr.into as usize].name;
+            let choices: Vec<&str> = k.promotion_choices().map(|c| game.kinds[c as usize].name.as_str()).collect();
+            let into = &crate::diagnostics::one_of(&choices).replace("`", "");
+            let into = if choices.len() > 1 { &format!("{into} (its player's choice)") } else { into };
             let zones = zones.join("; ");
             line(if pr.at_once {
                 format!("    Becomes a {into} the moment it lands in its promotion zone ({zones}), even during a capture, and goes on as a {into}.")
@@ -394,7 +459,7 @@ fn rules(game: &Game, line: &mut Lines) {
 /// Compulsory capture, and the rules of capture sequences where pieces jump.
 fn capture_by_moving(game: &Game, line: &mut Lines) {
     let j = &game.jumps;
-    let captures = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
+    let captures = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_any(p)));
     let jumps = game.kinds.iter().any(|k| k.moves.jump.iter().chain(&k.moves.fly).any(|&d| d != 0));
     let lines = game.kinds.iter().any(|k| k.moves.approach.iter().chain(&k.moves.withdraw).any(|&d| d != 0));
     if captures {
@@ -563,6 +628,12 @@ fn goals(game: &Game, line: &mut Lines) {
         };
         let text = match &g.condition {
             Condition::NoMove => format!("{outcome} when it has no legal move on its turn"),
+            Condition::Checkmated => {
+                format!("{outcome} when it has no legal move on its turn and its royal piece is attacked (checkmate)")
+            }
+            Condition::Stalemated => format!(
+                "{outcome} when it has no legal move on its turn and no royal piece of its is attacked (stalemate)"
+            ),
             Condition::NoPieces => format!("{outcome} when it has no pieces left"),
             Condition::BorneOff => {
                 format!("{outcome} when it has borne off all its pieces (none left on the board or in hand)")
@@ -653,6 +724,21 @@ fn goals(game: &Game, line: &mut Lines) {
 }
 
 /// A goal region: one set, or each player's own.
+/// A region's points, each player's part named where they differ.
+fn each_players(game: &Game, z: &[PointSet; PLAYERS]) -> String {
+    if z[0] == z[1] {
+        return points(game, &z[0]);
+    }
+    let parts: Vec<String> = game
+        .players
+        .iter()
+        .zip(z)
+        .filter(|(_, set)| !set.is_empty())
+        .map(|(p, set)| format!("{} ({})", points(game, set), p.name))
+        .collect();
+    parts.join("; ")
+}
+
 fn zone(game: &Game, player: Option<PlayerId>, z: &[PointSet; PLAYERS]) -> String {
     match player {
         Some(p) => points(game, &z[p as usize]),
@@ -665,7 +751,7 @@ fn zone(game: &Game, player: Option<PlayerId>, z: &[PointSet; PLAYERS]) -> Strin
                 .filter(|(_, set)| !set.is_empty())
                 .map(|(p, set)| format!("{} ({})", points(game, set), p.name))
                 .collect();
-            format!("its goal: {}", parts.join("; "))
+            parts.join("; ")
         }
     }
 }

@@ -462,6 +462,18 @@ pub fn capturing_without_capture(span: Span) -> Diagnostic {
         .help("add a `custodial { ... }` block (Reversi: `sides any`, `flank run`, `convert`), or remove `capturing`")
 }
 
+pub fn en_passant_not_a_take(span: Span) -> Diagnostic {
+    Diagnostic::error("E0527", "`en passant` belongs to a capture by one step")
+        .label(span, "this move is not a capture by one step")
+        .help("write it on a take: `take diagonal-forward en passant` (or `step diagonal-forward capture only en passant`)")
+}
+
+pub fn castles_with_itself(span: Span, kind: &str) -> Diagnostic {
+    Diagnostic::error("E0528", format!("a {kind} cannot castle with another {kind}"))
+        .label(span, "castling moves two different pieces: the one that castles and its partner")
+        .help("name the partner's kind: `castle with rook` in the king's block")
+}
+
 pub fn too_many_players(span: Span, max: usize) -> Diagnostic {
     Diagnostic::error("E0508", format!("a game has at most {max} players")).label(span, "one player too many")
 }
@@ -651,6 +663,8 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0524", "a fall in several directions"),
     ("E0525", "a supply that never enters"),
     ("E0526", "a placement that must capture, with nothing to capture by"),
+    ("E0527", "`en passant` on a move that is not a capture by one step"),
+    ("E0528", "a piece that castles with its own kind"),
     ("E0601", "unknown option"),
     ("E0602", "bad option value"),
     ("E0603", "option inside a conditional"),

@@ -29,6 +29,9 @@ pub type Dir = u8;
 /// A set of directions, bit `d` for direction `d`.
 pub type DirSet = u8;
 
+/// The lattice step of each direction, as (dx, dy).
+pub const DIRECTION_STEPS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+
 pub fn opposite(d: Dir) -> Dir {
     (d + 4) % 8
 }
@@ -278,6 +281,77 @@ pub struct Moves {
     /// Capture by withdrawal: a step away from an adjacent enemy takes it and
     /// the unbroken run of enemies behind it.
     pub withdraw: [DirSet; PLAYERS],
+    /// Steps, slides, leaps, rides and hops that may land on an enemy or
+    /// have a condition on where they start (`or capture`, `capture only`,
+    /// `from REGION`, `leap`, `ride`, `hop`): see [`Vector`]. A kind with any
+    /// has all its steps, slides and takes here.
+    pub vectors: Vec<Vector>,
+}
+
+/// What a move of the vector family may land on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Landing {
+    /// An empty point only (the default).
+    Empty,
+    /// An empty point, or an enemy piece, which it takes (`or capture`).
+    EmptyOrEnemy,
+    /// Only an enemy piece, which it takes (`capture only`; a `take`).
+    Enemy,
+}
+
+impl Landing {
+    pub fn empty(self) -> bool {
+        self != Landing::Enemy
+    }
+    pub fn enemy(self) -> bool {
+        self != Landing::Empty
+    }
+}
+
+/// How a move of the vector family goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// One space along a line.
+    Step,
+    /// Along a straight line over empty points, at most this many spaces (0: no limit).
+    Slide(u8),
+    /// To the point a lattice offset away, over anything (`leap 1 2`).
+    Leap,
+    /// The same offset again and again while the points are empty (`ride 1 2`).
+    Ride,
+    /// Along a straight line over empty points, over exactly one piece (the
+    /// screen), then over empty points (`hop`: the xiangqi cannon).
+    Hop,
+}
+
+/// One way a kind moves, of the family that can land on an enemy: chess's
+/// and its relatives' pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Vector {
+    pub shape: Shape,
+    pub landing: Landing,
+    /// Steps, slides and hops: the directions, per player.
+    pub dirs: [DirSet; PLAYERS],
+    /// Leaps and rides: the lattice offsets (dx, dy), per player.
+    pub offsets: [Vec<(i8, i8)>; PLAYERS],
+    /// `lame`: a leap blocked when the point of its first step is occupied
+    /// (one step along the longer part of the offset, diagonally when equal).
+    pub lame: bool,
+    /// `from REGION`: only from these points, per player.
+    pub from: Option<[PointSet; PLAYERS]>,
+    /// `en passant`: may also land on a point that an enemy piece of its own
+    /// kind passed over in the last move, taking that piece.
+    pub en_passant: bool,
+}
+
+/// The first step of a lame leap by `(dx, dy)`: along the longer part,
+/// diagonally when the parts are equal.
+pub fn lame_step(dx: i32, dy: i32) -> (i32, i32) {
+    match dx.abs().cmp(&dy.abs()) {
+        std::cmp::Ordering::Greater => (dx.signum(), 0),
+        std::cmp::Ordering::Less => (0, dy.signum()),
+        std::cmp::Ordering::Equal => (dx.signum(), dy.signum()),
+    }
 }
 
 impl Moves {
@@ -285,6 +359,19 @@ impl Moves {
     /// opposed to custodially.
     pub fn captures_by_moving(&self, player: usize) -> bool {
         self.jump[player] | self.fly[player] | self.take[player] | self.approach[player] | self.withdraw[player] != 0
+    }
+
+    /// Whether the piece captures by its own move in any way: a leap, a
+    /// take, a capturing step, or a move of the vector family that may land
+    /// on an enemy.
+    pub fn captures_any(&self, player: usize) -> bool {
+        self.captures_by_moving(player) || self.vectors.iter().any(|v| v.landing.enemy())
+    }
+
+    /// The directions of its moves along lines, of every sort.
+    pub fn directions(&self, player: usize) -> DirSet {
+        let vectors = self.vectors.iter().fold(0, |d, v| d | v.dirs[player]);
+        self.step[player] | self.slide[player] | self.jump[player] | self.fly[player] | self.take[player] | vectors
     }
 
     /// Whether the kind captures by moving for some player.
@@ -296,6 +383,10 @@ impl Moves {
 #[derive(Clone, Debug)]
 pub struct Promotion {
     pub into: KindId,
+    /// Further kinds it may become instead, the player's choice
+    /// (`promote to queen rook bishop knight in far-rank`); the move is
+    /// written with the kind's letter (`e7-e8=Q`).
+    pub or_into: Vec<KindId>,
     pub zone: [PointSet; PLAYERS],
     /// Crowned the moment a leap lands in the zone, continuing as the new kind.
     pub at_once: bool,
@@ -330,6 +421,20 @@ pub struct Kind {
     /// side's KIND on an empty point a slide away from where it landed, per
     /// player's directions (Amazons' arrows).
     pub shoot: Option<(KindId, [DirSet; PLAYERS])>,
+    /// `royal`: its side may make no move that leaves it attacked (check).
+    pub royal: bool,
+    /// `castle with KIND`: two spaces sideways toward an unmoved piece of
+    /// KIND of its side, over empty points, that piece then standing on the
+    /// point crossed; neither may have moved (nor, for a royal piece, may it
+    /// stand on or cross an attacked point).
+    pub castle: Option<KindId>,
+}
+
+impl Kind {
+    /// The kinds its promotion may make of it, the first one first.
+    pub fn promotion_choices(&self) -> impl Iterator<Item = KindId> + '_ {
+        self.promotion.iter().flat_map(|pr| std::iter::once(pr.into).chain(pr.or_into.iter().copied()))
+    }
 }
 
 /// Where a piece may be lifted off the board as a move, and when.
@@ -576,6 +681,10 @@ pub enum Condition {
     },
     /// No point of the board is empty.
     BoardFull,
+    /// No legal move while a royal piece of the player's is attacked (`checkmated`).
+    Checkmated,
+    /// No legal move while no royal piece of the player's is attacked (`stalemated`).
+    Stalemated,
     /// `pass when no move`: a player with no legal move passes while the
     /// other has one; when neither has, the game ends.
     Pass,

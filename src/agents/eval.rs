@@ -201,7 +201,7 @@ fn goal_progress(game: &Game, k: KindId, pl: PlayerId, value: &[i32], table: &mu
     let kind = &game.kinds[k as usize];
     let m = &kind.moves;
     let p = pl as usize;
-    let moving = m.step[p] | m.slide[p] | m.jump[p] | m.fly[p] | m.take[p];
+    let moving = m.directions(p);
     let mut lines = Vec::new();
     if let Some(promo) = &kind.promotion {
         let gain = (value[promo.into as usize] - value[k as usize]).max(UNIT / 2);

@@ -187,6 +187,15 @@ impl<'a> Args<'a> {
         Ok(out)
     }
 
+    /// Words up to (not including) any of `stops`, at least one.
+    pub fn words_until_any(&mut self, stops: &[&str], expected: &str) -> Result<Vec<Sp<String>>, Diagnostic> {
+        let mut out = vec![self.word(expected)?];
+        while self.peek().is_some() && !self.peek_word().is_some_and(|w| stops.contains(&w)) {
+            out.push(self.word(expected)?);
+        }
+        Ok(out)
+    }
+
     /// The rest as raw arguments (for point sets, which read their own shapes).
     pub fn rest(&mut self) -> &'a [Arg] {
         let r = &self.stmt.args[self.next.min(self.stmt.args.len())..];

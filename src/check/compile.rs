@@ -687,6 +687,94 @@ impl<'a> Compiler<'a> {
         out
     }
 
+    /// A move of the vector family: a step, slide, take, leap, ride or hop
+    /// with where it lands and starts (None where the checker refused it).
+    fn vector(&mut self, m: &MoveDecl, board_dirs: DirSet) -> Option<Vector> {
+        let landing = match (&m.kind, &m.landing) {
+            (MoveKind::Take, _) => Landing::Enemy,
+            (_, Some(l)) => l.value,
+            (_, None) => Landing::Empty,
+        };
+        if let Some(span) = m.en_passant {
+            if landing != Landing::Enemy || !matches!(m.kind, MoveKind::Step | MoveKind::Take) {
+                self.err(diag::en_passant_not_a_take(span));
+            }
+        }
+        let from = match &m.from {
+            Some(r) => Some(self.region(r)?),
+            None => None,
+        };
+        let mut v = Vector {
+            shape: Shape::Step,
+            landing,
+            dirs: [0; PLAYERS],
+            offsets: Default::default(),
+            lame: false,
+            from,
+            en_passant: m.en_passant.is_some(),
+        };
+        let (offset, facing) = match &m.kind {
+            MoveKind::Step | MoveKind::Take | MoveKind::Hop | MoveKind::Slide(_) => {
+                v.dirs = self.directions(&m.dirs);
+                if v.dirs.iter().all(|&d| d != 0 && d & board_dirs == 0) {
+                    let words: Vec<&str> = m.dirs.iter().map(|w| w.value.as_str()).collect();
+                    self.err(diag::no_such_direction_on_board(m.span, &words.join(" ")));
+                }
+                v.shape = match &m.kind {
+                    MoveKind::Hop => Shape::Hop,
+                    MoveKind::Slide(None) => Shape::Slide(0),
+                    MoveKind::Slide(Some(l)) => {
+                        if !(1..=99).contains(&l.value) {
+                            self.err(diag::bad_number(l.span, "a slide's limit", 1, 99));
+                        }
+                        Shape::Slide(l.value.clamp(1, 99) as u8)
+                    }
+                    _ => Shape::Step,
+                };
+                return Some(v);
+            }
+            MoveKind::Leap { offset, facing, lame } => {
+                v.shape = Shape::Leap;
+                v.lame = lame.is_some();
+                (offset, facing)
+            }
+            MoveKind::Ride { offset, facing } => {
+                v.shape = Shape::Ride;
+                (offset, facing)
+            }
+            _ => return None,
+        };
+        let (a, b) = (&offset.0, &offset.1);
+        for part in [a, b] {
+            if part.value > 15 {
+                self.err(diag::bad_number(part.span, "a part of a leap", 0, 15));
+                return None;
+            }
+        }
+        if a.value == 0 && b.value == 0 {
+            self.err(diag::bad_number(b.span, "a leap's second part where the first is 0", 1, 15));
+            return None;
+        }
+        let (a, b) = (a.value as i32, b.value as i32);
+        for pl in 0..PLAYERS {
+            // The player's frame: forward, and the side to its right.
+            let forward = self.players.get(pl).map_or(0, |p| p.forward);
+            let (fx, fy) = DIRECTION_STEPS[forward as usize];
+            let (rx, ry) = (fy, -fx);
+            let mut forms: Vec<(i32, i32)> = match facing.as_ref().map(|f| f.value.as_str()) {
+                Some(way) => {
+                    let b = if way == "forward" { b } else { -b };
+                    [a, -a].iter().map(|&a| (a * rx + b * fx, a * ry + b * fy)).collect()
+                }
+                None => [(a, b), (b, a)].iter().flat_map(|&(x, y)| [(x, y), (-x, y), (x, -y), (-x, -y)]).collect(),
+            };
+            forms.sort();
+            forms.dedup();
+            v.offsets[pl] = forms.into_iter().map(|(x, y)| (x as i8, y as i8)).collect();
+        }
+        Some(v)
+    }
+
     /// One direction for each player (`falling s`, `falling forward`).
     fn one_direction(&mut self, word: &Sp<String>) -> [Option<Dir>; PLAYERS] {
         let sets = self.directions(std::slice::from_ref(word));
@@ -872,7 +960,19 @@ impl<'a> Compiler<'a> {
             let board_dirs = self.board.as_ref().map_or(0xFF, |b| {
                 b.neighbour.iter().fold(0u8, |m, n| (0..8).filter(|&d| n[d] != NONE).fold(m, |m, d| m | 1 << d))
             });
+            // A kind with any move of the vector family has all its steps,
+            // slides and takes there: one generator makes each move once.
+            let vector_kind = p.moves.iter().any(MoveDecl::is_vector) || p.royal.is_some() || p.castle.is_some();
             for m in &p.moves {
+                if vector_kind {
+                    if let Some(v) = self.vector(m, board_dirs) {
+                        moves.vectors.push(v);
+                        continue;
+                    }
+                }
+                if matches!(m.kind, MoveKind::Leap { .. } | MoveKind::Ride { .. } | MoveKind::Hop) {
+                    continue; // a vector the checker refused
+                }
                 let dirs = self.directions(&m.dirs);
                 if dirs.iter().all(|&d| d != 0 && d & board_dirs == 0) {
                     let words: Vec<&str> = m.dirs.iter().map(|w| w.value.as_str()).collect();
@@ -895,6 +995,7 @@ impl<'a> Compiler<'a> {
                     MoveKind::Take => &mut moves.take,
                     MoveKind::Approach => &mut moves.approach,
                     MoveKind::Withdraw => &mut moves.withdraw,
+                    MoveKind::Leap { .. } | MoveKind::Ride { .. } | MoveKind::Hop => continue,
                 };
                 for (s, d) in slot.iter_mut().zip(dirs) {
                     *s |= d;
@@ -912,7 +1013,8 @@ impl<'a> Compiler<'a> {
                     self.err(diag::promotes_into_itself(pr.into.span, &p.name.value));
                 }
                 let zone = self.region(&pr.zone);
-                Some(Promotion { into: into?, zone: zone?, at_once: pr.at_once, stops: pr.stops })
+                let or_into: Vec<KindId> = pr.or_into.iter().filter_map(|k| self.kind(k)).collect();
+                Some(Promotion { into: into?, or_into, zone: zone?, at_once: pr.at_once, stops: pr.stops })
             });
             let value = match &p.value {
                 Some(v) if !(1..=1_000_000).contains(&v.value) => {
@@ -985,9 +1087,18 @@ impl<'a> Compiler<'a> {
                 let dirs = self.directions(dirs);
                 Some((self.kind(kind)?, dirs))
             });
+            let castle = p.castle.as_ref().and_then(|(kind, span)| {
+                let partner = self.kind(kind)?;
+                if partner == i as KindId {
+                    self.err(diag::castles_with_itself(*span, &p.name.value));
+                }
+                Some(partner)
+            });
             self.kinds.push(Kind {
                 fly,
                 shoot,
+                royal: p.royal.is_some(),
+                castle,
                 name: p.name.value.clone(),
                 letter: letter.unwrap_or('?'),
                 moves,
@@ -1146,6 +1257,8 @@ impl<'a> Compiler<'a> {
             return JumpRules::default();
         };
         let any_jump = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
+        // `compulsory` also binds captures by landing (chess's pieces): losing chess.
+        let any_capture = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_any(p)));
         let mut prefer = Vec::new();
         let mut said: Vec<Span> = Vec::new();
         if let Some(span) = j.majority {
@@ -1180,7 +1293,8 @@ impl<'a> Compiler<'a> {
             (j.no_revisiting, "no revisiting"),
         ];
         for (flag, what) in flags {
-            if let (Some(span), false) = (flag, any_jump) {
+            let applies = if what == "compulsory" { any_capture } else { any_jump };
+            if let (Some(span), false) = (flag, applies) {
                 self.err(diag::needs_jump(span, what));
             }
         }
@@ -1318,6 +1432,20 @@ impl<'a> Compiler<'a> {
             };
             let condition = match &g.condition {
                 ConditionDecl::NoMove => Condition::NoMove,
+                ConditionDecl::Checkmated(at) | ConditionDecl::Stalemated(at) => {
+                    if !self.kinds.iter().any(|k| k.royal) {
+                        self.err(diag::unreachable_goal(
+                            *at,
+                            "no piece is royal, so no side is ever in check",
+                            "say `royal` in the block of the piece whose capture would end the game",
+                        ));
+                    }
+                    if matches!(g.condition, ConditionDecl::Checkmated(_)) {
+                        Condition::Checkmated
+                    } else {
+                        Condition::Stalemated
+                    }
+                }
                 ConditionDecl::NoPieces => Condition::NoPieces,
                 ConditionDecl::BorneOff => {
                     if !self.kinds.iter().any(|k| k.moves.track) {
@@ -1331,7 +1459,7 @@ impl<'a> Compiler<'a> {
                 }
                 ConditionDecl::Captured(k) => {
                     let Some(kind) = self.kind(k) else { continue };
-                    let by_jump = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
+                    let by_jump = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_any(p)));
                     let by_custody = custodial.is_some_and(|c| c.targets & (1 << kind) != 0);
                     let by_trap = traps.iter().any(|t| t.kind == kind);
                     if !(by_jump || by_custody || by_trap) {

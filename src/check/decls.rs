@@ -4,6 +4,7 @@
 //! before the line that declares it.
 
 use crate::diagnostics::{self as diag, Diagnostic};
+use crate::game::Landing;
 use crate::span::{Span, Spanned};
 use crate::syntax::tree::{Arg, ArgKind, Node, Stmt};
 
@@ -82,6 +83,19 @@ pub struct RegionDecl {
 pub enum MoveKind {
     Step,
     Slide(Option<Sp<u64>>),
+    /// `leap A B [forward|backward] [lame]`: the offset, which of its forms.
+    Leap {
+        offset: (Sp<u64>, Sp<u64>),
+        facing: Option<Sp<String>>,
+        lame: Option<Span>,
+    },
+    /// `ride A B [forward|backward]`: the leap repeated over empty points.
+    Ride {
+        offset: (Sp<u64>, Sp<u64>),
+        facing: Option<Sp<String>>,
+    },
+    /// `hop DIRECTIONS`: over exactly one piece along a line.
+    Hop,
     Jump,
     Fly,
     Leave,
@@ -94,12 +108,31 @@ pub enum MoveKind {
 pub struct MoveDecl {
     pub kind: MoveKind,
     pub dirs: Vec<Sp<String>>,
+    /// `or capture` / `capture only`: where it may land, if not on empty points only.
+    pub landing: Option<Sp<Landing>>,
+    /// `en passant` (a take or a step that captures only).
+    pub en_passant: Option<Span>,
+    /// `from REGION`: only from these points.
+    pub from: Option<Sp<String>>,
     pub span: Span,
+}
+
+impl MoveDecl {
+    /// Whether the statement is of the vector family (it says where it
+    /// lands or starts, or leaps, rides or hops).
+    pub fn is_vector(&self) -> bool {
+        self.landing.is_some()
+            || self.from.is_some()
+            || self.en_passant.is_some()
+            || matches!(self.kind, MoveKind::Leap { .. } | MoveKind::Ride { .. } | MoveKind::Hop)
+    }
 }
 
 #[derive(Clone, Debug)]
 pub struct PromoteDecl {
     pub into: Sp<String>,
+    /// Further kinds to choose from (`promote to queen rook bishop knight in ...`).
+    pub or_into: Vec<Sp<String>>,
     pub zone: Sp<String>,
     pub at_once: bool,
     pub stops: bool,
@@ -140,6 +173,10 @@ pub struct PieceDecl {
     pub fly: Option<(Sp<u64>, Span)>,
     /// `then shoot KIND DIRECTIONS`.
     pub shoot: Option<(Sp<String>, Vec<Sp<String>>, Span)>,
+    /// `royal`.
+    pub royal: Option<Span>,
+    /// `castle with KIND`.
+    pub castle: Option<(Sp<String>, Span)>,
     /// Some statement in its block could not be read.
     pub had_errors: bool,
 }
@@ -260,6 +297,10 @@ pub struct TrapDecl {
 #[derive(Clone, Debug)]
 pub enum ConditionDecl {
     NoMove,
+    /// `checkmated`: no move while a royal piece is attacked.
+    Checkmated(Span),
+    /// `stalemated`: no move while none is.
+    Stalemated(Span),
     NoPieces,
     Captured(Sp<String>),
     Escapes(Sp<String>),
@@ -395,7 +436,7 @@ const TOP: &[&str] = &[
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number", "drawn"];
 const PIECE: &[&str] = &[
     "step", "slide", "jump", "leave", "take", "approach", "withdraw", "move", "safe", "promote", "value", "can", "at",
-    "enter", "lift", "fly", "then",
+    "enter", "lift", "fly", "then", "leap", "ride", "hop", "royal", "castle",
 ];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land", "straight"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall", "intervention", "convert"];
@@ -614,6 +655,8 @@ fn block_stmt(
                 safe: None,
                 fly: None,
                 shoot: None,
+                royal: None,
+                castle: None,
                 had_errors: false,
             };
             if let Some(nodes) = block(stmt, example, diags) {
@@ -1017,7 +1060,8 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
                 return Err(diag::limit_not_on_slide(up.span.to(to.map_or(up.span, |t| t.span)), kw));
             }
             let mut a = Args::new(stmt, example);
-            let dirs = a.words("directions")?;
+            let vector = matches!(kw, "step" | "take");
+            let dirs = if vector { a.words_until_any(TAIL, "directions")? } else { a.words("directions")? };
             let kind = match kw {
                 "step" => MoveKind::Step,
                 "take" => MoveKind::Take,
@@ -1025,27 +1069,72 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
                 "withdraw" => MoveKind::Withdraw,
                 _ => MoveKind::Leave,
             };
-            p.moves.push(MoveDecl { kind, dirs, span: stmt.span });
+            let mut m = MoveDecl { kind, dirs, landing: None, en_passant: None, from: None, span: stmt.span };
+            if vector {
+                move_tail(&mut a, &mut m, kw == "step")?;
+            }
+            p.moves.push(m);
         }
-        "slide" => {
-            let mut a = Args::new(stmt, "slide orthogonal up to 3");
-            let dirs = a.words_until("up", "directions")?;
+        "slide" | "hop" => {
+            let mut a =
+                Args::new(stmt, if kw == "hop" { "hop orthogonal capture only" } else { "slide orthogonal up to 3" });
+            let mut stops = TAIL.to_vec();
+            stops.push("up");
+            let dirs = a.words_until_any(&stops, "directions")?;
             let limit = match a.optional("up") {
+                Some(up) if kw == "hop" => return Err(diag::limit_not_on_slide(up, kw)),
                 Some(_) => {
                     a.keyword("to")?;
                     Some(a.number("the most spaces")?)
                 }
                 None => None,
             };
+            let kind = if kw == "hop" { MoveKind::Hop } else { MoveKind::Slide(limit) };
+            let mut m = MoveDecl { kind, dirs, landing: None, en_passant: None, from: None, span: stmt.span };
+            move_tail(&mut a, &mut m, true)?;
+            p.moves.push(m);
+        }
+        "leap" | "ride" => {
+            let mut a = Args::new(stmt, if kw == "leap" { "leap 1 2 or capture" } else { "ride 1 2 or capture" });
+            let offset = (a.number("the leap's first part")?, a.number("the leap's second part")?);
+            let facing = match a.peek_word() {
+                Some("forward" | "backward") => Some(a.word("forward or backward")?),
+                _ => None,
+            };
+            let kind = if kw == "leap" {
+                MoveKind::Leap { offset, facing, lame: a.optional("lame") }
+            } else {
+                MoveKind::Ride { offset, facing }
+            };
+            let mut m =
+                MoveDecl { kind, dirs: Vec::new(), landing: None, en_passant: None, from: None, span: stmt.span };
+            move_tail(&mut a, &mut m, true)?;
+            p.moves.push(m);
+        }
+        "royal" => flag(&mut p.royal, stmt, "`royal`", "royal")?,
+        "castle" => {
+            let mut a = Args::new(stmt, "castle with rook");
+            a.keyword("with")?;
+            let kind = a.word("the piece it castles with")?;
             a.end()?;
-            p.moves.push(MoveDecl { kind: MoveKind::Slide(limit), dirs, span: stmt.span });
+            if let Some((_, first)) = &p.castle {
+                return Err(diag::duplicate_statement(stmt.span, *first, "`castle`"));
+            }
+            p.castle = Some((kind, stmt.span));
         }
         "jump" => {
             let mut a = Args::new(stmt, "jump any flying");
             let dirs = a.words_until("flying", "directions")?;
             let flying = a.optional("flying").is_some();
             a.end()?;
-            p.moves.push(MoveDecl { kind: if flying { MoveKind::Fly } else { MoveKind::Jump }, dirs, span: stmt.span });
+            p.moves.push(MoveDecl {
+                kind: if flying { MoveKind::Fly } else { MoveKind::Jump },
+                dirs,
+                landing: None,
+                en_passant: None,
+                from: None,
+                span: stmt.span,
+            });
         }
         "move" => {
             let mut a = Args::new(stmt, "move along track");
@@ -1163,6 +1252,10 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             let mut a = Args::new(stmt, "promote to king in far-rank");
             a.keyword("to")?;
             let into = a.word("the piece it becomes")?;
+            let mut or_into = Vec::new();
+            while a.peek().is_some() && a.peek_word() != Some("in") {
+                or_into.push(a.word("a piece it may become, or `in`")?);
+            }
             a.keyword("in")?;
             let zone = a.word("a region")?;
             let (at_once, stops) = match a.peek_word() {
@@ -1182,11 +1275,36 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             if let Some(first) = &p.promote {
                 return Err(diag::duplicate_statement(stmt.span, first.span, "the promotion"));
             }
-            p.promote = Some(PromoteDecl { into, zone, at_once, stops, span: stmt.span });
+            p.promote = Some(PromoteDecl { into, or_into, zone, at_once, stops, span: stmt.span });
         }
         _ => return Err(unknown(stmt, 2)),
     }
     Ok(())
+}
+
+/// The words that may end a move's directions: where it lands and starts.
+const TAIL: &[&str] = &["or", "capture", "en", "from"];
+
+/// A move's tail: `or capture` or `capture only`, then `en passant` (only
+/// for what captures by a step alone), then `from REGION`.
+fn move_tail(a: &mut Args, m: &mut MoveDecl, landing: bool) -> Result<(), Diagnostic> {
+    if landing {
+        if let Some(or) = a.optional("or") {
+            let capture = a.keyword("capture")?;
+            m.landing = Some(Spanned::new(Landing::EmptyOrEnemy, or.to(capture)));
+        } else if let Some(capture) = a.optional("capture") {
+            let only = a.keyword("only")?;
+            m.landing = Some(Spanned::new(Landing::Enemy, capture.to(only)));
+        }
+    }
+    if let Some(en) = a.optional("en") {
+        let passant = a.keyword("passant")?;
+        m.en_passant = Some(en.to(passant));
+    }
+    if a.optional("from").is_some() {
+        m.from = Some(a.word("a region")?);
+    }
+    a.end()
 }
 
 fn flag(slot: &mut Option<Span>, stmt: &Stmt, what: &str, example: &'static str) -> Result<(), Diagnostic> {
@@ -1471,7 +1589,7 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
     }
     let first = a.word(
         "a condition: `no move`, `no pieces`, `KIND captured`, `KIND escapes`, `KIND reaches REGION`, \
-         `N in a row` or `board full`",
+         `N in a row`, `board full`, `checkmated` or `stalemated`",
     )?;
     let condition = if first.value == "fewer" {
         a.keyword("than")?;
@@ -1484,6 +1602,10 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         let n = a.number("how many times")?;
         a.keyword("times")?;
         ConditionDecl::Repeated(n)
+    } else if first.value == "checkmated" {
+        ConditionDecl::Checkmated(first.span)
+    } else if first.value == "stalemated" {
+        ConditionDecl::Stalemated(first.span)
     } else if first.value == "board" {
         a.keyword("full")?;
         ConditionDecl::BoardFull

@@ -269,6 +269,8 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
             let (a, b) = (rulebook::describe::half_points(a as u32), rulebook::describe::half_points(b as u32));
             format!("both players passed; {} has {a} points of area, {} has {b}", g.players[0].name, g.players[1].name)
         }
+        Reason::Checkmated(p) => format!("{} is checkmated", g.players[p as usize].name),
+        Reason::Stalemated(p) => format!("{} is stalemated", g.players[p as usize].name),
         Reason::PlyLimit => return "unfinished (ply limit)".into(),
     };
     match o.winner {
@@ -282,11 +284,21 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
     }
 }
 
-pub fn position(game: &GameArgs, at: &At, numbers: bool) -> i32 {
+pub fn position(game: &GameArgs, at: &At, numbers: bool, fen: bool) -> i32 {
     match setup(game, at) {
         Ok((loaded, pos)) => {
             if let Some(code) = numbers_unavailable(&loaded.engine, numbers) {
                 return code;
+            }
+            if fen {
+                let Some(text) = loaded.engine.fen(&pos) else {
+                    eprintln!(
+                        "error: --fen: FEN describes boards that are full rectangles of points, with no pieces in hand"
+                    );
+                    return super::EXIT_USAGE;
+                };
+                println!("{text}");
+                return 0;
             }
             println!("{}", loaded.engine.position_notation_as(&pos, numbers));
             0

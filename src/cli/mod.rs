@@ -134,6 +134,9 @@ enum Command {
         /// Writes square numbers instead of labels, on boards that number their points (PDN).
         #[arg(long)]
         numbers: bool,
+        /// Writes FEN, as chess programs read it (boards that are full rectangles).
+        #[arg(long, conflicts_with = "numbers")]
+        fen: bool,
     },
     /// Says whether a move is legal and, if not, which rule forbids it.
     Why {
@@ -355,7 +358,7 @@ pub fn run() -> i32 {
         Command::Serve { game, port, host, open } => crate::web::serve(&game, host, port, open),
         Command::Describe { game } => commands::describe(&game),
         Command::Options { game } => commands::options(&game),
-        Command::Position { game, at, numbers } => commands::position(&game, &at, numbers),
+        Command::Position { game, at, numbers, fen } => commands::position(&game, &at, numbers, fen),
         Command::Why { game, ply, at } => commands::why(&game, &ply, &at),
         Command::Play {
             file,

@@ -22,7 +22,7 @@ enum Shape {
 impl Shape {
     fn of(mv: &Move, text: &str) -> Shape {
         match mv.kind {
-            MoveType::Plain => Shape::Plain,
+            MoveType::Plain | MoveType::Castle => Shape::Plain,
             MoveType::Jumps if text.ends_with('A') || text.ends_with('W') => Shape::ApproachWithdrawal,
             MoveType::Jumps if mv.landings().len() > 1 => Shape::Chain,
             MoveType::Jumps => Shape::Capture,

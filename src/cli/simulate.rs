@@ -275,6 +275,8 @@ pub(super) fn reason_words(engine: &Engine, r: &Reason) -> String {
         Reason::Connected(p) => format!("{} connected", g.players[*p as usize].name),
         Reason::Passed => "both passed".into(),
         Reason::Area(..) => "most area".into(),
+        Reason::Checkmated(p) => format!("{} checkmated", g.players[*p as usize].name),
+        Reason::Stalemated(p) => format!("{} stalemated", g.players[*p as usize].name),
         Reason::PlyLimit => "ply limit".into(),
     }
 }

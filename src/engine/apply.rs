@@ -69,6 +69,13 @@ impl Engine {
                 self.put(next, mv.from, 0);
                 result = self.goal_borne_off(next, me);
             }
+            MoveType::Castle => {
+                let partner = pos.at(mv.path[0]);
+                self.put(next, mv.from, 0);
+                self.put(next, mv.path[0], 0);
+                self.put(next, mv.to, cell(me, mv.becomes));
+                self.put(next, mv.path[1], partner);
+            }
             MoveType::Jumps => {
                 let mut captured = 0u16;
                 for &t in mv.jumped() {
@@ -133,6 +140,9 @@ impl Engine {
         }
         if self.guarded {
             self.keep_looking_back(pos, next);
+        }
+        if self.history_state {
+            self.history_state_after(pos, mv, next);
         }
         if self.pass_at_will {
             next.passes = if mv.kind == MoveType::Pass { pos.passes + 1 } else { 0 };

@@ -6,6 +6,7 @@ mod apply;
 mod counting;
 mod custodial;
 mod endings;
+mod fen;
 mod guard;
 mod lines;
 mod movegen;
@@ -15,10 +16,12 @@ mod placing;
 pub mod position;
 mod precedence;
 mod race;
+mod royal;
 mod scoring;
 pub mod search;
 mod shifts;
 mod tables;
+mod vectors;
 mod why;
 
 pub use search::{Counting, Playout};
@@ -92,6 +95,9 @@ pub enum MoveType {
     Enter,
     /// The mover's own piece on `from` taken off the board.
     Lift,
+    /// A castling: the piece on `from` moves to `to`, and its partner on
+    /// `path[0]` to `path[1]` (the point it crossed).
+    Castle,
 }
 
 /// One legal move. Fixed size and `Copy`: generating moves allocates nothing.
@@ -101,7 +107,8 @@ pub struct Move {
     pub from: Point,
     /// Where the piece ends (the last landing of a capture); `NONE` for a leave or pass.
     pub to: Point,
-    /// Direction of a leave.
+    /// Direction of a leave; [`Move::CHOSE_KIND`] for a move whose piece
+    /// chose the kind it promotes to (kept here so that a move stays 76 bytes).
     pub dir: Dir,
     /// Spaces covered by a plain move or leave (the exit counts as one).
     pub distance: u8,
@@ -133,6 +140,15 @@ impl Move {
         path: [NONE; MAX_PATH],
         taken: [NONE; MAX_PATH],
     };
+
+    /// `dir` of a move whose piece chose its promotion among several kinds.
+    pub const CHOSE_KIND: Dir = 8;
+
+    /// Whether the piece chose the kind it became (written `=Q`).
+    #[inline]
+    pub fn chose_kind(&self) -> bool {
+        self.dir == Move::CHOSE_KIND && self.kind != MoveType::Leave
+    }
 
     /// Where a step or slide then shoots (`then shoot KIND DIRECTIONS`: an
     /// arrow placed after the move). Kept in the first of the path's slots,
@@ -205,6 +221,10 @@ pub enum Reason {
     /// Both players passed in a row: each side's area in half points, any
     /// bonus (komi) included.
     Area(u16, u16),
+    /// The player had no legal move while in check.
+    Checkmated(PlayerId),
+    /// The player had no legal move while not in check.
+    Stalemated(PlayerId),
     /// The caller's ply limit was reached.
     PlyLimit,
 }
@@ -293,6 +313,12 @@ pub struct Position {
     /// The boards that stood before this one, under `forbid returning to
     /// any earlier position` (shared between positions: a copy costs a count).
     earlier: Option<std::sync::Arc<guard::Earlier>>,
+    /// The pieces that castle or are castled with and have not moved
+    /// (in the hash, and in the notation).
+    unmoved: PointSet,
+    /// Where the last move went from and to, where it passed over points on
+    /// which an enemy could take it en passant ((NONE, NONE) otherwise; in the hash).
+    passed: (Point, Point),
 }
 
 /// A run of moves by one piece that captured nothing: where the piece stands
@@ -364,7 +390,11 @@ impl Position {
             previous,
             passes,
             earlier,
+            unmoved,
+            passed,
         } = other;
+        self.unmoved = *unmoved;
+        self.passed = *passed;
         self.occupied = *occupied;
         self.other_kinds = *other_kinds;
         self.turn = *turn;
@@ -392,6 +422,8 @@ impl PartialEq for Position {
             && self.hand == other.hand
             && self.previous == other.previous
             && self.passes == other.passes
+            && self.unmoved == other.unmoved
+            && self.passed == other.passed
     }
 }
 impl Eq for Position {}
@@ -562,6 +594,29 @@ pub struct Engine {
     /// The goals that are a repetition rule and a no-progress rule, if any.
     repetition: Option<usize>,
     no_progress: Option<usize>,
+    /// Each lattice point's board point (`y * width + x`), or NONE.
+    lattice: Vec<Point>,
+    /// Some kind moves by vectors (`vectors.rs`): the counting does not know them.
+    vectors: bool,
+    /// Per kind: it may take by landing (a take, or a vector that captures).
+    attacks: Vec<bool>,
+    /// Per kind: the kinds a promotion may make of it (itself if none).
+    promotion_kinds: Vec<Vec<KindId>>,
+    /// Each kind's own id, to lend a one-kind slice.
+    kind_ids: Vec<KindId>,
+    /// The royal kinds, as bits.
+    royal_kinds: u16,
+    /// Attacks pass along straight lines only (no hop, ride or lame leap):
+    /// a move from a point on no line through the royal piece reveals none.
+    quick_royal: bool,
+    /// The kinds that castle or are castled with, as bits.
+    castlers: u16,
+    /// Per kind: it may be taken en passant (its kind takes so).
+    passable: Vec<bool>,
+    /// Castling or en passant: the position keeps what they need.
+    history_state: bool,
+    zobrist_unmoved: Vec<u64>,
+    zobrist_passed: Vec<u64>,
 }
 
 /// Whether the CPU has POPCNT, which the portable build does not assume.
@@ -697,12 +752,33 @@ impl Engine {
                 let m = &k.moves;
                 k.promotion.is_none()
                     && k.run_limit.is_none()
+                    && m.vectors.is_empty()
                     && k.enter.is_none_or(|e| !e.capturing)
                     && !m.track
                     && (0..PLAYERS).all(|p| {
                         m.slide[p] | m.jump[p] | m.fly[p] | m.leave[p] | m.take[p] | m.approach[p] | m.withdraw[p] == 0
                     })
             });
+        let vectors = game.kinds.iter().any(|k| !k.moves.vectors.is_empty());
+        let royal_kinds = game.kinds.iter().enumerate().filter(|(_, k)| k.royal).fold(0u16, |m, (i, _)| m | 1 << i);
+        let castlers = game.kinds.iter().enumerate().fold(0u16, |m, (i, k)| match k.castle {
+            Some(partner) => m | 1 << i | 1 << partner,
+            None => m,
+        });
+        let passable: Vec<bool> = game.kinds.iter().map(|k| k.moves.vectors.iter().any(|v| v.en_passant)).collect();
+        let history_state = castlers != 0 || passable.iter().any(|&p| p);
+        let lattice = tables::lattice(&game.board);
+        let attacks = game
+            .kinds
+            .iter()
+            .map(|k| k.moves.take.iter().any(|&t| t != 0) || k.moves.vectors.iter().any(|v| v.landing.enemy()))
+            .collect();
+        let promotion_kinds = game.kinds.iter().map(|k| k.promotion_choices().collect()).collect();
+        let quick_royal = game
+            .kinds
+            .iter()
+            .all(|k| k.moves.vectors.iter().all(|v| !matches!(v.shape, Shape::Hop | Shape::Ride) && !v.lame));
+        let rows_or_flight = rows_or_flight || vectors || royal_kinds != 0;
         let shot_counting = bit_slides
             && game.kinds.iter().any(|k| k.shoot.is_some())
             && game.kinds.iter().all(|k| k.fly.is_none() && k.enter.is_none() && !k.moves.track)
@@ -775,6 +851,18 @@ impl Engine {
             setup_count,
             every_kind: ((1u32 << game_kinds) - 1) as u16,
             goal_start,
+            lattice,
+            vectors,
+            attacks,
+            promotion_kinds,
+            kind_ids: (0..game_kinds as KindId).collect(),
+            royal_kinds,
+            quick_royal,
+            castlers,
+            passable,
+            history_state,
+            zobrist_unmoved: tables::more_keys(n, 1),
+            zobrist_passed: tables::more_keys(n, 2),
         }
     }
 
@@ -852,6 +940,8 @@ impl Engine {
             passes: 0,
             earlier: None,
             hand: [0; MAX_HANDS],
+            unmoved: PointSet::default(),
+            passed: (NONE, NONE),
         };
         if turn == 1 {
             p.hash ^= self.zobrist_turn;
@@ -888,7 +978,32 @@ impl Engine {
         for &(player, kind, n) in &self.game.hand {
             self.set_hand(&mut p, player, kind, n);
         }
+        for &(_, kind, point) in &self.game.setup {
+            if self.castlers & (1 << kind) != 0 {
+                self.set_unmoved(&mut p, point);
+            }
+        }
         p
+    }
+
+    /// Marks the piece on `p` as not having moved (for castling), in the hash.
+    pub(super) fn set_unmoved(&self, pos: &mut Position, p: Point) {
+        if !pos.unmoved.contains(p) {
+            pos.unmoved.insert(p);
+            pos.hash ^= self.zobrist_unmoved[p as usize];
+        }
+    }
+
+    /// Sets the last move as one that passed over points, from `from` to
+    /// `to`, where a piece may take it en passant (in the hash).
+    pub(super) fn set_passed(&self, pos: &mut Position, from: Point, to: Point) {
+        if pos.passed.0 != NONE {
+            pos.hash ^= self.zobrist_passed[pos.passed.1 as usize];
+        }
+        pos.passed = (from, to);
+        if from != NONE {
+            pos.hash ^= self.zobrist_passed[to as usize];
+        }
     }
 
     /// Whether the player has any piece in hand (an unlimited supply too).
@@ -1015,7 +1130,7 @@ impl Engine {
             return Ok(Some(self.most_pieces(pos).unwrap_or(Outcome { winner: None, reason: Reason::NoMove(me) })));
         }
         if moves.is_empty() {
-            let end = self.no_goal(me, false).or_else(|| self.most_pieces(pos));
+            let end = self.mate_goal(pos).or_else(|| self.no_goal(me, false)).or_else(|| self.most_pieces(pos));
             return Ok(Some(end.unwrap_or(Outcome { winner: None, reason: Reason::NoMove(me) })));
         }
         Ok(None)
@@ -1047,6 +1162,24 @@ impl Engine {
             std::cmp::Ordering::Equal => return Outcome { winner: None, reason },
         };
         Outcome { winner: g.winner(g.player.unwrap_or(leader)), reason }
+    }
+
+    /// The outcome when the player to move has no move, by `checkmated` or
+    /// `stalemated`, as it is or is not in check.
+    fn mate_goal(&self, pos: &Position) -> Option<Outcome> {
+        if self.royal_kinds == 0 {
+            return None;
+        }
+        let me = pos.turn;
+        let checked = self.in_check(pos, me);
+        self.game.goals.iter().find_map(|g| {
+            let reason = match g.condition {
+                Condition::Checkmated if checked => Reason::Checkmated(me),
+                Condition::Stalemated if !checked => Reason::Stalemated(me),
+                _ => return None,
+            };
+            Some(Outcome { winner: g.winner(g.player.unwrap_or(me)), reason })
+        })
     }
 
     /// The outcome when `player` has no pieces (`pieces`) or no move.

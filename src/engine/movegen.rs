@@ -387,6 +387,13 @@ impl Engine {
         if self.guarded {
             self.keep_allowed(pos, out);
         }
+        if self.royal_kinds != 0 {
+            self.keep_safe(pos, out);
+        }
+        if self.vectors && self.game.jumps.compulsory && out.iter().any(|m| m.kind == MoveType::Jumps) {
+            // Captures by landing are captures too: where one is legal, only they are.
+            out.retain(|m| m.kind == MoveType::Jumps);
+        }
         if self.pass_at_will {
             out.push(Move::PASS);
         }
@@ -586,6 +593,9 @@ impl Engine {
                 }
                 return;
             }
+        }
+        if !moves.vectors.is_empty() {
+            self.vector_moves(pos, p, limit, out);
         }
         let steps = limit >= 1 && moves.step[pl] != 0;
         if steps {

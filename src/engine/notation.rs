@@ -27,7 +27,7 @@ impl Engine {
                 }
                 let _ = write!(s, "@{}", name(mv.to));
             }
-            MoveType::Plain => {
+            MoveType::Plain | MoveType::Castle => {
                 let _ = write!(s, "{}-{}", name(mv.from), name(mv.to));
             }
             MoveType::Leave => {
@@ -54,6 +54,10 @@ impl Engine {
                     prev = p;
                 }
             }
+        }
+        // A promotion with a choice: the kind chosen (`e7-e8=Q`).
+        if mv.chose_kind() {
+            let _ = write!(s, "={}", self.game.kinds[mv.becomes as usize].letter);
         }
         // Then a shot (`d1-d7/g7`).
         if let Some(shot) = mv.shot() {
@@ -196,6 +200,17 @@ impl Engine {
         }
         let labels = &self.game.board.labels;
         let known = |l: &str| labels.iter().any(|x| x == l);
+        // A promotion with a choice ends `=LETTER`.
+        let text = match text.rsplit_once('=') {
+            Some((before, letter)) if self.game.kinds.iter().any(|k| k.letter.to_string() == letter) => before,
+            Some((_, letter)) => {
+                return Err(ParseMoveError::NotAMove {
+                    text: text.to_string(),
+                    why: format!("`={letter}`: a promotion names the kind by its letter, and `{letter}` is none"),
+                })
+            }
+            None => text,
+        };
         // A move that then shoots ends `/POINT`.
         let text = match text.rsplit_once('/') {
             Some((before, shot)) if known(shot) => before,

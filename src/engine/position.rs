@@ -14,6 +14,10 @@ pub enum PositionError {
     UnknownPoint(String),
     UnknownKind(char),
     Occupied(String),
+    /// FEN that could not be read.
+    Fen(String),
+    /// A position the rules could not reach.
+    Unreachable(String),
 }
 
 impl std::fmt::Display for PositionError {
@@ -26,6 +30,8 @@ impl std::fmt::Display for PositionError {
             PositionError::UnknownPoint(p) => write!(f, "`{p}` is not a point of the board"),
             PositionError::UnknownKind(k) => write!(f, "`{k}` is not a piece's letter"),
             PositionError::Occupied(p) => write!(f, "two pieces are on `{p}`"),
+            PositionError::Fen(why) => write!(f, "not FEN: {why}"),
+            PositionError::Unreachable(why) => write!(f, "a position no game could reach: {why}"),
         }
     }
 }
@@ -56,7 +62,10 @@ impl Engine {
                         (Some(n), true) => (n[p as usize] as usize, n[p as usize].to_string()),
                         _ => (p as usize, g.board.labels[p as usize].clone()),
                     };
-                    let text = if k == 0 { label } else { format!("{}{label}", g.kinds[k as usize].letter) };
+                    let mut text = if k == 0 { label } else { format!("{}{label}", g.kinds[k as usize].letter) };
+                    if pos.unmoved.contains(p) {
+                        text.push('*'); // a piece that castles or is castled with, not moved yet
+                    }
                     pieces.push((key, text));
                 }
             }
@@ -71,6 +80,11 @@ impl Engine {
                 }
             }
             out.push_str(&pieces.join(","));
+        }
+        if pos.passed.0 != NONE {
+            let passed = self.passed_points(pos.passed.0, pos.passed.1);
+            let labels: Vec<&str> = passed.iter().map(|&q| g.board.labels[q as usize].as_str()).collect();
+            out.push_str(&format!(":en passant {}", labels.join(" ")));
         }
         out
     }
@@ -103,7 +117,16 @@ impl Engine {
     /// Reads a position in notation.
     pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
         let g = &self.game;
-        let parts: Vec<&str> = text.trim().split(':').collect();
+        if text.contains('/') {
+            return self.parse_fen(text);
+        }
+        let mut parts: Vec<&str> = text.trim().split(':').collect();
+        let passant = match parts.last() {
+            Some(last) if last.trim_start().starts_with("en passant") && parts.len() > 1 + g.players.len() => {
+                parts.pop().map(|p| p.trim_start()["en passant".len()..].trim())
+            }
+            _ => None,
+        };
         if parts.len() != 1 + g.players.len() {
             return Err(PositionError::Shape(format!(
                 "{} parts separated by `:`, not {}",
@@ -129,6 +152,10 @@ impl Engine {
                 return Err(PositionError::Shape(format!("the side `{letter}` is given twice")));
             }
             for piece in side[1..].split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                let (piece, unmoved) = match piece.strip_suffix('*') {
+                    Some(bare) => (bare, true),
+                    None => (piece, false),
+                };
                 if let Some((kind, count)) = piece.split_once('@') {
                     self.parse_hand(&mut pos, who, kind, count)?;
                     continue;
@@ -143,9 +170,25 @@ impl Engine {
                         return Err(PositionError::Occupied(self.point_name(p, numbers)));
                     }
                     self.put(&mut pos, p, cell(who, kind));
+                    if unmoved {
+                        if self.castlers & (1 << kind) == 0 {
+                            return Err(PositionError::Shape(format!(
+                                "`{piece}*`: `*` marks a piece that castles or is castled with and has not moved, \
+                                 and a {} does neither",
+                                g.kinds[kind as usize].name
+                            )));
+                        }
+                        self.set_unmoved(&mut pos, p);
+                    }
                 }
             }
         }
+        if let Some(points) = passant {
+            let first = points.split_whitespace().next().unwrap_or("");
+            let q = g.board.point(first).ok_or_else(|| PositionError::UnknownPoint(first.to_string()))?;
+            self.set_passed_over(&mut pos, q)?;
+        }
+        self.check_setup(&pos)?;
         // A position already past a counting goal (the fox facing three
         // geese) is over, as if the last move had made it so.
         if self.count_goals {
@@ -164,6 +207,56 @@ impl Engine {
             pos.result = self.goal_borne_off(&pos, 1 - pos.turn).or_else(|| self.goal_borne_off(&pos, pos.turn));
         }
         Ok(pos)
+    }
+
+    /// The points strictly between `from` and `to` on their straight line.
+    pub(super) fn passed_points(&self, from: Point, to: Point) -> Vec<Point> {
+        (0..8)
+            .find_map(|d| {
+                let ray = self.ray(from, d);
+                ray.iter().position(|&r| r == to).map(|i| ray[..i].to_vec())
+            })
+            .unwrap_or_default()
+    }
+
+    /// Sets that the last move (by the side not to move) passed over `q`,
+    /// so that a piece may take on it en passant: the piece that passed
+    /// stands just beyond `q` in its player's forward direction.
+    pub(super) fn set_passed_over(&self, pos: &mut Position, q: Point) -> Result<(), PositionError> {
+        let mover = 1 - pos.turn;
+        let forward = self.game.players[mover as usize].forward;
+        let board = &self.game.board;
+        let (to, from) = (board.step(q, forward), board.step(q, opposite(forward)));
+        let label = &board.labels[q as usize];
+        let ok = to != NONE
+            && from != NONE
+            && pos.at(from) == 0
+            && pos.at(to) != 0
+            && owner(pos.at(to)) == mover
+            && self.passable[kind_of(pos.at(to)) as usize];
+        if !ok {
+            return Err(PositionError::Shape(format!(
+                "en passant on `{label}`: no piece that may be taken so has just passed over it"
+            )));
+        }
+        // Kept only where an enemy could take it, as a move would keep it.
+        if self.en_passant_taker(pos, q, kind_of(pos.at(to)), pos.turn) {
+            self.set_passed(pos, from, to);
+        }
+        Ok(())
+    }
+
+    /// Refuses a position the rules could not reach: the side that has just
+    /// moved in check.
+    pub(super) fn check_setup(&self, pos: &Position) -> Result<(), PositionError> {
+        if let Some((royal, by)) = self.check(pos, 1 - pos.turn) {
+            let labels = &self.game.board.labels;
+            return Err(PositionError::Unreachable(format!(
+                "the royal piece on {} is attacked by the piece on {} while its side is not to move",
+                labels[royal as usize], labels[by as usize]
+            )));
+        }
+        Ok(())
     }
 
     /// One comma-separated item of a side: a point (`c5`, or a square

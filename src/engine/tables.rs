@@ -22,6 +22,32 @@ pub(super) fn zobrist_keys(points: usize) -> (Vec<u64>, u64, Vec<u64>) {
     (cells, turn, hands)
 }
 
+/// Further Zobrist keys, one a point, from a stream of their own
+/// (`stream` tells the sets apart).
+pub(super) fn more_keys(points: usize, stream: u64) -> Vec<u64> {
+    let mut seed = 0xD1B5_4A32_D192_ED03u64.wrapping_mul(stream);
+    (0..points)
+        .map(|_| {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        })
+        .collect()
+}
+
+/// Each lattice point's board point (`y * width + x`), or NONE.
+pub(super) fn lattice(board: &Board) -> Vec<Point> {
+    let mut at = vec![NONE; (board.width.max(0) * board.height.max(0)) as usize];
+    for (p, &(x, y)) in board.coords.iter().enumerate() {
+        if (0..board.width).contains(&x) && (0..board.height).contains(&y) {
+            at[(y * board.width + x) as usize] = p as Point;
+        }
+    }
+    at
+}
+
 /// The kinds each point is hostile to while empty, and at all times, for
 /// pieces of each player (`p * PLAYERS + player`).
 pub(super) fn hostile(game: &Game) -> (Vec<u16>, Vec<u16>) {
@@ -200,6 +226,8 @@ pub(super) fn only_entries(game: &Game) -> bool {
         let m = &k.moves;
         k.enter.is_none_or(|e| !e.capturing)
             && !m.track
+            && m.vectors.is_empty()
+            && k.castle.is_none()
             && (0..PLAYERS).all(|p| {
                 m.step[p] | m.slide[p] | m.jump[p] | m.fly[p] | m.leave[p] | m.take[p] | m.approach[p] | m.withdraw[p]
                     == 0

@@ -72,6 +72,19 @@ impl Engine {
                 ));
             }
         }
+        if self.royal_kinds != 0 || self.castlers != 0 {
+            // A move the pieces could make that would leave its side in check.
+            let mut untried = Vec::new();
+            self.generate_untried(pos, self.max_roll, &mut untried, None)?;
+            if let Some(verdict) =
+                untried.iter().find(|m| self.notation(m) == text).and_then(|m| self.check_verdict(pos, m))
+            {
+                return Ok(verdict);
+            }
+            if let Some(verdict) = self.castle_refusal(pos, text) {
+                return Ok(verdict);
+            }
+        }
         if self.guarded {
             // A move the pieces could make, forbidden by the position it would leave.
             let mut untried = Vec::new();

@@ -22,13 +22,15 @@ pub(crate) fn owners(game: &Game, kind: usize) -> u8 {
     mask
 }
 
-/// The character that shows a piece: the player's letter for the first kind,
-/// else the kind's letter, small for the player who does not move first when
-/// both can have it (so the drawing does not depend on which player the file
-/// declares first).
+/// The character that shows a piece: the player's letter for the first kind
+/// (unless a player's letter is another kind's too: chess's black and its
+/// bishop), else the kind's letter, small for the player who does not move
+/// first when both can have it (so the drawing does not depend on which
+/// player the file declares first).
 pub fn piece_char(game: &Game, c: Cell) -> char {
     let (p, k) = (owner(c), kind_of(c));
-    if k == 0 {
+    let clash = || game.players.iter().any(|pl| game.kinds.iter().skip(1).any(|kind| kind.letter == pl.letter));
+    if k == 0 && !clash() {
         return game.players[p as usize].letter;
     }
     let l = game.kinds[k as usize].letter;

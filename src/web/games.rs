@@ -422,7 +422,7 @@ impl Game {
                         let shot = m.shot().map(label).unwrap_or_default();
                         (json!(label(m.from)), vec![label(m.to), shot], None)
                     }
-                    MoveType::Plain => (json!(label(m.from)), vec![label(m.to)], None),
+                    MoveType::Plain | MoveType::Castle => (json!(label(m.from)), vec![label(m.to)], None),
                     MoveType::BearOff => {
                         // Past the track's end, in the direction it last ran.
                         let track = &engine.game.tracks[self.pos.turn as usize];

@@ -1,0 +1,194 @@
+//! FEN, the position notation of chess and its relatives, for boards that
+//! are full rectangles: ranks from the top, each from the left, a letter a
+//! piece (the kind's, capital for the first player, small for the second),
+//! a number for a run of empty points; then the side to move (its letter,
+//! small), castling rights (`KQkq`: the outermost partner on the king's
+//! right or left; a file's letter for another), the point passed over en
+//! passant, the plies without progress and the move number.
+
+use super::*;
+
+impl Engine {
+    /// Whether FEN can describe this game's positions: a full rectangle of
+    /// points, two players, no pieces in hand.
+    pub fn has_fen(&self) -> bool {
+        let b = &self.game.board;
+        b.len() as i32 == b.width * b.height && !self.hands && self.game.players.len() == 2
+    }
+
+    /// The position in FEN (None where [`Engine::has_fen`] is false).
+    pub fn fen(&self, pos: &Position) -> Option<String> {
+        if !self.has_fen() {
+            return None;
+        }
+        let b = &self.game.board;
+        let mut ranks = Vec::new();
+        for y in (0..b.height).rev() {
+            let mut rank = String::new();
+            let mut empty = 0;
+            for x in 0..b.width {
+                let c = pos.at(self.lattice[(y * b.width + x) as usize]);
+                if c == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    rank.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                let letter = self.game.kinds[kind_of(c) as usize].letter;
+                rank.push(if owner(c) == 0 { letter } else { letter.to_ascii_lowercase() });
+            }
+            if empty > 0 {
+                rank.push_str(&empty.to_string());
+            }
+            ranks.push(rank);
+        }
+        let side = self.game.players[pos.turn as usize].letter.to_ascii_lowercase();
+        let passed = match pos.passed {
+            (NONE, _) => "-".to_string(),
+            (from, to) => self.passed_points(from, to).first().map_or("-".into(), |&q| b.labels[q as usize].clone()),
+        };
+        let full = pos.ply / 2 + 1;
+        Some(format!("{} {side} {} {passed} {} {full}", ranks.join("/"), self.castling_field(pos), pos.quiet))
+    }
+
+    /// The castling rights: per player, each unmoved partner of an unmoved
+    /// castling piece on its line sideways.
+    fn castling_field(&self, pos: &Position) -> String {
+        let mut out = String::new();
+        for pl in 0..PLAYERS as PlayerId {
+            for (right, _) in self.castling_rights(pos, pl) {
+                out.push(if pl == 0 { right } else { right.to_ascii_lowercase() });
+            }
+        }
+        if out.is_empty() {
+            out.push('-');
+        }
+        out
+    }
+
+    /// A player's castling rights as FEN letters (capital), with the partner's point.
+    fn castling_rights(&self, pos: &Position, pl: PlayerId) -> Vec<(char, Point)> {
+        let mut rights = Vec::new();
+        let forward = self.game.players[pl as usize].forward;
+        for king in pos.unmoved.iter().filter(|&p| owner(pos.at(p)) == pl) {
+            let Some(partner) = self.game.kinds[kind_of(pos.at(king)) as usize].castle else { continue };
+            // East of the king is the king's side (K), west the queen's (Q).
+            for (d, letter) in [(2u8, 'K'), (6u8, 'Q')] {
+                if d == forward || d == opposite(forward) {
+                    continue;
+                }
+                let ray = self.ray(king, d);
+                let partners: Vec<Point> = ray.iter().copied().filter(|&q| pos.at(q) == cell(pl, partner)).collect();
+                for &q in partners.iter().filter(|&&q| pos.unmoved.contains(q)) {
+                    let outermost = partners.last() == Some(&q);
+                    let file = (b'A' + self.game.board.coords[q as usize].0 as u8) as char;
+                    rights.push((if outermost { letter } else { file }, q));
+                }
+            }
+        }
+        rights.sort_by_key(|&(c, _)| (c != 'K', c != 'Q', c));
+        rights
+    }
+
+    /// Reads a position in FEN.
+    pub fn parse_fen(&self, text: &str) -> Result<Position, PositionError> {
+        let bad = PositionError::Fen;
+        if !self.has_fen() {
+            return Err(bad("this board is not a full rectangle of points (or pieces start in hand)".into()));
+        }
+        let g = &self.game;
+        let b = &g.board;
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() < 2 || fields.len() > 6 {
+            return Err(bad("the pieces, then the side to move, castling, en passant, plies and move number".into()));
+        }
+        let turn = g
+            .players
+            .iter()
+            .position(|p| fields[1].eq_ignore_ascii_case(&p.letter.to_string()))
+            .ok_or_else(|| bad(format!("`{}` is not a player's letter", fields[1])))? as PlayerId;
+        let mut pos = self.empty_position(turn);
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != b.height as usize {
+            return Err(bad(format!("{} ranks, not {}", b.height, ranks.len())));
+        }
+        for (i, rank) in ranks.iter().enumerate() {
+            let y = b.height - 1 - i as i32;
+            let mut x = 0;
+            let mut chars = rank.chars().peekable();
+            while let Some(c) = chars.next() {
+                if let Some(d) = c.to_digit(10) {
+                    let mut n = d as i32;
+                    while let Some(more) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        n = n * 10 + more as i32;
+                        chars.next();
+                    }
+                    x += n;
+                    continue;
+                }
+                let who = if c.is_ascii_uppercase() { 0 } else { 1 };
+                let upper = c.to_ascii_uppercase();
+                let kind = g.kinds.iter().position(|k| k.letter == upper).ok_or(PositionError::UnknownKind(c))?;
+                if x >= b.width {
+                    return Err(bad(format!("rank {} has more than {} points", y + 1, b.width)));
+                }
+                self.put(&mut pos, self.lattice[(y * b.width + x) as usize], cell(who, kind as KindId));
+                x += 1;
+            }
+            if x != b.width {
+                return Err(bad(format!("`{rank}` covers {x} points of a rank of {}", b.width)));
+            }
+        }
+        if let Some(&rights) = fields.get(2).filter(|&&f| f != "-") {
+            for c in rights.chars() {
+                self.set_castling_right(&mut pos, c).map_err(bad)?;
+            }
+        }
+        if let Some(&passed) = fields.get(3).filter(|&&f| f != "-") {
+            let q = b.point(passed).ok_or_else(|| PositionError::UnknownPoint(passed.to_string()))?;
+            self.set_passed_over(&mut pos, q)?;
+        }
+        if let Some(&plies) = fields.get(4) {
+            pos.quiet = plies.parse().map_err(|_| bad(format!("`{plies}` plies without progress is not a number")))?;
+        }
+        if let Some(&full) = fields.get(5) {
+            let n: u32 = full.parse().map_err(|_| bad(format!("`{full}` is not a move number")))?;
+            pos.ply = n.saturating_sub(1) * 2 + u32::from(turn != g.first);
+        }
+        self.check_setup(&pos)?;
+        Ok(pos)
+    }
+
+    /// One letter of the castling field: `K`/`Q` (the outermost partner to
+    /// the king's east or west), or a file's letter; capital for the first player.
+    fn set_castling_right(&self, pos: &mut Position, c: char) -> Result<(), String> {
+        let pl: PlayerId = if c.is_ascii_uppercase() { 0 } else { 1 };
+        let upper = c.to_ascii_uppercase();
+        let castler =
+            pos.occupied[pl as usize].iter().find(|&p| self.game.kinds[kind_of(pos.at(p)) as usize].castle.is_some());
+        let Some(king) = castler else {
+            return Err(format!("castling `{c}`, but that side has no piece that castles"));
+        };
+        let partner = self.game.kinds[kind_of(pos.at(king)) as usize].castle.expect("a castler");
+        let (kx, ky) = self.game.board.coords[king as usize];
+        let on_rank: Vec<Point> = pos.occupied[pl as usize]
+            .iter()
+            .filter(|&q| pos.at(q) == cell(pl, partner) && self.game.board.coords[q as usize].1 == ky)
+            .collect();
+        let x = |q: Point| self.game.board.coords[q as usize].0;
+        let rook = match upper {
+            'K' => on_rank.iter().copied().filter(|&q| x(q) > kx).max_by_key(|&q| x(q)),
+            'Q' => on_rank.iter().copied().filter(|&q| x(q) < kx).min_by_key(|&q| x(q)),
+            f if f.is_ascii_uppercase() => on_rank.iter().copied().find(|&q| x(q) == (f as u8 - b'A') as i32),
+            _ => None,
+        };
+        let Some(rook) = rook else {
+            return Err(format!("castling `{c}`, but no {} stands there", self.game.kinds[partner as usize].name));
+        };
+        self.set_unmoved(pos, king);
+        self.set_unmoved(pos, rook);
+        Ok(())
+    }
+}

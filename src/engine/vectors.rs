@@ -1,0 +1,406 @@
+//! Moves of the vector family, chess's and its relatives': steps, slides,
+//! leaps, rides and hops that may land on an enemy piece and take it, with
+//! where they may start (`from REGION`), en passant and castling; and which
+//! pieces attack a point, for royal pieces (`royal.rs`).
+
+use super::*;
+
+impl Engine {
+    /// The point `(dx, dy)` lattice steps from `p`, if it is on the board.
+    #[inline]
+    pub(super) fn offset_point(&self, p: Point, dx: i32, dy: i32) -> Point {
+        let (x, y) = self.game.board.coords[p as usize];
+        let (x, y) = (x + dx, y + dy);
+        if x < 0 || y < 0 || x >= self.game.board.width || y >= self.game.board.height {
+            return NONE;
+        }
+        self.lattice[(y * self.game.board.width + x) as usize]
+    }
+
+    /// Whether the lame leap by `(dx, dy)` from `p` is blocked: the point of
+    /// its first step is occupied.
+    #[inline]
+    fn lame_blocked(&self, pos: &Position, p: Point, dx: i32, dy: i32) -> bool {
+        let (sx, sy) = lame_step(dx, dy);
+        let q = self.offset_point(p, sx, sy);
+        q != NONE && pos.at(q) != 0
+    }
+
+    /// The moves of the vector family of the piece on `p`: each destination
+    /// once, however many of its moves reach it (captures first).
+    pub(super) fn vector_moves(&self, pos: &Position, p: Point, limit: u8, out: &mut Vec<Move>) {
+        let me = pos.turn;
+        let pl = me as usize;
+        let kind = kind_of(pos.at(p));
+        let k = &self.game.kinds[kind as usize];
+        let stop_bit = 1u16 << kind;
+        let mut quiet = PointSet::default();
+        let mut taken = PointSet::default();
+        let mut passant = NONE;
+        let mut consider = |q: Point, v: &Vector| {
+            if self.no_stop[q as usize] & stop_bit != 0 {
+                return;
+            }
+            match pos.at(q) {
+                0 if v.landing.empty() => quiet.insert(q),
+                0 => {}
+                c if owner(c) != me && v.landing.enemy() && k.can_capture & (1 << kind_of(c)) != 0 => taken.insert(q),
+                _ => {}
+            }
+        };
+        let board = &self.game.board;
+        for v in &k.moves.vectors {
+            if v.from.as_ref().is_some_and(|z| !z[pl].contains(p)) {
+                continue;
+            }
+            match v.shape {
+                Shape::Step => {
+                    if limit == 0 {
+                        continue;
+                    }
+                    for d in dirs(v.dirs[pl]) {
+                        let q = board.step(p, d);
+                        if q == NONE {
+                            continue;
+                        }
+                        consider(q, v);
+                        if v.en_passant && pos.at(q) == 0 && self.passed_over(pos, q, kind) {
+                            passant = q;
+                        }
+                    }
+                }
+                Shape::Slide(most) => {
+                    let most = if most == 0 { limit } else { most.min(limit) } as usize;
+                    for d in dirs(v.dirs[pl]) {
+                        for &q in self.ray(p, d).iter().take(most) {
+                            consider(q, v);
+                            if pos.at(q) != 0 {
+                                break;
+                            }
+                        }
+                    }
+                }
+                Shape::Hop => {
+                    for d in dirs(v.dirs[pl]) {
+                        let mut screen = false;
+                        for &q in self.ray(p, d) {
+                            if !screen {
+                                screen = pos.at(q) != 0;
+                                continue;
+                            }
+                            consider(q, v);
+                            if pos.at(q) != 0 {
+                                break;
+                            }
+                        }
+                    }
+                }
+                Shape::Leap => {
+                    for &(dx, dy) in &v.offsets[pl] {
+                        let (dx, dy) = (dx as i32, dy as i32);
+                        let q = self.offset_point(p, dx, dy);
+                        if q != NONE && !(v.lame && self.lame_blocked(pos, p, dx, dy)) {
+                            consider(q, v);
+                        }
+                    }
+                }
+                Shape::Ride => {
+                    for &(dx, dy) in &v.offsets[pl] {
+                        let mut q = p;
+                        loop {
+                            q = self.offset_point(q, dx as i32, dy as i32);
+                            if q == NONE {
+                                break;
+                            }
+                            consider(q, v);
+                            if pos.at(q) != 0 {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let promotions = |to: Point| -> &[KindId] {
+            match &k.promotion {
+                Some(pr) if pr.zone[pl].contains(to) => &self.promotion_kinds[kind as usize],
+                _ => std::slice::from_ref(&self.kind_ids[kind as usize]),
+            }
+        };
+        let chosen = |to: Point| if promotions(to).len() > 1 { Move::CHOSE_KIND } else { 0 };
+        for q in taken.iter() {
+            for &becomes in promotions(q) {
+                let dir = chosen(q);
+                let mut m = Move {
+                    kind: MoveType::Jumps,
+                    from: p,
+                    to: q,
+                    dir,
+                    len: 1,
+                    ntaken: 1,
+                    distance: 1,
+                    becomes,
+                    ..Move::PASS
+                };
+                m.path[0] = q;
+                m.taken[0] = q;
+                out.push(m);
+            }
+        }
+        if passant != NONE {
+            let victim = pos.passed.1;
+            for &becomes in promotions(passant) {
+                let mut m = Move {
+                    kind: MoveType::Jumps,
+                    from: p,
+                    to: passant,
+                    dir: chosen(passant),
+                    len: 1,
+                    ntaken: 1,
+                    distance: 1,
+                    becomes,
+                    ..Move::PASS
+                };
+                m.path[0] = passant;
+                m.taken[0] = victim;
+                out.push(m);
+            }
+        }
+        let n = board.len();
+        for q in quiet.iter() {
+            let distance = self.line_distance[p as usize * n + q as usize].max(1);
+            for &becomes in promotions(q) {
+                out.push(Move {
+                    kind: MoveType::Plain,
+                    from: p,
+                    to: q,
+                    dir: chosen(q),
+                    distance,
+                    becomes,
+                    ..Move::PASS
+                });
+            }
+        }
+        if k.castle.is_some() && pos.unmoved.contains(p) {
+            self.castles(pos, p, kind, out);
+        }
+    }
+
+    /// Whether an enemy piece of `kind` passed over `q` in the last move
+    /// (a move of two or more spaces along a line), to be taken en passant.
+    #[inline]
+    fn passed_over(&self, pos: &Position, q: Point, kind: KindId) -> bool {
+        let (from, to) = pos.passed;
+        if from == NONE || kind_of(pos.at(to)) != kind {
+            return false;
+        }
+        (0..8).any(|d| {
+            let ray = self.ray(from, d);
+            ray.iter().position(|&r| r == to).is_some_and(|i| ray[..i].contains(&q))
+        })
+    }
+
+    /// The castlings of the unmoved piece on `p`: two spaces sideways
+    /// toward an unmoved partner at least three spaces away over empty
+    /// points, which then stands on the point crossed. A royal piece may not
+    /// castle out of or through an attack (into one, the legality test sees).
+    fn castles(&self, pos: &Position, p: Point, kind: KindId, out: &mut Vec<Move>) {
+        let me = pos.turn;
+        let k = &self.game.kinds[kind as usize];
+        let Some(partner) = k.castle else { return };
+        let forward = self.game.players[me as usize].forward;
+        for d in [(forward + 2) % 8, (forward + 6) % 8] {
+            let ray = self.ray(p, d);
+            let Some(i) = ray.iter().position(|&q| pos.at(q) != 0) else { continue };
+            let rook = ray[i];
+            if i < 2 || pos.at(rook) != cell(me, partner) || !pos.unmoved.contains(rook) {
+                continue;
+            }
+            let (crossed, to) = (ray[0], ray[1]);
+            if k.royal {
+                let enemy = 1 - me;
+                if self.attacker(pos, p, enemy).is_some() || self.attacker(pos, crossed, enemy).is_some() {
+                    continue;
+                }
+            }
+            let mut m = Move { kind: MoveType::Castle, from: p, to, distance: 2, becomes: kind, ..Move::PASS };
+            m.path[0] = rook;
+            m.path[1] = crossed;
+            out.push(m);
+        }
+    }
+
+    /// Why `text`, a castling of the piece on its first point two spaces
+    /// sideways, is not legal here, in words (None if it is no castling).
+    pub(super) fn castle_refusal(&self, pos: &Position, text: &str) -> Option<String> {
+        let (from, to) = text.split_once('-')?;
+        let board = &self.game.board;
+        let (p, to) = (board.point(from)?, board.point(to)?);
+        let c = pos.at(p);
+        if c == 0 || owner(c) != pos.turn {
+            return None;
+        }
+        let me = pos.turn;
+        let k = &self.game.kinds[kind_of(c) as usize];
+        let partner = k.castle?;
+        let forward = self.game.players[me as usize].forward;
+        let d = [(forward + 2) % 8, (forward + 6) % 8].into_iter().find(|&d| self.ray(p, d).get(1) == Some(&to))?;
+        let ray = self.ray(p, d);
+        let name = |q: Point| {
+            format!("the {} on {}", self.game.kinds[kind_of(pos.at(q)) as usize].name, board.labels[q as usize])
+        };
+        let partner_name = &self.game.kinds[partner as usize].name;
+        if !pos.unmoved.contains(p) {
+            return Some(format!("{} has moved, so it may no longer castle", name(p)));
+        }
+        let Some(i) = ray.iter().position(|&q| pos.at(q) != 0) else {
+            return Some(format!("there is no {partner_name} to castle with on that side"));
+        };
+        let rook = ray[i];
+        if pos.at(rook) != cell(me, partner) || i < 2 {
+            return Some(format!(
+                "castling needs every point between the {} and its {partner_name} empty, and {} stands between",
+                k.name,
+                name(rook)
+            ));
+        }
+        if !pos.unmoved.contains(rook) {
+            return Some(format!("{} has moved, so the {} may not castle with it", name(rook), k.name));
+        }
+        if k.royal {
+            let enemy = 1 - me;
+            if let Some(a) = self.attacker(pos, p, enemy) {
+                return Some(format!("the {} may not castle out of check: {} attacks it", k.name, name(a)));
+            }
+            if let Some(a) = self.attacker(pos, ray[0], enemy) {
+                return Some(format!(
+                    "the {} may not castle across an attacked point: {} attacks {}",
+                    k.name,
+                    name(a),
+                    board.labels[ray[0] as usize]
+                ));
+            }
+        }
+        None
+    }
+
+    /// A piece of `by` that could take a piece standing on `target` by
+    /// landing on it (a take, or a step, slide, leap, ride or hop that may
+    /// capture), if there is one: the royal rule's "attacked".
+    pub(super) fn attacker(&self, pos: &Position, target: Point, by: PlayerId) -> Option<Point> {
+        let board = &self.game.board;
+        let bl = by as usize;
+        let victim = pos.at(target);
+        for (kind, k) in self.game.kinds.iter().enumerate() {
+            let kind = kind as KindId;
+            if !self.attacks[kind as usize] || self.no_stop[target as usize] & (1 << kind) != 0 {
+                continue;
+            }
+            if victim != 0 && k.can_capture & (1 << kind_of(victim)) == 0 {
+                continue;
+            }
+            let mine = cell(by, kind);
+            let from_ok = |v: &Vector, q: Point| v.from.as_ref().is_none_or(|z| z[bl].contains(q));
+            for d in dirs(k.moves.take[bl]) {
+                let q = board.step(target, opposite(d));
+                if q != NONE && pos.at(q) == mine {
+                    return Some(q);
+                }
+            }
+            for v in k.moves.vectors.iter().filter(|v| v.landing.enemy()) {
+                let found = match v.shape {
+                    Shape::Step => dirs(v.dirs[bl])
+                        .map(|d| board.step(target, opposite(d)))
+                        .find(|&q| q != NONE && pos.at(q) == mine && from_ok(v, q)),
+                    Shape::Slide(most) => dirs(v.dirs[bl]).find_map(|d| {
+                        let ray = self.ray(target, opposite(d));
+                        let i = ray.iter().position(|&q| pos.at(q) != 0)?;
+                        let q = ray[i];
+                        (pos.at(q) == mine && (most == 0 || i < most as usize) && from_ok(v, q)).then_some(q)
+                    }),
+                    Shape::Hop => dirs(v.dirs[bl]).find_map(|d| {
+                        let ray = self.ray(target, opposite(d));
+                        let screen = ray.iter().position(|&q| pos.at(q) != 0)?;
+                        let q = *ray[screen + 1..].iter().find(|&&q| pos.at(q) != 0)?;
+                        (pos.at(q) == mine && from_ok(v, q)).then_some(q)
+                    }),
+                    Shape::Leap => v.offsets[bl].iter().find_map(|&(dx, dy)| {
+                        let (dx, dy) = (dx as i32, dy as i32);
+                        let q = self.offset_point(target, -dx, -dy);
+                        (q != NONE
+                            && pos.at(q) == mine
+                            && from_ok(v, q)
+                            && !(v.lame && self.lame_blocked(pos, q, dx, dy)))
+                        .then_some(q)
+                    }),
+                    Shape::Ride => v.offsets[bl].iter().find_map(|&(dx, dy)| {
+                        let mut q = target;
+                        loop {
+                            q = self.offset_point(q, -(dx as i32), -(dy as i32));
+                            if q == NONE {
+                                return None;
+                            }
+                            if pos.at(q) != 0 {
+                                return (pos.at(q) == mine && from_ok(v, q)).then_some(q);
+                            }
+                        }
+                    }),
+                };
+                if found.is_some() {
+                    return found;
+                }
+            }
+        }
+        None
+    }
+
+    /// After `mv` from `pos` into `next`: the pieces that castle or are
+    /// castled with that moved or were taken lose the right (`unmoved`), and
+    /// a move of two or more spaces by a kind that is taken en passant
+    /// leaves the points it passed to be taken on, for one ply, where an
+    /// enemy could. Both are kept in the hash.
+    pub(super) fn history_state_after(&self, pos: &Position, mv: &Move, next: &mut Position) {
+        if next.passed.0 != NONE {
+            next.hash ^= self.zobrist_passed[next.passed.1 as usize];
+            next.passed = (NONE, NONE);
+        }
+        if !next.unmoved.is_empty() {
+            let touched = [mv.from, mv.to, mv.path[0]].into_iter().chain(mv.jumped().iter().copied());
+            for q in touched {
+                if q != NONE && next.unmoved.contains(q) {
+                    next.unmoved.remove(q);
+                    next.hash ^= self.zobrist_unmoved[q as usize];
+                }
+            }
+        }
+        if mv.kind != MoveType::Plain || mv.distance < 2 || mv.from == NONE {
+            return;
+        }
+        let kind = kind_of(pos.at(mv.from));
+        if !self.passable[kind as usize] {
+            return;
+        }
+        // Only where an enemy stands to take it, so that equal positions hash equal.
+        let enemy = 1 - pos.turn;
+        let Some(d) = (0..8).find(|&d| self.ray(mv.from, d).contains(&mv.to)) else { return };
+        let ray = self.ray(mv.from, d);
+        let passed = &ray[..ray.iter().position(|&r| r == mv.to).unwrap_or(0)];
+        let takes = passed.iter().any(|&q| self.en_passant_taker(next, q, kind, enemy));
+        if takes {
+            next.passed = (mv.from, mv.to);
+            next.hash ^= self.zobrist_passed[mv.to as usize];
+        }
+    }
+
+    /// Whether a piece of `kind` of `by` could take en passant on `q`.
+    pub(super) fn en_passant_taker(&self, pos: &Position, q: Point, kind: KindId, by: PlayerId) -> bool {
+        let board = &self.game.board;
+        let k = &self.game.kinds[kind as usize];
+        k.moves.vectors.iter().filter(|v| v.en_passant).any(|v| {
+            dirs(v.dirs[by as usize]).any(|d| {
+                let r = board.step(q, opposite(d));
+                r != NONE && pos.at(r) == cell(by, kind) && v.from.as_ref().is_none_or(|z| z[by as usize].contains(r))
+            })
+        })
+    }
+}
