@@ -57,7 +57,7 @@ fn vector(game: &Game, v: &Vector) -> String {
             } else {
                 let parts: Vec<String> =
                     game.players.iter().enumerate().map(|(i, p)| format!("{} for {}", forms(i), p.name)).collect();
-                format!("its goal: {}", parts.join("; "))
+                parts.join("; ")
             };
             let lame = if v.lame { ", unless the point of its first step is occupied" } else { "" };
             if v.shape == Shape::Leap {
@@ -165,6 +165,7 @@ pub fn describe_as(game: &Game, title: &str) -> String {
             drawn.word(),
             match drawn {
                 Drawing::Squares => "a square for each point",
+                Drawing::Chequerboard => "a square for each point, dark and light in turn",
                 Drawing::Intersections => "the points where the lines meet",
                 Drawing::Holes => "a hole for each point",
                 Drawing::Hexagons => "a hexagon for each point, each rank shifted half a hexagon from the one below",
@@ -751,7 +752,7 @@ fn zone(game: &Game, player: Option<PlayerId>, z: &[PointSet; PLAYERS]) -> Strin
                 .filter(|(_, set)| !set.is_empty())
                 .map(|(p, set)| format!("{} ({})", points(game, set), p.name))
                 .collect();
-            parts.join("; ")
+            format!("its goal: {}", parts.join("; "))
         }
     }
 }

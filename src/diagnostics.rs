@@ -474,6 +474,12 @@ pub fn castles_with_itself(span: Span, kind: &str) -> Diagnostic {
         .help("name the partner's kind: `castle with rook` in the king's block")
 }
 
+pub fn no_royal_piece(span: Span) -> Diagnostic {
+    Diagnostic::error("E0529", "this rule is about royal pieces, and no piece is royal")
+        .label(span, "it could never apply")
+        .help("say `royal` in the block of the piece whose safety the rule is about (the general, the king)")
+}
+
 pub fn too_many_players(span: Span, max: usize) -> Diagnostic {
     Diagnostic::error("E0508", format!("a game has at most {max} players")).label(span, "one player too many")
 }
@@ -665,6 +671,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0526", "a placement that must capture, with nothing to capture by"),
     ("E0527", "`en passant` on a move that is not a capture by one step"),
     ("E0528", "a piece that castles with its own kind"),
+    ("E0529", "a rule about royal pieces in a game without one"),
     ("E0601", "unknown option"),
     ("E0602", "bad option value"),
     ("E0603", "option inside a conditional"),

@@ -178,6 +178,8 @@ pub struct Board {
 pub enum Drawing {
     /// A square for each point (draughts, tafl, Ur).
     Squares,
+    /// A square for each point, dark and light in turn, a1 dark (chess).
+    Chequerboard,
     /// The points where the lines meet (Alquerque, Go).
     Intersections,
     /// A hole for each point (Konane, peg boards).
@@ -189,8 +191,9 @@ pub enum Drawing {
 
 impl Drawing {
     /// Every way, as the file writes it.
-    pub const ALL: [(&'static str, Drawing); 4] = [
+    pub const ALL: [(&'static str, Drawing); 5] = [
         ("squares", Drawing::Squares),
+        ("chequerboard", Drawing::Chequerboard),
         ("intersections", Drawing::Intersections),
         ("holes", Drawing::Holes),
         ("hexagons", Drawing::Hexagons),
@@ -428,6 +431,8 @@ pub struct Kind {
     /// point crossed; neither may have moved (nor, for a royal piece, may it
     /// stand on or cross an attacked point).
     pub castle: Option<KindId>,
+    /// `confined to REGION`: its moves end only on these points (per player).
+    pub confined: Option<[PointSet; PLAYERS]>,
 }
 
 impl Kind {
@@ -819,6 +824,10 @@ pub struct Game {
     /// leave the board, its pieces alone, as it stood at any earlier point
     /// of the game (positional superko).
     pub forbid_earlier: bool,
+    /// `forbid royal pieces facing each other`: no move may leave two royal
+    /// pieces of different sides on one straight line with nothing between
+    /// (the xiangqi generals).
+    pub forbid_facing: bool,
     pub goals: Vec<Goal>,
     pub announcements: Vec<Announcement>,
 }

@@ -220,6 +220,9 @@ impl<'a> Compiler<'a> {
         if let (Some(span), true) = (d.return_to_hand, PLAYERS * self.kinds.len() > MAX_HANDS) {
             self.err(diag::bad_number(span, "the kinds held in hand (players times kinds)", 1, MAX_HANDS as u64));
         }
+        if let (Some(span), false) = (d.forbid_facing, self.kinds.iter().any(|k| k.royal)) {
+            self.err(diag::no_royal_piece(span));
+        }
         let errors_after = self.diags.iter().filter(|d| d.is_error()).count();
         if errors_after > errors_before {
             return None; // warnings about a game with errors would mostly echo them
@@ -248,6 +251,7 @@ impl<'a> Compiler<'a> {
             mill,
             forbid_previous: d.forbid_returning.as_ref().is_some_and(|r| !r.value),
             forbid_earlier: d.forbid_returning.as_ref().is_some_and(|r| r.value),
+            forbid_facing: d.forbid_facing.is_some(),
             goals,
             announcements,
         })
@@ -962,7 +966,11 @@ impl<'a> Compiler<'a> {
             });
             // A kind with any move of the vector family has all its steps,
             // slides and takes there: one generator makes each move once.
-            let vector_kind = p.moves.iter().any(MoveDecl::is_vector) || p.royal.is_some() || p.castle.is_some();
+            let vector_kind = p.moves.iter().any(MoveDecl::is_vector)
+                || p.royal.is_some()
+                || p.castle.is_some()
+                || p.confined.is_some()
+                || p.promote.as_ref().is_some_and(|pr| !pr.or_into.is_empty());
             for m in &p.moves {
                 if vector_kind {
                     if let Some(v) = self.vector(m, board_dirs) {
@@ -1094,11 +1102,13 @@ impl<'a> Compiler<'a> {
                 }
                 Some(partner)
             });
+            let confined = p.confined.as_ref().and_then(|r| self.region(r));
             self.kinds.push(Kind {
                 fly,
                 shoot,
                 royal: p.royal.is_some(),
                 castle,
+                confined,
                 name: p.name.value.clone(),
                 letter: letter.unwrap_or('?'),
                 moves,

@@ -177,6 +177,8 @@ pub struct PieceDecl {
     pub royal: Option<Span>,
     /// `castle with KIND`.
     pub castle: Option<(Sp<String>, Span)>,
+    /// `confined to REGION`.
+    pub confined: Option<Sp<String>>,
     /// Some statement in its block could not be read.
     pub had_errors: bool,
 }
@@ -397,6 +399,8 @@ pub struct Decls {
     /// `forbid returning to the previous position` (the ko rule; false) or
     /// `... to any earlier position` (superko; true).
     pub forbid_returning: Option<Sp<bool>>,
+    /// `forbid royal pieces facing each other`.
+    pub forbid_facing: Option<Span>,
     pub jumps: Option<JumpDecl>,
     pub custodial: Option<CustodialDecl>,
     pub traps: Vec<TrapDecl>,
@@ -436,7 +440,7 @@ const TOP: &[&str] = &[
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number", "drawn"];
 const PIECE: &[&str] = &[
     "step", "slide", "jump", "leave", "take", "approach", "withdraw", "move", "safe", "promote", "value", "can", "at",
-    "enter", "lift", "fly", "then", "leap", "ride", "hop", "royal", "castle",
+    "enter", "lift", "fly", "then", "leap", "ride", "hop", "royal", "castle", "confined",
 ];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land", "straight"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall", "intervention", "convert"];
@@ -657,6 +661,7 @@ fn block_stmt(
                 shoot: None,
                 royal: None,
                 castle: None,
+                confined: None,
                 had_errors: false,
             };
             if let Some(nodes) = block(stmt, example, diags) {
@@ -777,6 +782,17 @@ fn rule_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
             }
             a.end()?;
             set_once(&mut d.mill, n, "what a row removes (`after ... remove enemy`)")?;
+        }
+        "forbid" if stmt.args.first().and_then(|a| a.as_word()) == Some("royal") => {
+            let mut a = Args::new(stmt, "forbid royal pieces facing each other");
+            for word in ["royal", "pieces", "facing", "each", "other"] {
+                a.keyword(word)?;
+            }
+            a.end()?;
+            if let Some(first) = d.forbid_facing {
+                return Err(diag::duplicate_statement(stmt.span, first, "the rule against royal pieces facing"));
+            }
+            d.forbid_facing = Some(stmt.span);
         }
         "forbid" => {
             let mut a = Args::new(stmt, "forbid returning to the previous position");
@@ -1112,6 +1128,16 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             p.moves.push(m);
         }
         "royal" => flag(&mut p.royal, stmt, "`royal`", "royal")?,
+        "confined" => {
+            let mut a = Args::new(stmt, "confined to palace");
+            a.keyword("to")?;
+            let region = a.word("a region")?;
+            a.end()?;
+            if let Some(first) = &p.confined {
+                return Err(diag::duplicate_statement(stmt.span, first.span, "`confined to`"));
+            }
+            p.confined = Some(region);
+        }
         "castle" => {
             let mut a = Args::new(stmt, "castle with rook");
             a.keyword("with")?;

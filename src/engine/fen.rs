@@ -104,10 +104,12 @@ impl Engine {
         if fields.len() < 2 || fields.len() > 6 {
             return Err(bad("the pieces, then the side to move, castling, en passant, plies and move number".into()));
         }
+        // The player's letter, or chess's `w` and `b` for the first and second.
         let turn = g
             .players
             .iter()
             .position(|p| fields[1].eq_ignore_ascii_case(&p.letter.to_string()))
+            .or_else(|| ["w", "b"].iter().position(|&c| c == fields[1]).filter(|_| g.first == 0))
             .ok_or_else(|| bad(format!("`{}` is not a player's letter", fields[1])))? as PlayerId;
         let mut pos = self.empty_position(turn);
         let ranks: Vec<&str> = fields[0].split('/').collect();

@@ -13,9 +13,25 @@ impl Engine {
         pos.occupied[who as usize].iter().filter(move |&p| royal & (1 << kind_of(cells[p as usize])) != 0)
     }
 
-    /// A piece attacking one of `who`'s royal pieces, if any: (royal, attacker).
+    /// A piece attacking one of `who`'s royal pieces, if any: (royal,
+    /// attacker); under `forbid royal pieces facing each other`, an enemy
+    /// royal piece on a straight line with nothing between counts as one.
     pub(super) fn check(&self, pos: &Position, who: PlayerId) -> Option<(Point, Point)> {
-        self.royals(pos, who).find_map(|r| self.attacker(pos, r, 1 - who).map(|a| (r, a)))
+        self.royals(pos, who).find_map(|r| self.attacker(pos, r, 1 - who).or_else(|| self.facing(pos, r)).map(|a| (r, a)))
+    }
+
+    /// Under `forbid royal pieces facing each other`: an enemy royal piece
+    /// the royal piece on `r` faces, along a straight line with nothing between.
+    fn facing(&self, pos: &Position, r: Point) -> Option<Point> {
+        if !self.game.forbid_facing {
+            return None;
+        }
+        let me = owner(pos.at(r));
+        (0..8).find_map(|d| {
+            let q = *self.ray(r, d).iter().find(|&&q| pos.at(q) != 0)?;
+            let c = pos.at(q);
+            (owner(c) != me && self.royal_kinds & (1 << kind_of(c)) != 0).then_some(q)
+        })
     }
 
     /// Whether `who` is in check.
@@ -55,6 +71,17 @@ impl Engine {
         }
         let next = self.play_unchecked(pos, m);
         let (royal, by) = self.check(&next, pos.turn)?;
+        if self.facing(&next, royal) == Some(by) && self.attacker(&next, royal, 1 - pos.turn).is_none() {
+            let name = |p: Point| {
+                let kind = &self.game.kinds[kind_of(next.at(p)) as usize].name;
+                format!("the {kind} on {}", self.game.board.labels[p as usize])
+            };
+            return Some(format!(
+                "{} would face {} with nothing between them, which the rules forbid",
+                name(royal),
+                name(by)
+            ));
+        }
         let name = |p: Point| {
             let kind = &self.game.kinds[kind_of(next.at(p)) as usize].name;
             format!("the {kind} on {}", self.game.board.labels[p as usize])

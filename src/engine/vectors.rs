@@ -37,8 +37,9 @@ impl Engine {
         let mut quiet = PointSet::default();
         let mut taken = PointSet::default();
         let mut passant = NONE;
+        let confined = k.confined.as_ref().map(|z| &z[pl]);
         let mut consider = |q: Point, v: &Vector| {
-            if self.no_stop[q as usize] & stop_bit != 0 {
+            if self.no_stop[q as usize] & stop_bit != 0 || confined.is_some_and(|z| !z.contains(q)) {
                 return;
             }
             match pos.at(q) {
@@ -294,6 +295,9 @@ impl Engine {
         for (kind, k) in self.game.kinds.iter().enumerate() {
             let kind = kind as KindId;
             if !self.attacks[kind as usize] || self.no_stop[target as usize] & (1 << kind) != 0 {
+                continue;
+            }
+            if k.confined.as_ref().is_some_and(|z| !z[bl].contains(target)) {
                 continue;
             }
             if victim != 0 && k.can_capture & (1 << kind_of(victim)) == 0 {

@@ -35,6 +35,8 @@ pub struct Options<'a> {
 pub enum Style {
     Lines,
     Squares { chequered: bool },
+    /// Every square a point, dark and light in turn (a1 dark): chess.
+    Chequerboard,
     Cells,
     Holes,
     Hexagons,
@@ -50,6 +52,7 @@ pub fn style(board: &Board) -> Style {
         (None, auto) => auto,
         (Some(Drawing::Squares), squares @ Style::Squares { .. }) => squares,
         (Some(Drawing::Squares), _) => Style::Cells,
+        (Some(Drawing::Chequerboard), _) => Style::Chequerboard,
         (Some(Drawing::Intersections), _) => Style::Lines,
         (Some(Drawing::Holes), _) => Style::Holes,
         (Some(Drawing::Hexagons), _) => Style::Hexagons,
@@ -140,7 +143,11 @@ fn crowned(game: &Game, kind: usize) -> bool {
     if first_of_owner {
         return false;
     }
-    let promoted = game.kinds.iter().any(|k| k.promotion.as_ref().is_some_and(|pr| pr.into as usize == kind));
+    // A promotion with a choice has its kinds told by their letters.
+    let promoted = game
+        .kinds
+        .iter()
+        .any(|k| k.promotion.as_ref().is_some_and(|pr| pr.into as usize == kind && pr.or_into.is_empty()));
     let goal = game.goals.iter().any(|g| match g.condition {
         Condition::Captured(k) | Condition::Escapes(k) | Condition::Reaches(k, _) => k as usize == kind,
         _ => false,
@@ -381,6 +388,29 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
         );
     };
     match style {
+        Style::Chequerboard => {
+            for (p, &(x, y)) in board.coords.iter().enumerate() {
+                let (cx, cy) = frame.at(x, y);
+                let fill = match ((x + y).rem_euclid(2) == 0, special.contains(p as Point)) {
+                    (_, true) => "#b9955a",
+                    (true, false) => "#9c7450",
+                    (false, false) => "#f0dcb0",
+                };
+                let _ = writeln!(
+                    out,
+                    "<rect x=\"{}\" y=\"{}\" width=\"{STEP}\" height=\"{STEP}\" fill=\"{fill}\"/>",
+                    cx - half,
+                    cy - half
+                );
+                if special.contains(p as Point) {
+                    cross(out, cx, cy);
+                }
+            }
+            let _ = writeln!(
+                out,
+                "<rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{bw}\" height=\"{bh}\" fill=\"none\" stroke=\"#5a4630\" stroke-width=\"2\"/>"
+            );
+        }
         Style::Squares { chequered } => {
             let light = if chequered { "#f0dcb0" } else { "#e6c98f" };
             let _ = writeln!(
