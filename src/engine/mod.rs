@@ -600,6 +600,15 @@ pub struct Engine {
     vectors: bool,
     /// Per kind: it may take by landing (a take, or a vector that captures).
     attacks: Vec<bool>,
+    /// Per kind and player (`kind * PLAYERS + player`), its attacks along
+    /// lines from anywhere: see [`vectors::LineAttacks`].
+    line_attacks: Vec<vectors::LineAttacks>,
+    /// `direction_between[p * points + q]`: the direction from `p` along a
+    /// straight line to `q` (8: none), for the royal rule's pins.
+    direction_between: Vec<u8>,
+    /// Per kind: it attacks in ways the line table does not hold (leaps,
+    /// rides, hops, moves from a region), which `attacker` tries one by one.
+    other_attacks: Vec<bool>,
     /// Per kind: the kinds a promotion may make of it (itself if none).
     promotion_kinds: Vec<Vec<KindId>>,
     /// Each kind's own id, to lend a one-kind slice.
@@ -774,10 +783,15 @@ impl Engine {
             .map(|k| k.moves.take.iter().any(|&t| t != 0) || k.moves.vectors.iter().any(|v| v.landing.enemy()))
             .collect();
         let promotion_kinds = game.kinds.iter().map(|k| k.promotion_choices().collect()).collect();
-        let quick_royal = game
-            .kinds
-            .iter()
-            .all(|k| k.moves.vectors.iter().all(|v| !matches!(v.shape, Shape::Hop | Shape::Ride) && !v.lame));
+        let (line_attacks, other_attacks) = vectors::LineAttacks::of(&game);
+        let direction_between =
+            if royal_kinds != 0 { tables::directions_between(n, &rays, &ray_at) } else { Vec::new() };
+        let quick_royal = game.kinds.iter().all(|k| {
+            k.moves.vectors.iter().all(|v| {
+                let region_slide = matches!(v.shape, Shape::Slide(_)) && v.from.is_some() && v.landing.enemy();
+                !matches!(v.shape, Shape::Hop | Shape::Ride) && !v.lame && !region_slide
+            })
+        });
         let rows_or_flight = rows_or_flight || vectors || royal_kinds != 0;
         let shot_counting = bit_slides
             && game.kinds.iter().any(|k| k.shoot.is_some())
@@ -854,6 +868,9 @@ impl Engine {
             lattice,
             vectors,
             attacks,
+            line_attacks,
+            other_attacks,
+            direction_between,
             promotion_kinds,
             kind_ids: (0..game_kinds as KindId).collect(),
             royal_kinds,

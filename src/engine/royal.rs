@@ -17,7 +17,8 @@ impl Engine {
     /// attacker); under `forbid royal pieces facing each other`, an enemy
     /// royal piece on a straight line with nothing between counts as one.
     pub(super) fn check(&self, pos: &Position, who: PlayerId) -> Option<(Point, Point)> {
-        self.royals(pos, who).find_map(|r| self.attacker(pos, r, 1 - who).or_else(|| self.facing(pos, r)).map(|a| (r, a)))
+        self.royals(pos, who)
+            .find_map(|r| self.attacker(pos, r, 1 - who).or_else(|| self.facing(pos, r)).map(|a| (r, a)))
     }
 
     /// Under `forbid royal pieces facing each other`: an enemy royal piece
@@ -44,23 +45,83 @@ impl Engine {
         let me = pos.turn;
         let checked = self.check(pos, me).is_some();
         let royals: Vec<Point> = self.royals(pos, me).collect();
-        let n = self.game.board.len();
         let mut next = pos.clone();
-        out.retain(|m| {
-            if m.kind == MoveType::Pass {
-                return true;
+        out.retain(|m| self.safe(pos, m, checked, &royals, &mut next));
+    }
+
+    /// Whether `m` leaves no royal piece of the mover's attacked (`royals`
+    /// stand where they are, `checked` says whether one is attacked now);
+    /// `next` is room to try it in.
+    fn safe(&self, pos: &Position, m: &Move, checked: bool, royals: &[Point], next: &mut Position) -> bool {
+        if m.kind == MoveType::Pass {
+            return true;
+        }
+        let moves_royal = m.from != NONE && self.royal_kinds & (1 << kind_of(pos.at(m.from))) != 0;
+        let passant = m.kind == MoveType::Jumps && m.taken[0] != m.to;
+        if !checked && !moves_royal && !passant && self.quick_royal && m.from != NONE && m.kind != MoveType::Castle {
+            // Only an attack along the line from a royal piece through the
+            // point left can be revealed: a pin.
+            return royals.iter().all(|&r| !self.pinned_away(pos, m, r));
+        }
+        self.shift_pieces(pos, m, next);
+        self.check(next, pos.turn).is_none()
+    }
+
+    /// Whether moving the piece by `m` off the straight line from the royal
+    /// piece on `r` opens that line to an enemy that attacks along it.
+    fn pinned_away(&self, pos: &Position, m: &Move, r: Point) -> bool {
+        let n = self.game.board.len();
+        let d = self.direction_between[r as usize * n + m.from as usize];
+        if d == 8 {
+            return false;
+        }
+        let me = pos.turn;
+        for (i, &q) in self.ray(r, d).iter().enumerate() {
+            if q == m.to {
+                return false; // it stays on the line, between
             }
-            let moves_royal = m.from != NONE && self.royal_kinds & (1 << kind_of(pos.at(m.from))) != 0;
-            let passant = m.kind == MoveType::Jumps && m.taken[0] != m.to;
-            if !checked && !moves_royal && !passant && self.quick_royal && m.from != NONE {
-                let aligned = royals.iter().any(|&r| self.line_distance[r as usize * n + m.from as usize] != 0);
-                if !aligned {
-                    return true;
+            if q == m.from || (m.kind == MoveType::Jumps && m.jumped().contains(&q)) {
+                continue;
+            }
+            let c = pos.at(q);
+            if c == 0 {
+                continue;
+            }
+            if owner(c) == me {
+                return false;
+            }
+            let kind = kind_of(c);
+            let a = &self.line_attacks[kind as usize * PLAYERS + 1 - me as usize];
+            let k = &self.game.kinds[kind as usize];
+            return a.reaches(opposite(d), i + 1)
+                && k.can_capture & (1 << kind_of(pos.at(r))) != 0
+                && k.confined.as_ref().is_none_or(|z| z[1 - me as usize].contains(r));
+        }
+        false
+    }
+
+    /// `next` made `pos` with `m`'s pieces moved and taken, nothing else
+    /// (no goals, counts or rights): enough to see what attacks what.
+    fn shift_pieces(&self, pos: &Position, m: &Move, next: &mut Position) {
+        next.copy_on_board(pos, self.game.board.len());
+        let me = pos.turn;
+        match m.kind {
+            MoveType::Castle => {
+                let partner = pos.at(m.path[0]);
+                self.put(next, m.from, 0);
+                self.put(next, m.path[0], 0);
+                self.put(next, m.to, cell(me, m.becomes));
+                self.put(next, m.path[1], partner);
+            }
+            MoveType::Plain | MoveType::Jumps => {
+                for &t in m.jumped() {
+                    self.put(next, t, 0);
                 }
+                self.put(next, m.from, 0);
+                self.put(next, m.to, cell(me, m.becomes));
             }
-            self.play_into(pos, m, &mut next);
-            self.check(&next, me).is_none()
-        });
+            _ => self.make(pos, m, next),
+        }
     }
 
     /// Why a move the pieces could make leaves its side in check, in words

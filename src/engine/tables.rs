@@ -37,6 +37,18 @@ pub(super) fn more_keys(points: usize, stream: u64) -> Vec<u64> {
         .collect()
 }
 
+/// `direction[p * points + q]`: the direction of the straight line from `p`
+/// to `q`, or 8 where none joins them.
+pub(super) fn directions_between(n: usize, rays: &[Point], ray_at: &[u32]) -> Vec<u8> {
+    let mut table = vec![8u8; n * n];
+    for i in 0..n * 8 {
+        for &q in &rays[ray_at[i] as usize..ray_at[i + 1] as usize] {
+            table[(i / 8) * n + q as usize] = (i % 8) as u8;
+        }
+    }
+    table
+}
+
 /// Each lattice point's board point (`y * width + x`), or NONE.
 pub(super) fn lattice(board: &Board) -> Vec<Point> {
     let mut at = vec![NONE; (board.width.max(0) * board.height.max(0)) as usize];

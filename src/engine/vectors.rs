@@ -5,6 +5,56 @@
 
 use super::*;
 
+/// A kind's attacks along lines for one player, from any point: the
+/// directions of its capturing steps (and takes) and slides, the most
+/// spaces a slide covers.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct LineAttacks {
+    pub step: DirSet,
+    pub slide: DirSet,
+    pub slide_most: u8,
+}
+
+impl LineAttacks {
+    /// Each kind's line attacks per player, and whether it also attacks in
+    /// other ways (those `Engine::attacker` tries one by one).
+    pub(super) fn of(game: &Game) -> (Vec<LineAttacks>, Vec<bool>) {
+        let mut table = Vec::new();
+        let mut other = Vec::new();
+        for k in &game.kinds {
+            let mut slow = false;
+            for pl in 0..PLAYERS {
+                let mut a = LineAttacks { step: k.moves.take[pl], slide: 0, slide_most: u8::MAX };
+                for v in k.moves.vectors.iter().filter(|v| v.landing.enemy()) {
+                    let most = match v.shape {
+                        Shape::Slide(0) => u8::MAX,
+                        Shape::Slide(n) => n,
+                        _ => 0,
+                    };
+                    match v.shape {
+                        Shape::Step if v.from.is_none() => a.step |= v.dirs[pl],
+                        Shape::Slide(_) if v.from.is_none() && (a.slide == 0 || a.slide_most == most) => {
+                            a.slide |= v.dirs[pl];
+                            a.slide_most = most;
+                        }
+                        _ => slow = true,
+                    }
+                }
+                table.push(a);
+            }
+            other.push(slow);
+        }
+        (table, other)
+    }
+
+    /// Whether these attacks reach a point `distance` spaces away in direction `d`.
+    #[inline]
+    pub(super) fn reaches(&self, d: Dir, distance: usize) -> bool {
+        (distance == 1 && self.step & (1 << d) != 0)
+            || (self.slide & (1 << d) != 0 && distance <= self.slide_most as usize)
+    }
+}
+
 impl Engine {
     /// The point `(dx, dy)` lattice steps from `p`, if it is on the board.
     #[inline]
@@ -289,70 +339,83 @@ impl Engine {
     /// landing on it (a take, or a step, slide, leap, ride or hop that may
     /// capture), if there is one: the royal rule's "attacked".
     pub(super) fn attacker(&self, pos: &Position, target: Point, by: PlayerId) -> Option<Point> {
-        let board = &self.game.board;
-        let bl = by as usize;
         let victim = pos.at(target);
+        let can_take = |kind: KindId| {
+            let k = &self.game.kinds[kind as usize];
+            self.attacks[kind as usize]
+                && self.no_stop[target as usize] & (1 << kind) == 0
+                && k.confined.as_ref().is_none_or(|z| z[by as usize].contains(target))
+                && (victim == 0 || k.can_capture & (1 << kind_of(victim)) != 0)
+        };
+        // Along each line, the first piece: it attacks if its kind reaches that far back.
+        for d in 0..8u8 {
+            let ray = self.ray(target, d);
+            let Some(i) = ray.iter().position(|&q| pos.at(q) != 0) else { continue };
+            let (q, c) = (ray[i], pos.at(ray[i]));
+            if owner(c) != by {
+                continue;
+            }
+            let kind = kind_of(c);
+            if self.line_attacks[kind as usize * PLAYERS + by as usize].reaches(opposite(d), i + 1) && can_take(kind) {
+                return Some(q);
+            }
+        }
         for (kind, k) in self.game.kinds.iter().enumerate() {
             let kind = kind as KindId;
-            if !self.attacks[kind as usize] || self.no_stop[target as usize] & (1 << kind) != 0 {
-                continue;
-            }
-            if k.confined.as_ref().is_some_and(|z| !z[bl].contains(target)) {
-                continue;
-            }
-            if victim != 0 && k.can_capture & (1 << kind_of(victim)) == 0 {
-                continue;
-            }
-            let mine = cell(by, kind);
-            let from_ok = |v: &Vector, q: Point| v.from.as_ref().is_none_or(|z| z[bl].contains(q));
-            for d in dirs(k.moves.take[bl]) {
-                let q = board.step(target, opposite(d));
-                if q != NONE && pos.at(q) == mine {
+            if self.other_attacks[kind as usize] && can_take(kind) {
+                if let Some(q) = self.other_attacker(pos, target, by, kind, k) {
                     return Some(q);
                 }
             }
-            for v in k.moves.vectors.iter().filter(|v| v.landing.enemy()) {
-                let found = match v.shape {
-                    Shape::Step => dirs(v.dirs[bl])
-                        .map(|d| board.step(target, opposite(d)))
-                        .find(|&q| q != NONE && pos.at(q) == mine && from_ok(v, q)),
-                    Shape::Slide(most) => dirs(v.dirs[bl]).find_map(|d| {
-                        let ray = self.ray(target, opposite(d));
-                        let i = ray.iter().position(|&q| pos.at(q) != 0)?;
-                        let q = ray[i];
-                        (pos.at(q) == mine && (most == 0 || i < most as usize) && from_ok(v, q)).then_some(q)
-                    }),
-                    Shape::Hop => dirs(v.dirs[bl]).find_map(|d| {
-                        let ray = self.ray(target, opposite(d));
-                        let screen = ray.iter().position(|&q| pos.at(q) != 0)?;
-                        let q = *ray[screen + 1..].iter().find(|&&q| pos.at(q) != 0)?;
-                        (pos.at(q) == mine && from_ok(v, q)).then_some(q)
-                    }),
-                    Shape::Leap => v.offsets[bl].iter().find_map(|&(dx, dy)| {
-                        let (dx, dy) = (dx as i32, dy as i32);
-                        let q = self.offset_point(target, -dx, -dy);
-                        (q != NONE
-                            && pos.at(q) == mine
-                            && from_ok(v, q)
-                            && !(v.lame && self.lame_blocked(pos, q, dx, dy)))
+        }
+        None
+    }
+
+    /// A piece of `by` of `kind` that attacks `target` by a leap, a ride, a
+    /// hop or a move from a region (what the line table does not hold).
+    fn other_attacker(&self, pos: &Position, target: Point, by: PlayerId, kind: KindId, k: &Kind) -> Option<Point> {
+        let board = &self.game.board;
+        let bl = by as usize;
+        let mine = cell(by, kind);
+        let from_ok = |v: &Vector, q: Point| v.from.as_ref().is_none_or(|z| z[bl].contains(q));
+        for v in k.moves.vectors.iter().filter(|v| v.landing.enemy()) {
+            let found = match v.shape {
+                Shape::Step => dirs(v.dirs[bl])
+                    .map(|d| board.step(target, opposite(d)))
+                    .find(|&q| q != NONE && pos.at(q) == mine && from_ok(v, q)),
+                Shape::Slide(most) => dirs(v.dirs[bl]).find_map(|d| {
+                    let ray = self.ray(target, opposite(d));
+                    let i = ray.iter().position(|&q| pos.at(q) != 0)?;
+                    let q = ray[i];
+                    (pos.at(q) == mine && (most == 0 || i < most as usize) && from_ok(v, q)).then_some(q)
+                }),
+                Shape::Hop => dirs(v.dirs[bl]).find_map(|d| {
+                    let ray = self.ray(target, opposite(d));
+                    let screen = ray.iter().position(|&q| pos.at(q) != 0)?;
+                    let q = *ray[screen + 1..].iter().find(|&&q| pos.at(q) != 0)?;
+                    (pos.at(q) == mine && from_ok(v, q)).then_some(q)
+                }),
+                Shape::Leap => v.offsets[bl].iter().find_map(|&(dx, dy)| {
+                    let (dx, dy) = (dx as i32, dy as i32);
+                    let q = self.offset_point(target, -dx, -dy);
+                    (q != NONE && pos.at(q) == mine && from_ok(v, q) && !(v.lame && self.lame_blocked(pos, q, dx, dy)))
                         .then_some(q)
-                    }),
-                    Shape::Ride => v.offsets[bl].iter().find_map(|&(dx, dy)| {
-                        let mut q = target;
-                        loop {
-                            q = self.offset_point(q, -(dx as i32), -(dy as i32));
-                            if q == NONE {
-                                return None;
-                            }
-                            if pos.at(q) != 0 {
-                                return (pos.at(q) == mine && from_ok(v, q)).then_some(q);
-                            }
+                }),
+                Shape::Ride => v.offsets[bl].iter().find_map(|&(dx, dy)| {
+                    let mut q = target;
+                    loop {
+                        q = self.offset_point(q, -(dx as i32), -(dy as i32));
+                        if q == NONE {
+                            return None;
                         }
-                    }),
-                };
-                if found.is_some() {
-                    return found;
-                }
+                        if pos.at(q) != 0 {
+                            return (pos.at(q) == mine && from_ok(v, q)).then_some(q);
+                        }
+                    }
+                }),
+            };
+            if found.is_some() {
+                return found;
             }
         }
         None

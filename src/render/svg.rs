@@ -34,7 +34,9 @@ pub struct Options<'a> {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Style {
     Lines,
-    Squares { chequered: bool },
+    Squares {
+        chequered: bool,
+    },
     /// Every square a point, dark and light in turn (a1 dark): chess.
     Chequerboard,
     Cells,

@@ -483,6 +483,10 @@ impl Game {
         if !taken.is_empty() {
             label = format!("{label} (takes {})", taken.join(" "));
         }
+        if m.chose_kind() {
+            // `e7-e8=Q`: the kind chosen, in words.
+            label = format!("{label}: a {}", self.engine.game.kinds[m.becomes as usize].name);
+        }
         label
     }
 
