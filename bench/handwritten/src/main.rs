@@ -1,6 +1,7 @@
 //! `handwritten`: single-purpose engines for Permainan Tabal and Tablut, written from
 //! the rules of docs/rules.md alone, as the speed yardstick for rulebook.
 
+mod chess;
 mod tabal;
 mod tablut;
 
@@ -167,6 +168,25 @@ fn bench_tabal(o: &Opts) {
     println!("  speed         {:.0} playouts/s, {:.0} plies/s ({secs:.2} s)", g as f64 / secs, st.plies as f64 / secs);
 }
 
+fn bench_chess(o: &Opts) {
+    let mut rng = Pcg64Mcg::seed_from_u64(o.seed);
+    let mut history = Vec::with_capacity(128);
+    let mut st = chess::Stats::default();
+    let secs = run_for(o, || {
+        chess::playout(&mut rng, o.max_plies, &mut history, &mut st);
+        0
+    });
+    let g = st.games;
+    println!("Chess (shakmaty): {g} random games (seed {}, ply limit {}, 1 thread)", o.seed, o.max_plies);
+    println!("  white won     {:>8}  ({:5.1}%)", st.wins[0], pct(st.wins[0], g));
+    println!("  black won     {:>8}  ({:5.1}%)", st.wins[1], pct(st.wins[1], g));
+    println!("  drawn         {:>8}  ({:5.1}%)", st.draws, pct(st.draws, g));
+    println!("  unfinished    {:>8}  ({:5.1}%)", st.unfinished, pct(st.unfinished, g));
+    println!("  game length   mean {:.1} plies", st.plies as f64 / g.max(1) as f64);
+    println!("  branching     mean {:.1} legal moves a ply", st.moves_seen as f64 / st.plies.max(1) as f64);
+    println!("  speed         {:.0} playouts/s, {:.0} plies/s ({secs:.2} s)", g as f64 / secs, st.plies as f64 / secs);
+}
+
 fn bench_tablut(o: &Opts) {
     let t = tablut::Tables::new();
     let mut rng = Pcg64Mcg::seed_from_u64(o.seed);
@@ -238,6 +258,7 @@ fn main() {
             match game {
                 "tabal" => bench_tabal(&o),
                 "tablut" => bench_tablut(&o),
+                "chess" => bench_chess(&o),
                 g => die(&format!("unknown game {g}")),
             }
         }
