@@ -124,7 +124,7 @@ impl Engine {
                 if let Some(d) = c.to_digit(10) {
                     let mut n = d as i32;
                     while let Some(more) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        n = n * 10 + more as i32;
+                        n = (n * 10 + more as i32).min(1000); // past any board's width
                         chars.next();
                     }
                     x += n;

@@ -63,6 +63,21 @@ impl Engine {
             // point left can be revealed: a pin.
             return royals.iter().all(|&r| !self.pinned_away(pos, m, r));
         }
+        let single_royal = royals.len() == 1 && !self.game.forbid_facing;
+        if moves_royal && single_royal && !passant && matches!(m.kind, MoveType::Plain | MoveType::Jumps) {
+            // The royal piece alone moves: is its landing attacked, its start empty?
+            let (from, to, landed) = (m.from, m.to, cell(pos.turn, m.becomes));
+            let at = |q: Point| {
+                if q == to {
+                    landed
+                } else if q == from {
+                    0
+                } else {
+                    pos.at(q)
+                }
+            };
+            return self.attacker_on(at, to, 1 - pos.turn).is_none();
+        }
         self.shift_pieces(pos, m, next);
         self.check(next, pos.turn).is_none()
     }

@@ -71,9 +71,14 @@ impl Engine {
     /// its first step is occupied.
     #[inline]
     fn lame_blocked(&self, pos: &Position, p: Point, dx: i32, dy: i32) -> bool {
+        self.lame_blocked_on(|q| pos.at(q), p, dx, dy)
+    }
+
+    #[inline]
+    fn lame_blocked_on(&self, at: impl Fn(Point) -> Cell, p: Point, dx: i32, dy: i32) -> bool {
         let (sx, sy) = lame_step(dx, dy);
         let q = self.offset_point(p, sx, sy);
-        q != NONE && pos.at(q) != 0
+        q != NONE && at(q) != 0
     }
 
     /// The moves of the vector family of the piece on `p`: each destination
@@ -339,7 +344,14 @@ impl Engine {
     /// landing on it (a take, or a step, slide, leap, ride or hop that may
     /// capture), if there is one: the royal rule's "attacked".
     pub(super) fn attacker(&self, pos: &Position, target: Point, by: PlayerId) -> Option<Point> {
-        let victim = pos.at(target);
+        self.attacker_on(|q| pos.at(q), target, by)
+    }
+
+    /// [`Engine::attacker`] on the board `at` describes (a position with
+    /// pieces moved, without making it).
+    #[inline]
+    pub(super) fn attacker_on(&self, at: impl Fn(Point) -> Cell + Copy, target: Point, by: PlayerId) -> Option<Point> {
+        let victim = at(target);
         let can_take = |kind: KindId| {
             let k = &self.game.kinds[kind as usize];
             self.attacks[kind as usize]
@@ -350,8 +362,8 @@ impl Engine {
         // Along each line, the first piece: it attacks if its kind reaches that far back.
         for d in 0..8u8 {
             let ray = self.ray(target, d);
-            let Some(i) = ray.iter().position(|&q| pos.at(q) != 0) else { continue };
-            let (q, c) = (ray[i], pos.at(ray[i]));
+            let Some(i) = ray.iter().position(|&q| at(q) != 0) else { continue };
+            let (q, c) = (ray[i], at(ray[i]));
             if owner(c) != by {
                 continue;
             }
@@ -363,7 +375,7 @@ impl Engine {
         for (kind, k) in self.game.kinds.iter().enumerate() {
             let kind = kind as KindId;
             if self.other_attacks[kind as usize] && can_take(kind) {
-                if let Some(q) = self.other_attacker(pos, target, by, kind, k) {
+                if let Some(q) = self.other_attacker(at, target, by, kind, k) {
                     return Some(q);
                 }
             }
@@ -373,7 +385,14 @@ impl Engine {
 
     /// A piece of `by` of `kind` that attacks `target` by a leap, a ride, a
     /// hop or a move from a region (what the line table does not hold).
-    fn other_attacker(&self, pos: &Position, target: Point, by: PlayerId, kind: KindId, k: &Kind) -> Option<Point> {
+    fn other_attacker(
+        &self,
+        at: impl Fn(Point) -> Cell + Copy,
+        target: Point,
+        by: PlayerId,
+        kind: KindId,
+        k: &Kind,
+    ) -> Option<Point> {
         let board = &self.game.board;
         let bl = by as usize;
         let mine = cell(by, kind);
@@ -382,23 +401,23 @@ impl Engine {
             let found = match v.shape {
                 Shape::Step => dirs(v.dirs[bl])
                     .map(|d| board.step(target, opposite(d)))
-                    .find(|&q| q != NONE && pos.at(q) == mine && from_ok(v, q)),
+                    .find(|&q| q != NONE && at(q) == mine && from_ok(v, q)),
                 Shape::Slide(most) => dirs(v.dirs[bl]).find_map(|d| {
                     let ray = self.ray(target, opposite(d));
-                    let i = ray.iter().position(|&q| pos.at(q) != 0)?;
+                    let i = ray.iter().position(|&q| at(q) != 0)?;
                     let q = ray[i];
-                    (pos.at(q) == mine && (most == 0 || i < most as usize) && from_ok(v, q)).then_some(q)
+                    (at(q) == mine && (most == 0 || i < most as usize) && from_ok(v, q)).then_some(q)
                 }),
                 Shape::Hop => dirs(v.dirs[bl]).find_map(|d| {
                     let ray = self.ray(target, opposite(d));
-                    let screen = ray.iter().position(|&q| pos.at(q) != 0)?;
-                    let q = *ray[screen + 1..].iter().find(|&&q| pos.at(q) != 0)?;
-                    (pos.at(q) == mine && from_ok(v, q)).then_some(q)
+                    let screen = ray.iter().position(|&q| at(q) != 0)?;
+                    let q = *ray[screen + 1..].iter().find(|&&q| at(q) != 0)?;
+                    (at(q) == mine && from_ok(v, q)).then_some(q)
                 }),
                 Shape::Leap => v.offsets[bl].iter().find_map(|&(dx, dy)| {
                     let (dx, dy) = (dx as i32, dy as i32);
                     let q = self.offset_point(target, -dx, -dy);
-                    (q != NONE && pos.at(q) == mine && from_ok(v, q) && !(v.lame && self.lame_blocked(pos, q, dx, dy)))
+                    (q != NONE && at(q) == mine && from_ok(v, q) && !(v.lame && self.lame_blocked_on(at, q, dx, dy)))
                         .then_some(q)
                 }),
                 Shape::Ride => v.offsets[bl].iter().find_map(|&(dx, dy)| {
@@ -408,8 +427,8 @@ impl Engine {
                         if q == NONE {
                             return None;
                         }
-                        if pos.at(q) != 0 {
-                            return (pos.at(q) == mine && from_ok(v, q)).then_some(q);
+                        if at(q) != 0 {
+                            return (at(q) == mine && from_ok(v, q)).then_some(q);
                         }
                     }
                 }),

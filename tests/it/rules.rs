@@ -623,3 +623,116 @@ fn a_group_without_liberty_is_taken_suicide_and_an_immediate_retake_are_forbidde
     // A pass alone ends nothing.
     assert_eq!(after_plies(&e, "@e5 pass").2, None);
 }
+
+// ------------------------------------------------------------ Chess and xiangqi
+
+fn chess(options: &[(&str, &str)]) -> Engine {
+    common::engine("games/chess.game", options)
+}
+
+#[test]
+fn checkmate_loses_and_stalemate_draws() {
+    let e = chess(&[]);
+    // Fool's mate: after 1. f3 e5 2. g4, Qh4 mates.
+    let (_, outcome) = play(&e, "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2", "d8-h4");
+    assert_eq!(outcome, Some(Outcome { winner: Some(1), reason: Reason::Checkmated(0) }));
+    // Black king h8, white queen f7 after Qf7: not check, and no move.
+    let (_, outcome) = play(&e, "7k/8/6K1/8/8/8/5Q2/8 w - - 0 1", "f2-f7");
+    assert_eq!(outcome, Some(Outcome { winner: None, reason: Reason::Stalemated(1) }));
+}
+
+#[test]
+fn a_king_may_not_castle_out_of_through_or_into_check() {
+    let e = chess(&[]);
+    let castles = |fen: &str| -> Vec<String> {
+        moves(&e, fen, None).into_iter().filter(|m| m == "e1-g1" || m == "e1-c1").collect()
+    };
+    assert_eq!(castles("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), ["e1-c1", "e1-g1"]);
+    assert_eq!(castles("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1"), ["e1-c1"], "f1 is attacked");
+    assert_eq!(castles("r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1"), ["e1-c1"], "g1 is attacked");
+    assert!(castles("r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1").is_empty(), "in check");
+    // b1 attacked does not matter: the king does not cross it.
+    assert_eq!(castles("r3k2r/8/8/8/8/8/1r6/R3K2R w KQkq - 0 1"), ["e1-c1", "e1-g1"]);
+    assert!(castles("r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1").is_empty(), "rights lost");
+    let (after, _) = play(&e, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1-g1");
+    assert_eq!(after, "B:WRa1*,Rf1,Kg1:BRa8*,Ke8*,Rh8*");
+    // A rook that moves and comes back has lost its right.
+    let pos = e.parse_position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let mut pos = pos;
+    for ply in ["h1-h2", "a8-b8", "h2-h1", "b8-a8"] {
+        let (_, mv) = e.parse_ply(&pos, ply).unwrap();
+        pos = e.play_unchecked(&pos, &mv);
+    }
+    assert_eq!(e.fen(&pos).unwrap(), "r3k2r/8/8/8/8/8/8/R3K2R w Qk - 4 3");
+}
+
+#[test]
+fn en_passant_only_at_once_and_promotion_by_choice() {
+    let e = chess(&[]);
+    let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+    assert!(moves(&e, fen, None).contains(&"e5xd6".to_string()));
+    let (after, _) = play(&e, fen, "e5xd6");
+    assert_eq!(after, "B:WKe1,d6:BKe8", "the pawn on d5 is taken");
+    // One move later the right is gone.
+    let pos = e.parse_position(fen).unwrap();
+    let mut pos = pos;
+    for ply in ["e1-f1", "e8-f8"] {
+        let (_, mv) = e.parse_ply(&pos, ply).unwrap();
+        pos = e.play_unchecked(&pos, &mv);
+    }
+    assert!(!e.move_list(&pos, None).unwrap().contains(&"e5xd6".to_string()));
+    let promotions: Vec<String> =
+        moves(&e, "3r3k/4P3/8/8/8/8/8/K7 w - - 0 1", None).into_iter().filter(|m| m.starts_with("e7")).collect();
+    assert_eq!(promotions, ["e7-e8=B", "e7-e8=N", "e7-e8=Q", "e7-e8=R", "e7xd8=B", "e7xd8=N", "e7xd8=Q", "e7xd8=R"]);
+}
+
+#[test]
+fn a_pinned_piece_may_move_only_along_its_pin() {
+    let e = chess(&[]);
+    // The rook on e4 is pinned by the rook on e8: it may move along the e-file only.
+    let rook: Vec<String> =
+        moves(&e, "k3r3/8/8/8/4R3/8/8/4K3 w - - 0 1", None).into_iter().filter(|m| m.starts_with("e4")).collect();
+    assert_eq!(rook, ["e4-e2", "e4-e3", "e4-e5", "e4-e6", "e4-e7", "e4xe8"]);
+    let why = e.why(&e.parse_position("k3r3/8/8/8/4R3/8/8/4K3 w - - 0 1").unwrap(), None, "e4-d4").unwrap();
+    let rulebook::engine::Verdict::Illegal { reason, .. } = why else { panic!("e4-d4 is not legal") };
+    assert!(reason.contains("the king on e1 would be attacked by the rook on e8"), "{reason}");
+}
+
+#[test]
+fn fen_reads_back_what_it_writes() {
+    let e = chess(&[]);
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/pp2pppp/8/2ppP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+    ] {
+        let pos = e.parse_position(fen).unwrap();
+        assert_eq!(e.fen(&pos).unwrap(), fen);
+        let again = e.parse_position(&e.position_notation(&pos)).unwrap();
+        assert_eq!(again.hash(), pos.hash(), "{fen} through position notation");
+    }
+    for bad in ["8/8/8 w - - 0 1", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w", "4k3/8/8/8/8/8/8/4K3 w K - 0 1"] {
+        assert!(e.parse_position(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn xiangqi_generals_stay_in_their_palace_and_never_face() {
+    let e = common::engine("games/xiangqi.game", &[]);
+    // Red general d1, black general e10: e1 would face it across an empty
+    // file, and c1 is outside the palace.
+    let general: Vec<String> =
+        moves(&e, "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", None).into_iter().filter(|m| m.starts_with("d1")).collect();
+    assert_eq!(general, ["d1-d2"]);
+    // Facing generals are a position no game reaches.
+    assert!(e.parse_position("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1").is_err());
+    // A cannon takes over one screen, and moves without taking over none.
+    let cannon: Vec<String> =
+        moves(&e, "3k5/9/9/9/9/4p4/9/9/4C4/5K3 w - - 0 1", None).into_iter().filter(|m| m.starts_with("e2")).collect();
+    assert!(cannon.contains(&"e2-e3".to_string()) && !cannon.iter().any(|m| m.contains('x')), "{cannon:?}");
+    let cannon: Vec<String> = moves(&e, "3k5/9/4p4/9/9/4p4/9/9/4C4/5K3 w - - 0 1", None)
+        .into_iter()
+        .filter(|m| m.starts_with("e2x"))
+        .collect();
+    assert_eq!(cannon, ["e2xe8"]);
+}
