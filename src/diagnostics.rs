@@ -474,6 +474,12 @@ pub fn castles_with_itself(span: Span, kind: &str) -> Diagnostic {
         .help("name the partner's kind: `castle with rook` in the king's block")
 }
 
+pub fn bad_betza(span: Span, word: &str, why: &str) -> Diagnostic {
+    Diagnostic::error("E0530", format!("`{word}` cannot be read in Betza's notation: {why}"))
+        .label(span, "not a piece this spelling can say")
+        .help("for example: `betza N` (a knight), `betza fmWfcF` (a pawn without its double step), `betza mRcpR` (a cannon); or write the moves in the long form")
+}
+
 pub fn no_royal_piece(span: Span) -> Diagnostic {
     Diagnostic::error("E0529", "this rule is about royal pieces, and no piece is royal")
         .label(span, "it could never apply")
@@ -672,6 +678,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0527", "`en passant` on a move that is not a capture by one step"),
     ("E0528", "a piece that castles with its own kind"),
     ("E0529", "a rule about royal pieces in a game without one"),
+    ("E0530", "moves in Betza's notation that cannot be read"),
     ("E0601", "unknown option"),
     ("E0602", "bad option value"),
     ("E0603", "option inside a conditional"),

@@ -440,7 +440,7 @@ const TOP: &[&str] = &[
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number", "drawn"];
 const PIECE: &[&str] = &[
     "step", "slide", "jump", "leave", "take", "approach", "withdraw", "move", "safe", "promote", "value", "can", "at",
-    "enter", "lift", "fly", "then", "leap", "ride", "hop", "royal", "castle", "confined",
+    "enter", "lift", "fly", "then", "leap", "ride", "hop", "royal", "castle", "confined", "betza",
 ];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land", "straight"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall", "intervention", "convert"];
@@ -1128,6 +1128,12 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             p.moves.push(m);
         }
         "royal" => flag(&mut p.royal, stmt, "`royal`", "royal")?,
+        "betza" => {
+            let mut a = Args::new(stmt, "betza fmWfcF");
+            let word = a.word("moves in Betza's notation (`N`, `fmWfcF`, `mRcpR`)")?;
+            a.end()?;
+            p.moves.extend(super::betza::moves(&word, stmt.span)?);
+        }
         "confined" => {
             let mut a = Args::new(stmt, "confined to palace");
             a.keyword("to")?;

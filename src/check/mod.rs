@@ -5,6 +5,7 @@
 //! checked) and merges what it finds.
 
 mod args;
+mod betza;
 mod compile;
 mod decls;
 pub mod options;

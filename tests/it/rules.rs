@@ -736,3 +736,54 @@ fn xiangqi_generals_stay_in_their_palace_and_never_face() {
         .collect();
     assert_eq!(cannon, ["e2xe8"]);
 }
+
+/// A game of one kind of piece with these moves.
+fn one_piece_game(moves: &str) -> String {
+    format!(
+        "rulebook 1\ngame \"x\"\nboard {{\n  files a..e\n  ranks 1..5\n  points a1..e5\n  lines orthogonal a1..e5\n  \
+         lines diagonal a1..e5\n}}\nplayer white W forward n\nplayer black B forward s\npiece piece X {{\n{moves}\n}}\n\
+         place white piece on a1\nplace black piece on e5\ngoals {{\n  lose when no move\n}}\n"
+    )
+}
+
+/// A piece's moves as the file spells them, compiled.
+fn vectors_of(moves: &str) -> Vec<rulebook::game::Vector> {
+    let e = rulebook::load_text(&one_piece_game(moves), &[]).unwrap_or_else(|d| panic!("{moves}: {d:?}"));
+    e.game.kinds[0].moves.vectors.clone()
+}
+
+#[test]
+fn betza_spells_the_same_moves_as_the_long_form() {
+    for (betza, long) in [
+        ("betza N", "leap 1 2 or capture"),
+        ("betza fmWfcF", "step forward\n  step diagonal-forward capture only"),
+        ("betza mRcpR", "slide orthogonal\n  hop orthogonal capture only"),
+        ("betza K", "step orthogonal or capture\n  step diagonal or capture"),
+        ("betza Q", "slide orthogonal or capture\n  slide diagonal or capture"),
+        ("betza R4", "slide orthogonal up to 4 or capture"),
+        ("betza NN", "ride 1 2 or capture"),
+        ("betza nN", "leap 1 2 lame or capture"),
+        ("betza fN", "leap 1 2 forward or capture\n  leap 2 1 forward or capture"),
+        ("betza ffN", "leap 1 2 forward or capture"),
+        ("betza mfD", "leap 0 2 forward"),
+        ("betza sW", "step sideways or capture"),
+        ("betza vW", "step forward backward or capture"),
+    ] {
+        assert_eq!(vectors_of(betza), vectors_of(long), "{betza}");
+    }
+    // The same chess, spelled either way.
+    let text = std::fs::read_to_string("games/chess.game").unwrap();
+    let spelled = text
+        .replace("  leap 1 2 or capture\n", "  betza N\n")
+        .replace("  slide diagonal or capture\n", "  betza B\n")
+        .replace("  slide orthogonal or capture\n", "  betza R\n")
+        .replace("  slide any or capture\n", "  betza Q\n")
+        .replace("  step any or capture\n", "  betza K\n");
+    assert_eq!(spelled.matches("betza").count(), 5);
+    let (plain, betza) = (chess(&[]), rulebook::load_text(&spelled, &[]).unwrap());
+    assert_eq!(betza.perft(&betza.start(), 4), plain.perft(&plain.start(), 4));
+    for bad in ["betza X", "betza lW", "betza sF", "betza m", "betza pN"] {
+        let refused = rulebook::load_text(&one_piece_game(bad), &[]).err().unwrap_or_default();
+        assert!(format!("{refused:?}").contains("E0530"), "{bad}: {refused:?}");
+    }
+}
