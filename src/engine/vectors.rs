@@ -340,6 +340,31 @@ impl Engine {
         None
     }
 
+    /// Why `text`, a capture by one step onto an empty point by a piece that
+    /// takes en passant, is not legal here, in words (None if it is no such move).
+    pub(super) fn passant_refusal(&self, pos: &Position, text: &str) -> Option<String> {
+        let (from, to) = text.split_once('x')?;
+        let board = &self.game.board;
+        let (p, q) = (board.point(from)?, board.point(to.split('=').next()?)?);
+        let c = pos.at(p);
+        if c == 0 || owner(c) != pos.turn || pos.at(q) != 0 {
+            return None;
+        }
+        let kind = kind_of(c);
+        let k = &self.game.kinds[kind as usize];
+        let pl = pos.turn as usize;
+        let steps_there =
+            k.moves.vectors.iter().any(|v| v.en_passant && dirs(v.dirs[pl]).any(|d| board.step(p, d) == q));
+        if !steps_there {
+            return None;
+        }
+        Some(format!(
+            "{to} is empty: a {} takes there only en passant, an enemy {} that passed over {to} in the last move, \
+             and none did",
+            k.name, k.name
+        ))
+    }
+
     /// A piece of `by` that could take a piece standing on `target` by
     /// landing on it (a take, or a step, slide, leap, ride or hop that may
     /// capture), if there is one: the royal rule's "attacked".

@@ -85,6 +85,11 @@ impl Engine {
                 return Ok(verdict);
             }
         }
+        if self.history_state {
+            if let Some(verdict) = self.passant_refusal(pos, text) {
+                return Ok(verdict);
+            }
+        }
         if self.guarded {
             // A move the pieces could make, forbidden by the position it would leave.
             let mut untried = Vec::new();

@@ -681,6 +681,10 @@ fn en_passant_only_at_once_and_promotion_by_choice() {
         pos = e.play_unchecked(&pos, &mv);
     }
     assert!(!e.move_list(&pos, None).unwrap().contains(&"e5xd6".to_string()));
+    let rulebook::engine::Verdict::Illegal { reason, .. } = e.why(&pos, None, "e5xd6").unwrap() else {
+        panic!("e5xd6 is not legal a move later")
+    };
+    assert!(reason.contains("only en passant"), "{reason}");
     let promotions: Vec<String> =
         moves(&e, "3r3k/4P3/8/8/8/8/8/K7 w - - 0 1", None).into_iter().filter(|m| m.starts_with("e7")).collect();
     assert_eq!(promotions, ["e7-e8=B", "e7-e8=N", "e7-e8=Q", "e7-e8=R", "e7xd8=B", "e7xd8=N", "e7xd8=Q", "e7xd8=R"]);
