@@ -141,7 +141,7 @@ impl Engine {
         if self.guarded {
             self.keep_looking_back(pos, next);
         }
-        if self.history_state {
+        if self.vt.history_state {
             self.history_state_after(pos, mv, next);
         }
         if self.pass_at_will {

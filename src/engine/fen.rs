@@ -27,7 +27,7 @@ impl Engine {
             let mut rank = String::new();
             let mut empty = 0;
             for x in 0..b.width {
-                let c = pos.at(self.lattice[(y * b.width + x) as usize]);
+                let c = pos.at(self.vt.lattice[(y * b.width + x) as usize]);
                 if c == 0 {
                     empty += 1;
                     continue;
@@ -136,7 +136,7 @@ impl Engine {
                 if x >= b.width {
                     return Err(bad(format!("rank {} has more than {} points", y + 1, b.width)));
                 }
-                self.put(&mut pos, self.lattice[(y * b.width + x) as usize], cell(who, kind as KindId));
+                self.put(&mut pos, self.vt.lattice[(y * b.width + x) as usize], cell(who, kind as KindId));
                 x += 1;
             }
             if x != b.width {

@@ -594,38 +594,8 @@ pub struct Engine {
     /// The goals that are a repetition rule and a no-progress rule, if any.
     repetition: Option<usize>,
     no_progress: Option<usize>,
-    /// Each lattice point's board point (`y * width + x`), or NONE.
-    lattice: Vec<Point>,
-    /// Some kind moves by vectors (`vectors.rs`): the counting does not know them.
-    vectors: bool,
-    /// Per kind: it may take by landing (a take, or a vector that captures).
-    attacks: Vec<bool>,
-    /// Per kind and player (`kind * PLAYERS + player`), its attacks along
-    /// lines from anywhere: see [`vectors::LineAttacks`].
-    line_attacks: Vec<vectors::LineAttacks>,
-    /// `direction_between[p * points + q]`: the direction from `p` along a
-    /// straight line to `q` (8: none), for the royal rule's pins.
-    direction_between: Vec<u8>,
-    /// Per kind: it attacks in ways the line table does not hold (leaps,
-    /// rides, hops, moves from a region), which `attacker` tries one by one.
-    other_attacks: Vec<bool>,
-    /// Per kind: the kinds a promotion may make of it (itself if none).
-    promotion_kinds: Vec<Vec<KindId>>,
-    /// Each kind's own id, to lend a one-kind slice.
-    kind_ids: Vec<KindId>,
-    /// The royal kinds, as bits.
-    royal_kinds: u16,
-    /// Attacks pass along straight lines only (no hop, ride or lame leap):
-    /// a move from a point on no line through the royal piece reveals none.
-    quick_royal: bool,
-    /// The kinds that castle or are castled with, as bits.
-    castlers: u16,
-    /// Per kind: it may be taken en passant (its kind takes so).
-    passable: Vec<bool>,
-    /// Castling or en passant: the position keeps what they need.
-    history_state: bool,
-    zobrist_unmoved: Vec<u64>,
-    zobrist_passed: Vec<u64>,
+    /// The tables of the moves of chess's family and the royal rule (`vectors.rs`).
+    vt: vectors::VectorTables,
 }
 
 /// Whether the CPU has POPCNT, which the portable build does not assume.
@@ -768,31 +738,8 @@ impl Engine {
                         m.slide[p] | m.jump[p] | m.fly[p] | m.leave[p] | m.take[p] | m.approach[p] | m.withdraw[p] == 0
                     })
             });
-        let vectors = game.kinds.iter().any(|k| !k.moves.vectors.is_empty());
-        let royal_kinds = game.kinds.iter().enumerate().filter(|(_, k)| k.royal).fold(0u16, |m, (i, _)| m | 1 << i);
-        let castlers = game.kinds.iter().enumerate().fold(0u16, |m, (i, k)| match k.castle {
-            Some(partner) => m | 1 << i | 1 << partner,
-            None => m,
-        });
-        let passable: Vec<bool> = game.kinds.iter().map(|k| k.moves.vectors.iter().any(|v| v.en_passant)).collect();
-        let history_state = castlers != 0 || passable.iter().any(|&p| p);
-        let lattice = tables::lattice(&game.board);
-        let attacks = game
-            .kinds
-            .iter()
-            .map(|k| k.moves.take.iter().any(|&t| t != 0) || k.moves.vectors.iter().any(|v| v.landing.enemy()))
-            .collect();
-        let promotion_kinds = game.kinds.iter().map(|k| k.promotion_choices().collect()).collect();
-        let (line_attacks, other_attacks) = vectors::LineAttacks::of(&game);
-        let direction_between =
-            if royal_kinds != 0 { tables::directions_between(n, &rays, &ray_at) } else { Vec::new() };
-        let quick_royal = game.kinds.iter().all(|k| {
-            k.moves.vectors.iter().all(|v| {
-                let region_slide = matches!(v.shape, Shape::Slide(_)) && v.from.is_some() && v.landing.enemy();
-                !matches!(v.shape, Shape::Hop | Shape::Ride) && !v.lame && !region_slide
-            })
-        });
-        let rows_or_flight = rows_or_flight || vectors || royal_kinds != 0;
+        let vt = vectors::VectorTables::of(&game, &rays, &ray_at);
+        let rows_or_flight = rows_or_flight || vt.vectors || vt.royal_kinds != 0;
         let shot_counting = bit_slides
             && game.kinds.iter().any(|k| k.shoot.is_some())
             && game.kinds.iter().all(|k| k.fly.is_none() && k.enter.is_none() && !k.moves.track)
@@ -865,21 +812,7 @@ impl Engine {
             setup_count,
             every_kind: ((1u32 << game_kinds) - 1) as u16,
             goal_start,
-            lattice,
-            vectors,
-            attacks,
-            line_attacks,
-            other_attacks,
-            direction_between,
-            promotion_kinds,
-            kind_ids: (0..game_kinds as KindId).collect(),
-            royal_kinds,
-            quick_royal,
-            castlers,
-            passable,
-            history_state,
-            zobrist_unmoved: tables::more_keys(n, 1),
-            zobrist_passed: tables::more_keys(n, 2),
+            vt,
         }
     }
 
@@ -996,7 +929,7 @@ impl Engine {
             self.set_hand(&mut p, player, kind, n);
         }
         for &(_, kind, point) in &self.game.setup {
-            if self.castlers & (1 << kind) != 0 {
+            if self.vt.castlers & (1 << kind) != 0 {
                 self.set_unmoved(&mut p, point);
             }
         }
@@ -1007,7 +940,7 @@ impl Engine {
     pub(super) fn set_unmoved(&self, pos: &mut Position, p: Point) {
         if !pos.unmoved.contains(p) {
             pos.unmoved.insert(p);
-            pos.hash ^= self.zobrist_unmoved[p as usize];
+            pos.hash ^= self.vt.zobrist_unmoved[p as usize];
         }
     }
 
@@ -1015,11 +948,11 @@ impl Engine {
     /// `to`, where a piece may take it en passant (in the hash).
     pub(super) fn set_passed(&self, pos: &mut Position, from: Point, to: Point) {
         if pos.passed.0 != NONE {
-            pos.hash ^= self.zobrist_passed[pos.passed.1 as usize];
+            pos.hash ^= self.vt.zobrist_passed[pos.passed.1 as usize];
         }
         pos.passed = (from, to);
         if from != NONE {
-            pos.hash ^= self.zobrist_passed[to as usize];
+            pos.hash ^= self.vt.zobrist_passed[to as usize];
         }
     }
 
@@ -1184,7 +1117,7 @@ impl Engine {
     /// The outcome when the player to move has no move, by `checkmated` or
     /// `stalemated`, as it is or is not in check.
     fn mate_goal(&self, pos: &Position) -> Option<Outcome> {
-        if self.royal_kinds == 0 {
+        if self.vt.royal_kinds == 0 {
             return None;
         }
         let me = pos.turn;

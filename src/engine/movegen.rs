@@ -387,10 +387,10 @@ impl Engine {
         if self.guarded {
             self.keep_allowed(pos, out);
         }
-        if self.royal_kinds != 0 {
+        if self.vt.royal_kinds != 0 {
             self.keep_safe(pos, out);
         }
-        if self.vectors && self.game.jumps.compulsory && out.iter().any(|m| m.kind == MoveType::Jumps) {
+        if self.vt.vectors && self.game.jumps.compulsory && out.iter().any(|m| m.kind == MoveType::Jumps) {
             // Captures by landing are captures too: where one is legal, only they are.
             out.retain(|m| m.kind == MoveType::Jumps);
         }

@@ -171,7 +171,7 @@ impl Engine {
                     }
                     self.put(&mut pos, p, cell(who, kind));
                     if unmoved {
-                        if self.castlers & (1 << kind) == 0 {
+                        if self.vt.castlers & (1 << kind) == 0 {
                             return Err(PositionError::Shape(format!(
                                 "`{piece}*`: `*` marks a piece that castles or is castled with and has not moved, \
                                  and a {} does neither",
@@ -233,7 +233,7 @@ impl Engine {
             && pos.at(from) == 0
             && pos.at(to) != 0
             && owner(pos.at(to)) == mover
-            && self.passable[kind_of(pos.at(to)) as usize];
+            && self.vt.passable[kind_of(pos.at(to)) as usize];
         if !ok {
             return Err(PositionError::Shape(format!(
                 "en passant on `{label}`: no piece that may be taken so has just passed over it"

@@ -8,7 +8,7 @@ use super::*;
 impl Engine {
     /// The points of `who`'s royal pieces.
     pub(super) fn royals(&self, pos: &Position, who: PlayerId) -> impl Iterator<Item = Point> + '_ {
-        let royal = self.royal_kinds;
+        let royal = self.vt.royal_kinds;
         let cells = pos.cells;
         pos.occupied[who as usize].iter().filter(move |&p| royal & (1 << kind_of(cells[p as usize])) != 0)
     }
@@ -31,13 +31,13 @@ impl Engine {
         (0..8).find_map(|d| {
             let q = *self.ray(r, d).iter().find(|&&q| pos.at(q) != 0)?;
             let c = pos.at(q);
-            (owner(c) != me && self.royal_kinds & (1 << kind_of(c)) != 0).then_some(q)
+            (owner(c) != me && self.vt.royal_kinds & (1 << kind_of(c)) != 0).then_some(q)
         })
     }
 
     /// Whether `who` is in check.
     pub fn in_check(&self, pos: &Position, who: PlayerId) -> bool {
-        self.royal_kinds != 0 && self.check(pos, who).is_some()
+        self.vt.royal_kinds != 0 && self.check(pos, who).is_some()
     }
 
     /// Removes the moves that leave the mover in check.
@@ -56,9 +56,9 @@ impl Engine {
         if m.kind == MoveType::Pass {
             return true;
         }
-        let moves_royal = m.from != NONE && self.royal_kinds & (1 << kind_of(pos.at(m.from))) != 0;
+        let moves_royal = m.from != NONE && self.vt.royal_kinds & (1 << kind_of(pos.at(m.from))) != 0;
         let passant = m.kind == MoveType::Jumps && m.taken[0] != m.to;
-        if !checked && !moves_royal && !passant && self.quick_royal && m.from != NONE && m.kind != MoveType::Castle {
+        if !checked && !moves_royal && !passant && self.vt.quick_royal && m.from != NONE && m.kind != MoveType::Castle {
             // Only an attack along the line from a royal piece through the
             // point left can be revealed: a pin.
             return royals.iter().all(|&r| !self.pinned_away(pos, m, r));
@@ -86,7 +86,7 @@ impl Engine {
     /// piece on `r` opens that line to an enemy that attacks along it.
     fn pinned_away(&self, pos: &Position, m: &Move, r: Point) -> bool {
         let n = self.game.board.len();
-        let d = self.direction_between[r as usize * n + m.from as usize];
+        let d = self.vt.direction_between[r as usize * n + m.from as usize];
         if d == 8 {
             return false;
         }
@@ -106,7 +106,7 @@ impl Engine {
                 return false;
             }
             let kind = kind_of(c);
-            let a = &self.line_attacks[kind as usize * PLAYERS + 1 - me as usize];
+            let a = &self.vt.line_attacks[kind as usize * PLAYERS + 1 - me as usize];
             let k = &self.game.kinds[kind as usize];
             return a.reaches(opposite(d), i + 1)
                 && k.can_capture & (1 << kind_of(pos.at(r))) != 0
@@ -142,7 +142,7 @@ impl Engine {
     /// Why a move the pieces could make leaves its side in check, in words
     /// (None if it does not): for `why`.
     pub(super) fn check_verdict(&self, pos: &Position, m: &Move) -> Option<String> {
-        if self.royal_kinds == 0 || m.kind == MoveType::Pass {
+        if self.vt.royal_kinds == 0 || m.kind == MoveType::Pass {
             return None;
         }
         let next = self.play_unchecked(pos, m);

@@ -5,6 +5,92 @@
 
 use super::*;
 
+/// The tables of the moves of chess's family and of the royal rule, built
+/// once from the game.
+#[derive(Debug)]
+pub(super) struct VectorTables {
+    /// Each lattice point's board point (`y * width + x`), or NONE.
+    pub(super) lattice: Vec<Point>,
+    /// Some kind moves by vectors (`vectors.rs`): the counting does not know them.
+    pub(super) vectors: bool,
+    /// Per kind: it may take by landing (a take, or a vector that captures).
+    pub(super) attacks: Vec<bool>,
+    /// Per kind and player (`kind * PLAYERS + player`), its attacks along
+    /// lines from anywhere: see [`LineAttacks`].
+    pub(super) line_attacks: Vec<vectors::LineAttacks>,
+    /// `direction_between[p * points + q]`: the direction from `p` along a
+    /// straight line to `q` (8: none), for the royal rule's pins.
+    pub(super) direction_between: Vec<u8>,
+    /// Per kind: it attacks in ways the line table does not hold (leaps,
+    /// rides, hops, moves from a region), which `attacker` tries one by one.
+    pub(super) other_attacks: Vec<bool>,
+    /// Per kind: the kinds a promotion may make of it (itself if none).
+    pub(super) promotion_kinds: Vec<Vec<KindId>>,
+    /// Each kind's own id, to lend a one-kind slice.
+    pub(super) kind_ids: Vec<KindId>,
+    /// The royal kinds, as bits.
+    pub(super) royal_kinds: u16,
+    /// Attacks pass along straight lines only (no hop, ride, lame leap or
+    /// slide from a region): a move from a point on no line through the
+    /// royal piece reveals none.
+    pub(super) quick_royal: bool,
+    /// The kinds that castle or are castled with, as bits.
+    pub(super) castlers: u16,
+    /// Per kind: it may be taken en passant (its kind takes so).
+    pub(super) passable: Vec<bool>,
+    /// Castling or en passant: the position keeps what they need.
+    pub(super) history_state: bool,
+    pub(super) zobrist_unmoved: Vec<u64>,
+    pub(super) zobrist_passed: Vec<u64>,
+}
+
+impl VectorTables {
+    pub(super) fn of(game: &Game, rays: &[Point], ray_at: &[u32]) -> VectorTables {
+        let n = game.board.len();
+        let game_kinds = game.kinds.len();
+        let vectors = game.kinds.iter().any(|k| !k.moves.vectors.is_empty());
+        let royal_kinds = game.kinds.iter().enumerate().filter(|(_, k)| k.royal).fold(0u16, |m, (i, _)| m | 1 << i);
+        let castlers = game.kinds.iter().enumerate().fold(0u16, |m, (i, k)| match k.castle {
+            Some(partner) => m | 1 << i | 1 << partner,
+            None => m,
+        });
+        let passable: Vec<bool> = game.kinds.iter().map(|k| k.moves.vectors.iter().any(|v| v.en_passant)).collect();
+        let history_state = castlers != 0 || passable.iter().any(|&p| p);
+        let lattice = tables::lattice(&game.board);
+        let attacks = game
+            .kinds
+            .iter()
+            .map(|k| k.moves.take.iter().any(|&t| t != 0) || k.moves.vectors.iter().any(|v| v.landing.enemy()))
+            .collect();
+        let promotion_kinds = game.kinds.iter().map(|k| k.promotion_choices().collect()).collect();
+        let (line_attacks, other_attacks) = LineAttacks::of(game);
+        let direction_between = if royal_kinds != 0 { tables::directions_between(n, rays, ray_at) } else { Vec::new() };
+        let quick_royal = game.kinds.iter().all(|k| {
+            k.moves.vectors.iter().all(|v| {
+                let region_slide = matches!(v.shape, Shape::Slide(_)) && v.from.is_some() && v.landing.enemy();
+                !matches!(v.shape, Shape::Hop | Shape::Ride) && !v.lame && !region_slide
+            })
+        });
+        VectorTables {
+            lattice,
+            vectors,
+            attacks,
+            line_attacks,
+            other_attacks,
+            direction_between,
+            promotion_kinds,
+            kind_ids: (0..game_kinds as KindId).collect(),
+            royal_kinds,
+            quick_royal,
+            castlers,
+            passable,
+            history_state,
+            zobrist_unmoved: tables::more_keys(n, 1),
+            zobrist_passed: tables::more_keys(n, 2),
+        }
+    }
+}
+
 /// A kind's attacks along lines for one player, from any point: the
 /// directions of its capturing steps (and takes) and slides, the most
 /// spaces a slide covers.
@@ -64,7 +150,7 @@ impl Engine {
         if x < 0 || y < 0 || x >= self.game.board.width || y >= self.game.board.height {
             return NONE;
         }
-        self.lattice[(y * self.game.board.width + x) as usize]
+        self.vt.lattice[(y * self.game.board.width + x) as usize]
     }
 
     /// Whether the lame leap by `(dx, dy)` from `p` is blocked: the point of
@@ -179,8 +265,8 @@ impl Engine {
         }
         let promotions = |to: Point| -> &[KindId] {
             match &k.promotion {
-                Some(pr) if pr.zone[pl].contains(to) => &self.promotion_kinds[kind as usize],
-                _ => std::slice::from_ref(&self.kind_ids[kind as usize]),
+                Some(pr) if pr.zone[pl].contains(to) => &self.vt.promotion_kinds[kind as usize],
+                _ => std::slice::from_ref(&self.vt.kind_ids[kind as usize]),
             }
         };
         let chosen = |to: Point| if promotions(to).len() > 1 { Move::CHOSE_KIND } else { 0 };
@@ -379,7 +465,7 @@ impl Engine {
         let victim = at(target);
         let can_take = |kind: KindId| {
             let k = &self.game.kinds[kind as usize];
-            self.attacks[kind as usize]
+            self.vt.attacks[kind as usize]
                 && self.no_stop[target as usize] & (1 << kind) == 0
                 && k.confined.as_ref().is_none_or(|z| z[by as usize].contains(target))
                 && (victim == 0 || k.can_capture & (1 << kind_of(victim)) != 0)
@@ -393,13 +479,14 @@ impl Engine {
                 continue;
             }
             let kind = kind_of(c);
-            if self.line_attacks[kind as usize * PLAYERS + by as usize].reaches(opposite(d), i + 1) && can_take(kind) {
+            if self.vt.line_attacks[kind as usize * PLAYERS + by as usize].reaches(opposite(d), i + 1) && can_take(kind)
+            {
                 return Some(q);
             }
         }
         for (kind, k) in self.game.kinds.iter().enumerate() {
             let kind = kind as KindId;
-            if self.other_attacks[kind as usize] && can_take(kind) {
+            if self.vt.other_attacks[kind as usize] && can_take(kind) {
                 if let Some(q) = self.other_attacker(at, target, by, kind, k) {
                     return Some(q);
                 }
@@ -472,7 +559,7 @@ impl Engine {
     /// enemy could. Both are kept in the hash.
     pub(super) fn history_state_after(&self, pos: &Position, mv: &Move, next: &mut Position) {
         if next.passed.0 != NONE {
-            next.hash ^= self.zobrist_passed[next.passed.1 as usize];
+            next.hash ^= self.vt.zobrist_passed[next.passed.1 as usize];
             next.passed = (NONE, NONE);
         }
         if !next.unmoved.is_empty() {
@@ -480,7 +567,7 @@ impl Engine {
             for q in touched {
                 if q != NONE && next.unmoved.contains(q) {
                     next.unmoved.remove(q);
-                    next.hash ^= self.zobrist_unmoved[q as usize];
+                    next.hash ^= self.vt.zobrist_unmoved[q as usize];
                 }
             }
         }
@@ -488,7 +575,7 @@ impl Engine {
             return;
         }
         let kind = kind_of(pos.at(mv.from));
-        if !self.passable[kind as usize] {
+        if !self.vt.passable[kind as usize] {
             return;
         }
         // Only where an enemy stands to take it, so that equal positions hash equal.
@@ -499,7 +586,7 @@ impl Engine {
         let takes = passed.iter().any(|&q| self.en_passant_taker(next, q, kind, enemy));
         if takes {
             next.passed = (mv.from, mv.to);
-            next.hash ^= self.zobrist_passed[mv.to as usize];
+            next.hash ^= self.vt.zobrist_passed[mv.to as usize];
         }
     }
 

@@ -72,7 +72,7 @@ impl Engine {
                 ));
             }
         }
-        if self.royal_kinds != 0 || self.castlers != 0 {
+        if self.vt.royal_kinds != 0 || self.vt.castlers != 0 {
             // A move the pieces could make that would leave its side in check.
             let mut untried = Vec::new();
             self.generate_untried(pos, self.max_roll, &mut untried, None)?;
@@ -85,7 +85,7 @@ impl Engine {
                 return Ok(verdict);
             }
         }
-        if self.history_state {
+        if self.vt.history_state {
             if let Some(verdict) = self.passant_refusal(pos, text) {
                 return Ok(verdict);
             }
