@@ -172,6 +172,14 @@ pub fn describe_as(game: &Game, title: &str) -> String {
             }
         ));
     }
+    if let Some(r) = b.river {
+        // A rank's name: the digits of a label on it.
+        let rank = |y: i32| {
+            let p = b.coords.iter().position(|&(_, py)| py == y).unwrap_or(0);
+            b.labels[p].trim_start_matches(|c: char| c.is_ascii_lowercase()).to_string()
+        };
+        line(format!("  A river is drawn between ranks {} and {}; the rules do not see it.", rank(r), rank(r + 1)));
+    }
     line(String::new());
 
     line("Players".into());

@@ -171,6 +171,9 @@ pub struct Board {
     /// How the file says its points are drawn (`drawn as squares`); None:
     /// as the picture judges from the board's shape.
     pub drawn: Option<Drawing>,
+    /// `river after rank N`: pictures draw a river between lattice rows `y`
+    /// and `y + 1` (the rules do not see it).
+    pub river: Option<i32>,
 }
 
 /// How a board's points are drawn (`drawn as ...` in the board block).

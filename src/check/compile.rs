@@ -268,8 +268,24 @@ impl<'a> Compiler<'a> {
         self.coord_index = coords.iter().enumerate().map(|(i, &c)| (c, i as Point)).collect();
         let numbers = b.numbering.as_ref().map(|n| numbering(&coords, n.value));
         let drawn = b.drawn.as_ref().map(|d| d.value);
-        let mut board =
-            Board { neighbour: vec![[NONE; 8]; labels.len()], labels, coords, width: w, height: h, numbers, drawn };
+        let river = b.river.as_ref().and_then(|r| {
+            let (first, last) = self.ranks?;
+            if !(first..last).contains(&r.value) {
+                self.err(diag::bad_number(r.span, "the rank a river follows", first, last.saturating_sub(1)));
+                return None;
+            }
+            Some((r.value - first) as i32)
+        });
+        let mut board = Board {
+            neighbour: vec![[NONE; 8]; labels.len()],
+            labels,
+            coords,
+            width: w,
+            height: h,
+            numbers,
+            drawn,
+            river,
+        };
         let mut link_spans: HashMap<(Point, Dir), Span> = HashMap::new();
         for line in &b.lines {
             match line {

@@ -62,6 +62,8 @@ pub struct BoardDecl {
     pub numbering: Option<Sp<(bool, bool)>>,
     /// `drawn as squares|intersections|holes`.
     pub drawn: Option<Sp<crate::game::Drawing>>,
+    /// `river after rank N`: drawn between rank N and the next.
+    pub river: Option<Sp<u64>>,
 }
 
 #[derive(Clone, Debug)]
@@ -437,7 +439,7 @@ const TOP: &[&str] = &[
     "after",
     "forbid",
 ];
-const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number", "drawn"];
+const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number", "drawn", "river"];
 const PIECE: &[&str] = &[
     "step", "slide", "jump", "leave", "take", "approach", "withdraw", "move", "safe", "promote", "value", "can", "at",
     "enter", "lift", "fly", "then", "leap", "ride", "hop", "royal", "castle", "confined", "betza",
@@ -1021,6 +1023,14 @@ fn board_stmt(stmt: &Stmt, b: &mut BoardDecl) -> Result<(), Diagnostic> {
             a.end()?;
             let value = Spanned::new((rows.value == "top", cols.value == "left"), stmt.span);
             set_once(&mut b.numbering, value, "the numbering of the points")?;
+        }
+        "river" => {
+            let mut a = Args::new(stmt, "river after rank 5");
+            a.keyword("after")?;
+            a.keyword("rank")?;
+            let rank = a.number("a rank")?;
+            a.end()?;
+            set_once(&mut b.river, rank, "the river")?;
         }
         "drawn" => {
             let mut a = Args::new(stmt, "drawn as squares");

@@ -475,6 +475,18 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
             }
         }
         Style::Lines | Style::Holes => {
+            if let Some(r) = board.river {
+                // The river's name across its middle.
+                let (x0, y0) = frame.at(0, r);
+                let (x1, y1) = frame.at(board.width - 1, r + 1);
+                let _ = writeln!(
+                    out,
+                    "<text class=\"river\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" dominant-baseline=\"middle\" font-size=\"{}\" fill=\"#5a4630\" font-style=\"italic\">river</text>",
+                    (x0 + x1) / 2.0,
+                    (y0 + y1) / 2.0,
+                    STEP * 0.35
+                );
+            }
             // Under holes, the lines only where the board is not a plain grid
             // (where a line may not join every neighbour).
             let width = match style {
@@ -486,6 +498,12 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
                 for d in 0..8u8 {
                     let q = board.step(p, d);
                     if q == NONE || q < p || width == "0" {
+                        continue;
+                    }
+                    // Across a river, only the edge files' lines are drawn.
+                    let ((px, py), (_, qy)) = (board.coords[p as usize], board.coords[q as usize]);
+                    let crosses = board.river.is_some_and(|r| py.min(qy) <= r && py.max(qy) > r);
+                    if crosses && px != 0 && px != board.width - 1 {
                         continue;
                     }
                     let (x0, y0) = frame.at(board.coords[p as usize].0, board.coords[p as usize].1);

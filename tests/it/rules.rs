@@ -791,3 +791,17 @@ fn betza_spells_the_same_moves_as_the_long_form() {
         assert!(format!("{refused:?}").contains("E0530"), "{bad}: {refused:?}");
     }
 }
+
+#[test]
+fn a_river_is_drawn_and_the_rules_do_not_see_it() {
+    let e = common::engine("games/xiangqi.game", &[]);
+    let svg = rulebook::render::svg::svg(&e, &e.start(), &Default::default());
+    assert!(svg.contains("class=\"river\""), "no river drawn");
+    // The links across are there to move along (a chariot crosses), not drawn but at the edges.
+    assert!(moves(&e, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", None).contains(&"a1-a10".to_string()));
+    let lines = |svg: &str| svg.matches("<line ").count();
+    let text = std::fs::read_to_string("games/xiangqi.game").unwrap().replace("  river after rank 5\n", "");
+    let without = rulebook::load_text(&text, &[]).unwrap();
+    let plain = rulebook::render::svg::svg(&without, &without.start(), &Default::default());
+    assert_eq!(lines(&plain) - lines(&svg), 7, "the seven inner files stop at the river");
+}
