@@ -85,6 +85,8 @@ pub struct AlphaBeta {
     stopped: bool,
     /// Captures by leaping are compulsory: search on at leaves that must capture.
     quiesce: bool,
+    /// Quiescence where captures are optional: stand on the evaluation, or capture.
+    stand_pat: bool,
     last: Option<Report>,
     cancel: Option<super::Cancel>,
 }
@@ -114,6 +116,7 @@ impl AlphaBeta {
             deadline: None,
             stopped: false,
             quiesce: false,
+            stand_pat: false,
             last: None,
             cancel: None,
         }
@@ -137,6 +140,10 @@ impl AlphaBeta {
             self.history = vec![0; 256 * 256];
         }
         self.quiesce = engine.game.jumps.compulsory && engine.dice().is_none();
+        // Optional captures by landing (chess's family): past the depth, the
+        // side to move may stand on the evaluation or go on capturing.
+        let lands_on_enemies = engine.game.kinds.iter().any(|k| k.moves.vectors.iter().any(|v| v.landing.enemy()));
+        self.stand_pat = !self.quiesce && lands_on_enemies && engine.dice().is_none();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 8);
         self.nodes = 0;
@@ -190,7 +197,7 @@ impl AlphaBeta {
         // Quiescence follows forced captures past the nominal depth, but only
         // so far: in games where most positions hold a capture (Fanorona) an
         // unbounded one would search the whole tree.
-        if depth <= 0 && (!self.quiesce || depth <= -QUIESCENCE_PLIES) {
+        if depth <= 0 && (!(self.quiesce || self.stand_pat) || depth <= -QUIESCENCE_PLIES) {
             return Ok(self.evaluate(engine, pos));
         }
         let mut buf = std::mem::take(&mut self.plies[ply]);
@@ -250,7 +257,20 @@ impl AlphaBeta {
             let o = engine.outcome(pos)?;
             return Ok((terminal(o.and_then(|o| o.winner), pos.turn, ply), Some(0)));
         }
-        if depth <= 0 && buf.moves[0].kind != MoveType::Jumps {
+        let mut best = (-INF, None);
+        if depth <= 0 && self.stand_pat {
+            // Quiescence: the evaluation stands unless a capture does better.
+            let stand = self.evaluate(engine, pos);
+            if stand >= beta {
+                return Ok((stand, Some(0)));
+            }
+            *alpha = (*alpha).max(stand);
+            buf.moves.retain(|m| m.kind == MoveType::Jumps);
+            if buf.moves.is_empty() {
+                return Ok((stand, Some(0)));
+            }
+            best.0 = stand;
+        } else if depth <= 0 && buf.moves[0].kind != MoveType::Jumps {
             // Quiescence: only a side that must capture is searched on.
             return Ok((self.evaluate(engine, pos), Some(0)));
         }
@@ -258,7 +278,6 @@ impl AlphaBeta {
             return self.chance(engine, pos, depth, ply, buf, &dice).map(|v| (v, Some(0)));
         }
         self.order(engine, pos, ply, buf, tt_best);
-        let mut best = (-INF, None);
         for k in 0..buf.order.len() {
             let i = buf.order[k].1 as usize;
             let v = -self.child(engine, pos, &mut buf.children[i], depth - 1, -beta, -*alpha, ply + 1)?;

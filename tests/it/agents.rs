@@ -496,3 +496,20 @@ fn the_searches_count_repetitions_as_the_game_does() {
         assert!(repeated >= 5, "{file}: only {repeated} games ended by repetition");
     }
 }
+
+/// In chess, captures are optional: a search that stopped at its depth
+/// would count a queen's capture of a defended pawn as a pawn won.
+#[test]
+fn alphabeta_does_not_take_a_defended_pawn_with_its_queen() {
+    let e = crate::common::engine("games/chess.game", &[]);
+    // White's queen on d1 may take d5, which the pawn on e6 defends.
+    let pos = e.parse_position("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1").unwrap();
+    let mut moves: Vec<Move> = Vec::new();
+    e.moves(&pos, None, &mut moves).unwrap();
+    assert!(moves.iter().any(|m| e.notation(m) == "d1xd5"));
+    for spec in ["alphabeta:depth=1", "alphabeta:depth=2"] {
+        let mut agent = agents::by_name(spec).unwrap();
+        let chosen = agent.choose(&e, &pos, &e.history_from(&pos), &moves, &mut GameRng::new(7)).unwrap();
+        assert_ne!(e.notation(&chosen), "d1xd5", "{spec}");
+    }
+}
