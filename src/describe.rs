@@ -752,16 +752,7 @@ fn zone(game: &Game, player: Option<PlayerId>, z: &[PointSet; PLAYERS]) -> Strin
     match player {
         Some(p) => points(game, &z[p as usize]),
         None if z[0] == z[1] => points(game, &z[0]),
-        None => {
-            let parts: Vec<String> = game
-                .players
-                .iter()
-                .zip(z)
-                .filter(|(_, set)| !set.is_empty())
-                .map(|(p, set)| format!("{} ({})", points(game, set), p.name))
-                .collect();
-            format!("its goal: {}", parts.join("; "))
-        }
+        None => format!("its goal: {}", each_players(game, z)),
     }
 }
 

@@ -69,13 +69,7 @@ impl Engine {
                 self.put(next, mv.from, 0);
                 result = self.goal_borne_off(next, me);
             }
-            MoveType::Castle => {
-                let partner = pos.at(mv.path[0]);
-                self.put(next, mv.from, 0);
-                self.put(next, mv.path[0], 0);
-                self.put(next, mv.to, cell(me, mv.becomes));
-                self.put(next, mv.path[1], partner);
-            }
+            MoveType::Castle => self.castle_pieces(pos, mv, next),
             MoveType::Jumps => {
                 let mut captured = 0u16;
                 for &t in mv.jumped() {

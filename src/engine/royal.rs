@@ -44,7 +44,8 @@ impl Engine {
     pub(super) fn keep_safe(&self, pos: &Position, out: &mut Vec<Move>) {
         let me = pos.turn;
         let checked = self.check(pos, me).is_some();
-        let royals: Vec<Point> = self.royals(pos, me).collect();
+        let mut royals = PointSet::default();
+        self.royals(pos, me).for_each(|r| royals.insert(r));
         let mut next = pos.clone();
         out.retain(|m| self.safe(pos, m, checked, &royals, &mut next));
     }
@@ -52,7 +53,7 @@ impl Engine {
     /// Whether `m` leaves no royal piece of the mover's attacked (`royals`
     /// stand where they are, `checked` says whether one is attacked now);
     /// `next` is room to try it in.
-    fn safe(&self, pos: &Position, m: &Move, checked: bool, royals: &[Point], next: &mut Position) -> bool {
+    fn safe(&self, pos: &Position, m: &Move, checked: bool, royals: &PointSet, next: &mut Position) -> bool {
         if m.kind == MoveType::Pass {
             return true;
         }
@@ -61,7 +62,7 @@ impl Engine {
         if !checked && !moves_royal && !passant && self.vt.quick_royal && m.from != NONE && m.kind != MoveType::Castle {
             // Only an attack along the line from a royal piece through the
             // point left can be revealed: a pin.
-            return royals.iter().all(|&r| !self.pinned_away(pos, m, r));
+            return royals.iter().all(|r| !self.pinned_away(pos, m, r));
         }
         let single_royal = royals.len() == 1 && !self.game.forbid_facing;
         if moves_royal && single_royal && !passant && matches!(m.kind, MoveType::Plain | MoveType::Jumps) {
@@ -121,13 +122,7 @@ impl Engine {
         next.copy_on_board(pos, self.game.board.len());
         let me = pos.turn;
         match m.kind {
-            MoveType::Castle => {
-                let partner = pos.at(m.path[0]);
-                self.put(next, m.from, 0);
-                self.put(next, m.path[0], 0);
-                self.put(next, m.to, cell(me, m.becomes));
-                self.put(next, m.path[1], partner);
-            }
+            MoveType::Castle => self.castle_pieces(pos, m, next),
             MoveType::Plain | MoveType::Jumps => {
                 for &t in m.jumped() {
                     self.put(next, t, 0);

@@ -270,43 +270,31 @@ impl Engine {
             }
         };
         let chosen = |to: Point| if promotions(to).len() > 1 { Move::CHOSE_KIND } else { 0 };
-        for q in taken.iter() {
-            for &becomes in promotions(q) {
-                let dir = chosen(q);
+        // A capture by landing on `to`, taking the piece on `victim` (the
+        // same point but en passant), in each kind it may become there.
+        let mut capture = |to: Point, victim: Point| {
+            for &becomes in promotions(to) {
                 let mut m = Move {
                     kind: MoveType::Jumps,
                     from: p,
-                    to: q,
-                    dir,
+                    to,
+                    dir: chosen(to),
                     len: 1,
                     ntaken: 1,
                     distance: 1,
                     becomes,
                     ..Move::PASS
                 };
-                m.path[0] = q;
-                m.taken[0] = q;
-                out.push(m);
-            }
-        }
-        if passant != NONE {
-            let victim = pos.passed.1;
-            for &becomes in promotions(passant) {
-                let mut m = Move {
-                    kind: MoveType::Jumps,
-                    from: p,
-                    to: passant,
-                    dir: chosen(passant),
-                    len: 1,
-                    ntaken: 1,
-                    distance: 1,
-                    becomes,
-                    ..Move::PASS
-                };
-                m.path[0] = passant;
+                m.path[0] = to;
                 m.taken[0] = victim;
                 out.push(m);
             }
+        };
+        for q in taken.iter() {
+            capture(q, q);
+        }
+        if passant != NONE {
+            capture(passant, pos.passed.1);
         }
         let n = board.len();
         for q in quiet.iter() {
@@ -370,6 +358,16 @@ impl Engine {
             m.path[1] = crossed;
             out.push(m);
         }
+    }
+
+    /// The pieces of the castling `m` from `pos` moved in `next`: the
+    /// castling piece to `m.to`, its partner to the point crossed.
+    pub(super) fn castle_pieces(&self, pos: &Position, m: &Move, next: &mut Position) {
+        let partner = pos.at(m.path[0]);
+        self.put(next, m.from, 0);
+        self.put(next, m.path[0], 0);
+        self.put(next, m.to, cell(pos.turn, m.becomes));
+        self.put(next, m.path[1], partner);
     }
 
     /// Why `text`, a castling of the piece on its first point two spaces
