@@ -354,6 +354,13 @@ fn pieces(game: &Game, line: &mut Lines) {
             };
             let capturing = if enter.capturing { " where it captures as it lands" } else { "" };
             line(format!("    Enters from the hand onto {on}{fall}{capturing}, as a move of its own{wait}."));
+            if enter.unless_mates {
+                line("    May not enter where it leaves the opponent checkmated.".into());
+            }
+        }
+        if let Some(n) = k.per_file {
+            let most = if n == 1 { "two".to_string() } else { format!("more than {n}") };
+            line(format!("    No move or entry may leave {most} of its side's {}s on one file.", k.name));
         }
         for (pi, lift) in k.lift.iter().enumerate() {
             let Some(lift) = lift else { continue };
@@ -391,7 +398,9 @@ fn pieces(game: &Game, line: &mut Lines) {
             let into = &crate::diagnostics::one_of(&choices).replace("`", "");
             let into = if choices.len() > 1 { &format!("{into} (its player's choice)") } else { into };
             let zones = zones.join("; ");
-            line(if pr.at_once {
+            line(if pr.optional {
+                format!("    May become a {into} when its move ends in its promotion zone ({zones}) or starts there, or stay as it is: its player's choice.")
+            } else if pr.at_once {
                 format!("    Becomes a {into} the moment it lands in its promotion zone ({zones}), even during a capture, and goes on as a {into}.")
             } else if pr.stops {
                 format!("    Becomes a {into} when it lands in its promotion zone ({zones}); its move ends there, even during a capture.")
@@ -445,6 +454,12 @@ fn rules(game: &Game, line: &mut Lines) {
     }
     if game.return_to_hand {
         line("  Captured pieces go back to their owner's hand.".into());
+    }
+    if game.change_sides {
+        line("  Captured pieces change sides: they go to the captor's hand, a promoted piece as the kind it was promoted from.".into());
+    }
+    if game.forbid_stranded {
+        line("  No move or entry may leave a piece where its kind could never move again, even on an empty board; a promotion that is a choice elsewhere is compulsory there.".into());
     }
     capture_by_moving(game, line);
     if let Some(c) = &game.custodial {

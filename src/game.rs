@@ -398,6 +398,9 @@ pub struct Promotion {
     pub at_once: bool,
     /// Landing in the zone ends the move (a capture sequence stops there).
     pub stops: bool,
+    /// `may promote ...`: a move that ends in, or starts in, the zone may
+    /// promote or not, the player's choice (written `=X` when it does).
+    pub optional: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -436,6 +439,13 @@ pub struct Kind {
     pub castle: Option<KindId>,
     /// `confined to REGION`: its moves end only on these points (per player).
     pub confined: Option<[PointSet; PLAYERS]>,
+    /// `at most N per file`: no move or entry may leave a side more than N
+    /// of this kind on one file.
+    pub per_file: Option<u8>,
+    /// The kind a captured piece of this kind becomes in its captor's hand
+    /// under `captured pieces change sides`: the kind it was promoted from,
+    /// if exactly one kind promotes into it, else itself.
+    pub base: KindId,
 }
 
 impl Kind {
@@ -470,6 +480,8 @@ pub struct Enter {
     pub falling: [Option<Dir>; PLAYERS],
     /// `capturing`: only onto points where it captures as it lands.
     pub capturing: bool,
+    /// `unless it checkmates`: not where the entry leaves the opponent checkmated.
+    pub unless_mates: bool,
 }
 
 /// The same piece may make at most `max` moves in a row that capture nothing,
@@ -780,7 +792,7 @@ pub struct OptionValue {
 }
 
 /// The most player-kind pairs that hold pieces in hand.
-pub const MAX_HANDS: usize = 8;
+pub const MAX_HANDS: usize = 16;
 
 /// Every point of a board.
 pub fn all_points(board: &Board) -> PointSet {
@@ -817,6 +829,12 @@ pub struct Game {
     pub another_turn: Option<PointSet>,
     /// Captured pieces go back to their owner's hand (`captured pieces return to hand`).
     pub return_to_hand: bool,
+    /// Captured pieces go to the captor's hand, as their base kind
+    /// (`captured pieces change sides`).
+    pub change_sides: bool,
+    /// `forbid stranded pieces`: no move or entry may leave a piece where
+    /// its kind could never move again, even on an empty board.
+    pub forbid_stranded: bool,
     /// `after N in a row remove enemy`: a move that leaves the moved piece in
     /// a row of at least N also removes an enemy piece (a mill).
     pub mill: Option<u8>,

@@ -197,6 +197,7 @@ impl<'a> Compiler<'a> {
         self.points_named_like_pieces();
         let setup = self.setup();
         let hand = self.hand();
+        self.bases(&setup, &hand);
         let supply = self.supply();
         let stops = self.stops();
         let hostile = self.hostile();
@@ -211,6 +212,7 @@ impl<'a> Compiler<'a> {
         self.track_moves(&tracks, dice);
         let another_turn = d.another_turn.as_ref().and_then(|r| self.region(r)).map(|sets| sets[0].union(&sets[1]));
         let return_to_hand = d.return_to_hand.is_some();
+        let change_sides = d.change_sides.is_some();
         let mill = d.mill.as_ref().map(|n| {
             if !(2..=26).contains(&n.value) {
                 self.err(diag::bad_number(n.span, "pieces in a row", 2, 26));
@@ -218,6 +220,10 @@ impl<'a> Compiler<'a> {
             n.value.clamp(2, 26) as u8
         });
         if let (Some(span), true) = (d.return_to_hand, PLAYERS * self.kinds.len() > MAX_HANDS) {
+            self.err(diag::bad_number(span, "the kinds held in hand (players times kinds)", 1, MAX_HANDS as u64));
+        }
+        let held = (0..self.kinds.len()).filter(|&k| self.kinds.iter().any(|j| !j.royal && j.base as usize == k));
+        if let (Some(span), true) = (d.change_sides, PLAYERS * held.count() > MAX_HANDS) {
             self.err(diag::bad_number(span, "the kinds held in hand (players times kinds)", 1, MAX_HANDS as u64));
         }
         if let (Some(span), false) = (d.forbid_facing, self.kinds.iter().any(|k| k.royal)) {
@@ -248,6 +254,8 @@ impl<'a> Compiler<'a> {
             tracks,
             another_turn,
             return_to_hand,
+            change_sides,
+            forbid_stranded: d.forbid_stranded.is_some(),
             mill,
             forbid_previous: d.forbid_returning.as_ref().is_some_and(|r| !r.value),
             forbid_earlier: d.forbid_returning.as_ref().is_some_and(|r| r.value),
@@ -986,7 +994,9 @@ impl<'a> Compiler<'a> {
                 || p.royal.is_some()
                 || p.castle.is_some()
                 || p.confined.is_some()
-                || p.promote.as_ref().is_some_and(|pr| !pr.or_into.is_empty());
+                || p.per_file.is_some()
+                || d.forbid_stranded.is_some()
+                || p.promote.as_ref().is_some_and(|pr| !pr.or_into.is_empty() || pr.optional);
             for m in &p.moves {
                 if vector_kind {
                     if let Some(v) = self.vector(m, board_dirs) {
@@ -1038,7 +1048,14 @@ impl<'a> Compiler<'a> {
                 }
                 let zone = self.region(&pr.zone);
                 let or_into: Vec<KindId> = pr.or_into.iter().filter_map(|k| self.kind(k)).collect();
-                Some(Promotion { into: into?, or_into, zone: zone?, at_once: pr.at_once, stops: pr.stops })
+                Some(Promotion {
+                    into: into?,
+                    or_into,
+                    zone: zone?,
+                    at_once: pr.at_once,
+                    stops: pr.stops,
+                    optional: pr.optional,
+                })
             });
             let value = match &p.value {
                 Some(v) if !(1..=1_000_000).contains(&v.value) => {
@@ -1073,7 +1090,13 @@ impl<'a> Compiler<'a> {
                     Some(r) => self.region(r)?,
                     None => [self.board.as_ref().map_or(PointSet::default(), all_points); PLAYERS],
                 };
-                Some(Enter { on, before_moving: e.before_moving, falling, capturing: e.capturing.is_some() })
+                Some(Enter {
+                    on,
+                    before_moving: e.before_moving,
+                    falling,
+                    capturing: e.capturing.is_some(),
+                    unless_mates: e.unless_mates.is_some(),
+                })
             });
             moves.track = p.track.is_some();
             let safe = p.safe.as_ref().and_then(|r| self.region(r)).unwrap_or_default();
@@ -1119,7 +1142,15 @@ impl<'a> Compiler<'a> {
                 Some(partner)
             });
             let confined = p.confined.as_ref().and_then(|r| self.region(r));
+            let per_file = p.per_file.as_ref().map(|(n, _)| {
+                if !(1..=99).contains(&n.value) {
+                    self.err(diag::bad_number(n.span, "pieces on a file", 1, 99));
+                }
+                n.value.clamp(1, 99) as u8
+            });
             self.kinds.push(Kind {
+                per_file,
+                base: i as KindId,
                 fly,
                 shoot,
                 royal: p.royal.is_some(),
@@ -1137,8 +1168,28 @@ impl<'a> Compiler<'a> {
                 safe,
             });
         }
+        let royal = self.kinds.iter().any(|k| k.royal);
+        for span in d.pieces.iter().filter_map(|p| p.enter.as_ref()?.unless_mates) {
+            if !royal {
+                self.err(diag::no_royal_piece(span));
+            }
+        }
         if d.pieces.is_empty() {
             self.err(diag::missing_statement(self.file_end, "pieces", "piece man M {\n  step forward\n}"));
+        }
+    }
+
+    /// A kind that only a promotion makes, of exactly one kind, goes back to
+    /// that kind when captured (the base of `captured pieces change sides`).
+    fn bases(&mut self, setup: &[(PlayerId, KindId, Point)], hand: &[(PlayerId, KindId, u8)]) {
+        for k in 0..self.kinds.len() {
+            let placed = setup.iter().any(|s| s.1 as usize == k) || hand.iter().any(|h| h.1 as usize == k);
+            let from: Vec<usize> = (0..self.kinds.len())
+                .filter(|&j| j != k && self.kinds[j].promotion_choices().any(|c| c as usize == k))
+                .collect();
+            if let ([one], false) = (&from[..], placed) {
+                self.kinds[k].base = *one as KindId;
+            }
         }
     }
 

@@ -138,6 +138,8 @@ pub struct PromoteDecl {
     pub zone: Sp<String>,
     pub at_once: bool,
     pub stops: bool,
+    /// `may promote ...`: the player chooses, on a move into, within or out of the zone.
+    pub optional: bool,
     pub span: Span,
 }
 
@@ -149,6 +151,8 @@ pub struct EnterDecl {
     /// `capturing`: only where the piece captures as it lands.
     pub capturing: Option<Span>,
     pub before_moving: bool,
+    /// `unless it checkmates`: never an entry that leaves the opponent checkmated.
+    pub unless_mates: Option<Span>,
     pub span: Span,
 }
 
@@ -181,6 +185,8 @@ pub struct PieceDecl {
     pub castle: Option<(Sp<String>, Span)>,
     /// `confined to REGION`.
     pub confined: Option<Sp<String>>,
+    /// `at most N per file`.
+    pub per_file: Option<(Sp<u64>, Span)>,
     /// Some statement in its block could not be read.
     pub had_errors: bool,
 }
@@ -396,6 +402,10 @@ pub struct Decls {
     pub another_turn: Option<Sp<String>>,
     /// `captured pieces return to hand`.
     pub return_to_hand: Option<Span>,
+    /// `captured pieces change sides`: into the captor's hand.
+    pub change_sides: Option<Span>,
+    /// `forbid stranded pieces`.
+    pub forbid_stranded: Option<Span>,
     /// `after N in a row remove enemy`.
     pub mill: Option<Sp<u64>>,
     /// `forbid returning to the previous position` (the ko rule; false) or
@@ -442,7 +452,7 @@ const TOP: &[&str] = &[
 const BOARD: &[&str] = &["files", "ranks", "points", "point", "lines", "line", "number", "drawn", "river"];
 const PIECE: &[&str] = &[
     "step", "slide", "jump", "leave", "take", "approach", "withdraw", "move", "safe", "promote", "value", "can", "at",
-    "enter", "lift", "fly", "then", "leap", "ride", "hop", "royal", "castle", "confined", "betza",
+    "enter", "lift", "fly", "then", "leap", "ride", "hop", "royal", "castle", "confined", "betza", "may",
 ];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land", "straight"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall", "intervention", "convert"];
@@ -664,6 +674,7 @@ fn block_stmt(
                 royal: None,
                 castle: None,
                 confined: None,
+                per_file: None,
                 had_errors: false,
             };
             if let Some(nodes) = block(stmt, example, diags) {
@@ -796,6 +807,16 @@ fn rule_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
             }
             d.forbid_facing = Some(stmt.span);
         }
+        "forbid" if stmt.args.first().and_then(|a| a.as_word()) == Some("stranded") => {
+            let mut a = Args::new(stmt, "forbid stranded pieces");
+            a.keyword("stranded")?;
+            a.keyword("pieces")?;
+            a.end()?;
+            if let Some(first) = d.forbid_stranded {
+                return Err(diag::duplicate_statement(stmt.span, first, "the rule against stranded pieces"));
+            }
+            d.forbid_stranded = Some(stmt.span);
+        }
         "forbid" => {
             let mut a = Args::new(stmt, "forbid returning to the previous position");
             for word in ["returning", "to"] {
@@ -844,14 +865,20 @@ fn rule_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
         }
         "captured" => {
             let mut a = Args::new(stmt, "captured pieces return to hand");
-            for word in ["pieces", "return", "to", "hand"] {
+            a.keyword("pieces")?;
+            let change = a.choice(&["return", "change"])?.value == "change";
+            for word in if change { &["sides"][..] } else { &["to", "hand"][..] } {
                 a.keyword(word)?;
             }
             a.end()?;
-            if let Some(first) = d.return_to_hand {
-                return Err(diag::duplicate_statement(stmt.span, first, "`captured pieces return to hand`"));
+            if let Some(first) = d.return_to_hand.or(d.change_sides) {
+                return Err(diag::duplicate_statement(stmt.span, first, "where captured pieces go"));
             }
-            d.return_to_hand = Some(stmt.span);
+            if change {
+                d.change_sides = Some(stmt.span);
+            } else {
+                d.return_to_hand = Some(stmt.span);
+            }
         }
         "announce" => {
             let mut a =
@@ -1211,6 +1238,15 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             let mut a = Args::new(stmt, "at most 3 moves in a row while its side has man");
             a.keyword("most")?;
             let n = a.number("how many moves")?;
+            if a.optional("per").is_some() {
+                a.keyword("file")?;
+                a.end()?;
+                if let Some((_, first)) = &p.per_file {
+                    return Err(diag::duplicate_statement(stmt.span, *first, "`at most ... per file`"));
+                }
+                p.per_file = Some((n, stmt.span));
+                return Ok(());
+            }
             for word in ["moves", "in", "a", "row"] {
                 a.keyword(word)?;
             }
@@ -1251,11 +1287,18 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             if before_moving {
                 a.keyword("moving")?;
             }
+            let unless_mates = match a.optional("unless") {
+                Some(unless) => {
+                    a.keyword("it")?;
+                    Some(unless.to(a.keyword("checkmates")?))
+                }
+                None => None,
+            };
             a.end()?;
             if let Some(first) = &p.enter {
                 return Err(diag::duplicate_statement(stmt.span, first.span, "`enter`"));
             }
-            p.enter = Some(EnterDecl { region, falling, capturing, before_moving, span: stmt.span });
+            p.enter = Some(EnterDecl { region, falling, capturing, before_moving, unless_mates, span: stmt.span });
         }
         "then" => {
             let mut a = Args::new(stmt, "then shoot arrow any");
@@ -1290,8 +1333,14 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             }
             p.can_capture = Some((kinds, stmt.span));
         }
-        "promote" => {
-            let mut a = Args::new(stmt, "promote to king in far-rank");
+        "promote" | "may" => {
+            let optional = kw == "may";
+            let example =
+                if optional { "may promote to tokin in promotion-zone" } else { "promote to king in far-rank" };
+            let mut a = Args::new(stmt, example);
+            if optional {
+                a.keyword("promote")?;
+            }
             a.keyword("to")?;
             let into = a.word("the piece it becomes")?;
             let mut or_into = Vec::new();
@@ -1317,7 +1366,7 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             if let Some(first) = &p.promote {
                 return Err(diag::duplicate_statement(stmt.span, first.span, "the promotion"));
             }
-            p.promote = Some(PromoteDecl { into, or_into, zone, at_once, stops, span: stmt.span });
+            p.promote = Some(PromoteDecl { into, or_into, zone, at_once, stops, optional, span: stmt.span });
         }
         _ => return Err(unknown(stmt, 2)),
     }

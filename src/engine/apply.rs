@@ -157,12 +157,17 @@ impl Engine {
     }
 
     /// Takes the piece on `t` off the board (back to its owner's hand under
-    /// `captured pieces return to hand`); returns its kind's bit.
+    /// `captured pieces return to hand`, into the captor's as its base kind
+    /// under `captured pieces change sides`); returns its kind's bit.
     fn take(&self, next: &mut Position, t: Point) -> u16 {
         let c = next.at(t);
         if self.game.return_to_hand {
             let n = self.in_hand(next, owner(c), kind_of(c));
             self.set_hand(next, owner(c), kind_of(c), n.saturating_add(1));
+        } else if self.game.change_sides {
+            let (captor, base) = (1 - owner(c), self.game.kinds[kind_of(c) as usize].base);
+            let n = self.in_hand(next, captor, base);
+            self.set_hand(next, captor, base, n.saturating_add(1));
         }
         self.put(next, t, 0);
         1 << kind_of(c)

@@ -1,19 +1,47 @@
 //! FEN, the position notation of chess and its relatives, for boards that
 //! are full rectangles: ranks from the top, each from the left, a letter a
 //! piece (the kind's, capital for the first player, small for the second),
-//! a number for a run of empty points; then the side to move (its letter,
-//! small), castling rights (`KQkq`: the outermost partner on the king's
-//! right or left; a file's letter for another), the point passed over en
-//! passant, the plies without progress and the move number.
+//! a number for a run of empty points; then the side to move (`w` or `b`,
+//! or its player's letter, small, where the second declared moves first),
+//! castling rights (`KQkq`: the outermost partner on the king's right or
+//! left; a file's letter for another), the point passed over en passant,
+//! the plies without progress and the move number. A kind that
+//! only a promotion makes is written `+` and the letter of the kind it came
+//! from (shogi's `+P`); pieces in hand follow the board in brackets
+//! (`[Pp]`, `[]` for none), as Fairy-Stockfish writes them.
 
 use super::*;
 
 impl Engine {
     /// Whether FEN can describe this game's positions: a full rectangle of
-    /// points, two players, no pieces in hand.
+    /// points, two players, no unlimited supply nor track.
     pub fn has_fen(&self) -> bool {
         let b = &self.game.board;
-        b.len() as i32 == b.width * b.height && !self.hands && self.game.players.len() == 2
+        b.len() as i32 == b.width * b.height && !self.any_unlimited && !self.tracks && self.game.players.len() == 2
+    }
+
+    /// A kind's letters in FEN, capital: `+` and its base's for a kind only
+    /// a promotion makes.
+    fn fen_letter(&self, kind: KindId) -> String {
+        let k = &self.game.kinds[kind as usize];
+        match k.base {
+            b if b != kind => format!("+{}", self.game.kinds[b as usize].letter),
+            _ => k.letter.to_string(),
+        }
+    }
+
+    /// The pieces in hand, in brackets: the first player's capital.
+    fn hand_field(&self, pos: &Position) -> String {
+        let mut out = String::from("[");
+        for pl in 0..PLAYERS as PlayerId {
+            for kind in 0..self.game.kinds.len() as KindId {
+                let letter = self.fen_letter(kind);
+                let letter = if pl == 0 { letter } else { letter.to_ascii_lowercase() };
+                out.push_str(&letter.repeat(self.in_hand(pos, pl, kind) as usize));
+            }
+        }
+        out.push(']');
+        out
     }
 
     /// The position in FEN (None where [`Engine::has_fen`] is false).
@@ -36,21 +64,27 @@ impl Engine {
                     rank.push_str(&empty.to_string());
                     empty = 0;
                 }
-                let letter = self.game.kinds[kind_of(c) as usize].letter;
-                rank.push(if owner(c) == 0 { letter } else { letter.to_ascii_lowercase() });
+                let letter = self.fen_letter(kind_of(c));
+                rank.push_str(&if owner(c) == 0 { letter } else { letter.to_ascii_lowercase() });
             }
             if empty > 0 {
                 rank.push_str(&empty.to_string());
             }
             ranks.push(rank);
         }
-        let side = self.game.players[pos.turn as usize].letter.to_ascii_lowercase();
+        // `w` and `b`, as every FEN reader expects, where the first player is the first declared.
+        let side = match (self.game.first, pos.turn) {
+            (0, 0) => 'w',
+            (0, _) => 'b',
+            (_, t) => self.game.players[t as usize].letter.to_ascii_lowercase(),
+        };
         let passed = match pos.passed {
             (NONE, _) => "-".to_string(),
             (from, to) => self.passed_points(from, to).first().map_or("-".into(), |&q| b.labels[q as usize].clone()),
         };
         let full = pos.ply / 2 + 1;
-        Some(format!("{} {side} {} {passed} {} {full}", ranks.join("/"), self.castling_field(pos), pos.quiet))
+        let hand = if self.hands { self.hand_field(pos) } else { String::new() };
+        Some(format!("{}{hand} {side} {} {passed} {} {full}", ranks.join("/"), self.castling_field(pos), pos.quiet))
     }
 
     /// The castling rights: per player, each unmoved partner of an unmoved
@@ -96,7 +130,7 @@ impl Engine {
     pub fn parse_fen(&self, text: &str) -> Result<Position, PositionError> {
         let bad = PositionError::Fen;
         if !self.has_fen() {
-            return Err(bad("this board is not a full rectangle of points (or pieces start in hand)".into()));
+            return Err(bad("this board is not a full rectangle of points (or a supply or track holds pieces)".into()));
         }
         let g = &self.game;
         let b = &g.board;
@@ -112,7 +146,16 @@ impl Engine {
             .or_else(|| ["w", "b"].iter().position(|&c| c == fields[1]).filter(|_| g.first == 0))
             .ok_or_else(|| bad(format!("`{}` is not a player's letter", fields[1])))? as PlayerId;
         let mut pos = self.empty_position(turn);
-        let ranks: Vec<&str> = fields[0].split('/').collect();
+        let (board, hand) = match fields[0].split_once('[') {
+            Some((board, hand)) => {
+                (board, Some(hand.strip_suffix(']').ok_or_else(|| bad("a `[` without `]`".into()))?))
+            }
+            None => (fields[0], None),
+        };
+        if let Some(hand) = hand {
+            self.read_hand(&mut pos, hand)?;
+        }
+        let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != b.height as usize {
             return Err(bad(format!("{} ranks, not {}", b.height, ranks.len())));
         }
@@ -120,7 +163,7 @@ impl Engine {
             let y = b.height - 1 - i as i32;
             let mut x = 0;
             let mut chars = rank.chars().peekable();
-            while let Some(c) = chars.next() {
+            while let Some(mut c) = chars.next() {
                 if let Some(d) = c.to_digit(10) {
                     let mut n = d as i32;
                     while let Some(more) = chars.peek().and_then(|c| c.to_digit(10)) {
@@ -130,9 +173,12 @@ impl Engine {
                     x += n;
                     continue;
                 }
+                let promoted = c == '+';
+                if promoted {
+                    c = chars.next().ok_or_else(|| bad(format!("`+` ends rank {}", y + 1)))?;
+                }
                 let who = if c.is_ascii_uppercase() { 0 } else { 1 };
-                let upper = c.to_ascii_uppercase();
-                let kind = g.kinds.iter().position(|k| k.letter == upper).ok_or(PositionError::UnknownKind(c))?;
+                let kind = self.fen_kind(c, promoted)?;
                 if x >= b.width {
                     return Err(bad(format!("rank {} has more than {} points", y + 1, b.width)));
                 }
@@ -161,6 +207,41 @@ impl Engine {
         }
         self.check_setup(&pos)?;
         Ok(pos)
+    }
+
+    /// The kind of a FEN letter (`promoted`: after a `+`).
+    fn fen_kind(&self, c: char, promoted: bool) -> Result<KindId, PositionError> {
+        let kinds = &self.game.kinds;
+        let upper = c.to_ascii_uppercase();
+        let found = if promoted {
+            (0..kinds.len()).find(|&k| kinds[k].base as usize != k && kinds[kinds[k].base as usize].letter == upper)
+        } else {
+            kinds.iter().position(|k| k.letter == upper)
+        };
+        found.map(|k| k as KindId).ok_or(PositionError::UnknownKind(c))
+    }
+
+    /// The pieces in hand, as FEN's brackets hold them (`-` for none).
+    fn read_hand(&self, pos: &mut Position, text: &str) -> Result<(), PositionError> {
+        let mut chars = text.chars().filter(|&c| c != '-').peekable();
+        while let Some(mut c) = chars.next() {
+            let mut count = 1;
+            if let Some(d) = c.to_digit(10) {
+                count = d as u8;
+                c = chars.next().ok_or_else(|| PositionError::Fen(format!("`{text}`: a count with no piece")))?;
+            }
+            let promoted = c == '+';
+            if promoted {
+                c = chars.next().ok_or_else(|| PositionError::Fen(format!("`{text}` ends with `+`")))?;
+            }
+            let who = if c.is_ascii_uppercase() { 0 } else { 1 };
+            let kind = self.fen_kind(c, promoted)?;
+            let n = self.in_hand(pos, who, kind).saturating_add(count);
+            if !self.set_hand(pos, who, kind, n) {
+                return Err(PositionError::Fen(format!("`{c}` cannot be held in hand in this game")));
+            }
+        }
+        Ok(())
     }
 
     /// One letter of the castling field: `K`/`Q` (the outermost partner to

@@ -251,7 +251,10 @@ fn hand_slots(game: &Game) -> [u8; PLAYERS * 16] {
         .kinds
         .iter()
         .enumerate()
-        .filter(|(_, k)| k.enter.is_some() || k.moves.track || game.return_to_hand)
+        .filter(|&(i, k)| {
+            let held = game.change_sides && game.kinds.iter().any(|j| !j.royal && j.base as usize == i);
+            k.enter.is_some() || k.moves.track || game.return_to_hand || held
+        })
         .flat_map(|(k, _)| (0..PLAYERS as PlayerId).map(move |p| (p, k as KindId)));
     for (p, k) in game.hand.iter().map(|&(p, k, _)| (p, k)).chain(enterers) {
         let i = p as usize * 16 + k as usize;

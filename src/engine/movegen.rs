@@ -389,6 +389,9 @@ impl Engine {
         }
         if self.vt.royal_kinds != 0 {
             self.keep_safe(pos, out);
+            if self.vt.unmating {
+                self.keep_unmating(pos, out);
+            }
         }
         if self.vt.vectors && self.game.jumps.compulsory && out.iter().any(|m| m.kind == MoveType::Jumps) {
             // Captures by landing are captures too: where one is legal, only they are.

@@ -77,14 +77,42 @@ impl Engine {
             if self.in_hand(pos, me, k as KindId) == 0 {
                 continue;
             }
-            for to in self.landings(pos, k as KindId, enter, empty).iter() {
+            let kind = k as KindId;
+            let landings = self.landings(pos, kind, enter, empty).minus(&self.vt.stranded[k][me as usize]);
+            for to in landings.iter() {
                 let checked = self.outflanks_by_shifts;
-                if enter.capturing && !checked && !self.captures_on_entry(pos, to, cell(me, k as KindId)) {
+                if enter.capturing && !checked && !self.captures_on_entry(pos, to, cell(me, kind)) {
                     continue;
                 }
-                out.push(Move { kind: MoveType::Enter, to, distance: 1, becomes: k as KindId, ..Move::PASS });
+                if self.vt.per_file && self.file_full(pos, kind, to, NONE, true) {
+                    continue;
+                }
+                out.push(Move { kind: MoveType::Enter, to, distance: 1, becomes: kind, ..Move::PASS });
             }
         }
+    }
+
+    /// Drops out the entries that would checkmate, of kinds that `enter
+    /// unless it checkmates`: of legal moves only, since judging one means
+    /// listing the opponent's legal replies.
+    pub(super) fn keep_unmating(&self, pos: &Position, out: &mut Vec<Move>) {
+        out.retain(|m| {
+            let unless =
+                m.kind == MoveType::Enter && self.game.kinds[m.becomes as usize].enter.is_some_and(|e| e.unless_mates);
+            !(unless && self.mates(pos, m))
+        });
+    }
+
+    /// Whether `m` leaves the opponent's royal piece attacked and the
+    /// opponent without a legal move (`enter unless it checkmates`).
+    pub(super) fn mates(&self, pos: &Position, m: &Move) -> bool {
+        let next = self.play_unchecked(pos, m);
+        if self.check(&next, next.turn).is_none() {
+            return false;
+        }
+        let mut replies = Vec::new();
+        // A position past a limit cannot be judged: the entry stands.
+        self.generate(&next, ANY_ROLL, &mut replies).is_ok() && replies.is_empty()
     }
 
     /// Whether a piece `c` entered on `to` would capture as it lands

@@ -42,6 +42,15 @@ pub(super) struct VectorTables {
     pub(super) history_state: bool,
     pub(super) zobrist_unmoved: Vec<u64>,
     pub(super) zobrist_passed: Vec<u64>,
+    /// Per kind and player, the points from which it could never move, even
+    /// on an empty board (all empty without `forbid stranded pieces`).
+    pub(super) stranded: Vec<[PointSet; PLAYERS]>,
+    /// Each point's file (its lattice column), for `at most N per file`.
+    pub(super) file_of: Vec<u8>,
+    /// Some kind enters unless it checkmates.
+    pub(super) unmating: bool,
+    /// Some kind is limited per file (`at most N per file`).
+    pub(super) per_file: bool,
 }
 
 impl VectorTables {
@@ -62,7 +71,14 @@ impl VectorTables {
             .iter()
             .map(|k| k.moves.take.iter().any(|&t| t != 0) || k.moves.vectors.iter().any(|v| v.landing.enemy()))
             .collect();
-        let promotion_kinds = game.kinds.iter().map(|k| k.promotion_choices().collect()).collect();
+        // An optional promotion lists staying as it is first.
+        let promotion_kinds = (0..game_kinds)
+            .map(|i| {
+                let k = &game.kinds[i];
+                let stay = k.promotion.as_ref().is_some_and(|pr| pr.optional).then_some(i as KindId);
+                stay.into_iter().chain(k.promotion_choices()).collect()
+            })
+            .collect();
         let (line_attacks, other_attacks) = LineAttacks::of(game);
         let direction_between = if royal_kinds != 0 { tables::directions_between(n, rays, ray_at) } else { Vec::new() };
         let quick_royal = game.kinds.iter().all(|k| {
@@ -72,7 +88,6 @@ impl VectorTables {
             })
         });
         VectorTables {
-            lattice,
             vectors,
             attacks,
             line_attacks,
@@ -87,8 +102,58 @@ impl VectorTables {
             history_state,
             zobrist_unmoved: tables::more_keys(n, 1),
             zobrist_passed: tables::more_keys(n, 2),
+            stranded: stranded(game, &lattice),
+            file_of: game.board.coords.iter().map(|&(x, _)| x.clamp(0, 255) as u8).collect(),
+            per_file: game.kinds.iter().any(|k| k.per_file.is_some()),
+            unmating: game.kinds.iter().any(|k| k.enter.is_some_and(|e| e.unless_mates)),
+            lattice,
         }
     }
+}
+
+/// Per kind and player, the points from which the kind has no move on an
+/// empty board, under `forbid stranded pieces` (a kind with no move at all,
+/// a placed stone, is never stranded).
+fn stranded(game: &Game, lattice: &[Point]) -> Vec<[PointSet; PLAYERS]> {
+    let b = &game.board;
+    let at = |p: Point, dx: i32, dy: i32| {
+        let (x, y) = b.coords[p as usize];
+        let (x, y) = (x + dx, y + dy);
+        if x < 0 || y < 0 || x >= b.width || y >= b.height {
+            NONE
+        } else {
+            lattice[(y * b.width + x) as usize]
+        }
+    };
+    let on_board = |q: Point| q != NONE;
+    let moves_from = |k: &Kind, pl: usize, p: Point| -> bool {
+        let m = &k.moves;
+        let plain = m.step[pl] | m.slide[pl] | m.take[pl] | m.jump[pl] | m.fly[pl] | m.approach[pl] | m.withdraw[pl];
+        if dirs(plain).any(|d| on_board(b.step(p, d))) || m.leave[pl] != 0 || m.track {
+            return true;
+        }
+        m.vectors.iter().filter(|v| v.from.as_ref().is_none_or(|z| z[pl].contains(p))).any(|v| match v.shape {
+            Shape::Step | Shape::Slide(_) => dirs(v.dirs[pl]).any(|d| on_board(b.step(p, d))),
+            Shape::Hop => dirs(v.dirs[pl]).any(|d| on_board(b.step(p, d)) && on_board(b.step(b.step(p, d), d))),
+            Shape::Leap | Shape::Ride => v.offsets[pl].iter().any(|&(dx, dy)| on_board(at(p, dx as i32, dy as i32))),
+        })
+    };
+    game.kinds
+        .iter()
+        .map(|k| {
+            let m = &k.moves;
+            let moves = !m.vectors.is_empty()
+                || m.track
+                || (0..PLAYERS).any(|pl| m.directions(pl) | m.approach[pl] | m.withdraw[pl] | m.leave[pl] != 0);
+            std::array::from_fn(|pl| {
+                let mut set = PointSet::default();
+                if game.forbid_stranded && moves {
+                    (0..b.len() as Point).filter(|&p| !moves_from(k, pl, p)).for_each(|p| set.insert(p));
+                }
+                set
+            })
+        })
+        .collect()
 }
 
 /// A kind's attacks along lines for one player, from any point: the
@@ -265,20 +330,33 @@ impl Engine {
         }
         let promotions = |to: Point| -> &[KindId] {
             match &k.promotion {
-                Some(pr) if pr.zone[pl].contains(to) => &self.vt.promotion_kinds[kind as usize],
+                Some(pr) if pr.zone[pl].contains(to) || pr.optional && pr.zone[pl].contains(p) => {
+                    &self.vt.promotion_kinds[kind as usize]
+                }
                 _ => std::slice::from_ref(&self.vt.kind_ids[kind as usize]),
             }
         };
-        let chosen = |to: Point| if promotions(to).len() > 1 { Move::CHOSE_KIND } else { 0 };
+        // A chosen kind is written `=Q`; staying what it was, plainly.
+        let chosen = |to: Point, becomes: KindId| {
+            if promotions(to).len() > 1 && becomes != kind {
+                Move::CHOSE_KIND
+            } else {
+                0
+            }
+        };
+        let allowed = |to: Point, becomes: KindId| {
+            let stranded = self.vt.stranded[becomes as usize][pl].contains(to);
+            !(stranded || self.vt.per_file && self.file_full(pos, becomes, to, p, becomes != kind))
+        };
         // A capture by landing on `to`, taking the piece on `victim` (the
         // same point but en passant), in each kind it may become there.
         let mut capture = |to: Point, victim: Point| {
-            for &becomes in promotions(to) {
+            for &becomes in promotions(to).iter().filter(|&&b| allowed(to, b)) {
                 let mut m = Move {
                     kind: MoveType::Jumps,
                     from: p,
                     to,
-                    dir: chosen(to),
+                    dir: chosen(to, becomes),
                     len: 1,
                     ntaken: 1,
                     distance: 1,
@@ -299,12 +377,12 @@ impl Engine {
         let n = board.len();
         for q in quiet.iter() {
             let distance = self.line_distance[p as usize * n + q as usize].max(1);
-            for &becomes in promotions(q) {
+            for &becomes in promotions(q).iter().filter(|&&b| allowed(q, b)) {
                 out.push(Move {
                     kind: MoveType::Plain,
                     from: p,
                     to: q,
-                    dir: chosen(q),
+                    dir: chosen(q, becomes),
                     distance,
                     becomes,
                     ..Move::PASS
@@ -314,6 +392,25 @@ impl Engine {
         if k.castle.is_some() && pos.unmoved.contains(p) {
             self.castles(pos, p, kind, out);
         }
+    }
+
+    /// Whether a piece of `kind` arriving on `to` (from `from`, NONE for an
+    /// entry; `changes` if it becomes that kind as it arrives) would make
+    /// more of its side's pieces of that kind on the file than `at most N
+    /// per file` allows.
+    pub(super) fn file_full(&self, pos: &Position, kind: KindId, to: Point, from: Point, changes: bool) -> bool {
+        let Some(most) = self.game.kinds[kind as usize].per_file else { return false };
+        let file = self.vt.file_of[to as usize];
+        if from != NONE && !changes && self.vt.file_of[from as usize] == file {
+            return false; // the same piece, still on the file
+        }
+        let me = pos.turn;
+        let c = cell(me, kind);
+        let on_file = pos.occupied[me as usize]
+            .iter()
+            .filter(|&q| q != from && pos.at(q) == c && self.vt.file_of[q as usize] == file)
+            .count();
+        on_file >= most as usize
     }
 
     /// Whether an enemy piece of `kind` passed over `q` in the last move

@@ -72,6 +72,17 @@ impl Engine {
                 ));
             }
         }
+        if self.game.forbid_stranded {
+            // The same move staying unpromoted, where only the promotion is legal.
+            let promoted: Vec<&String> = legal.iter().filter(|m| m.starts_with(&format!("{text}="))).collect();
+            if let Some(first) = promoted.first() {
+                return Ok(format!(
+                    "the piece could never move again from where this leaves it, and the rules forbid \
+                     stranded pieces: it must promote there (`{}`)",
+                    self.as_typed(first, numbers)
+                ));
+            }
+        }
         if self.vt.royal_kinds != 0 || self.vt.castlers != 0 {
             // A move the pieces could make that would leave its side in check.
             let mut untried = Vec::new();
@@ -245,6 +256,18 @@ impl Engine {
         }
         if enter.capturing {
             return format!("a {name} enters only where it captures as it lands, and on {to} it would capture nothing");
+        }
+        if self.vt.stranded[k][me as usize].contains(p) {
+            return format!("a {name} on {to} could never move again, and the rules forbid stranded pieces");
+        }
+        if let (Some(most), true) = (g.kinds[k].per_file, self.vt.per_file) {
+            if self.file_full(pos, k as KindId, p, NONE, true) {
+                return format!("at most {most} {name} of a side may stand on one file, and {to}'s file has that many");
+            }
+        }
+        let m = Move { kind: MoveType::Enter, to: p, distance: 1, becomes: k as KindId, ..Move::PASS };
+        if enter.unless_mates && self.mates(pos, &m) {
+            return format!("a {name} entered on {to} would checkmate, and a {name} may not enter to checkmate");
         }
         "no rule allows it here".into()
     }

@@ -805,3 +805,66 @@ fn a_river_is_drawn_and_the_rules_do_not_see_it() {
     let plain = rulebook::render::svg::svg(&without, &without.start(), &Default::default());
     assert_eq!(lines(&plain) - lines(&svg), 7, "the seven inner files stop at the river");
 }
+
+// ------------------------------------------------------------ Shogi: drops
+
+fn shogi() -> Engine {
+    common::engine("games/shogi.game", &[])
+}
+
+#[test]
+fn a_captured_piece_changes_sides_unpromoted_and_drops() {
+    let e = shogi();
+    // Sente's rook takes gote's dragon (a promoted rook) on e5: a rook goes into sente's hand.
+    let (after, _) = play(&e, "4k4/9/9/9/4+r4/9/9/9/K3R4[] w - - 0 1", "e1xe5");
+    assert_eq!(after, "G:SKa1,Re5,R@1:GKe9");
+    let e5 = e.parse_position(&after).unwrap();
+    let drops: Vec<String> = e.move_list(&e5, None).unwrap().into_iter().filter(|m| m.contains('@')).collect();
+    assert!(drops.is_empty(), "a piece in sente's hand is not gote's to drop: {drops:?}");
+    // A promoted piece is written `+` and its base's letter in FEN, and the hand in brackets.
+    assert_eq!(e.fen(&e5).unwrap(), "4k4/9/9/9/4R4/9/9/9/K8[R] b - - 0 1");
+}
+
+#[test]
+fn promotion_is_a_choice_in_the_zone_and_forced_where_a_piece_could_never_move() {
+    let e = shogi();
+    let from =
+        |fen: &str, p: &str| -> Vec<String> { moves(&e, fen, None).into_iter().filter(|m| m.starts_with(p)).collect() };
+    // A silver entering the zone may promote or not; so may one leaving it.
+    let silver = from("4k4/9/9/4S4/9/9/9/9/K8[] w - - 0 1", "e6");
+    assert_eq!(silver, ["e6-d5", "e6-d7", "e6-d7=E", "e6-e7", "e6-e7=E", "e6-f5", "e6-f7", "e6-f7=E"]);
+    let silver = from("4k4/9/2S6/9/9/9/9/9/K8[] w - - 0 1", "c7");
+    assert!(silver.contains(&"c7-d6=E".to_string()) && silver.contains(&"c7-d6".to_string()), "{silver:?}");
+    // A pawn reaching the last rank, a knight the last two, must promote.
+    assert_eq!(from("4k4/P8/9/9/9/9/9/9/K8[] w - - 0 1", "a8"), ["a8-a9=T"]);
+    assert_eq!(from("k8/9/9/1N7/9/9/9/9/K8[] w - - 0 1", "b6"), ["b6-a8=M", "b6-c8=M"]);
+    assert_eq!(from("k8/9/9/9/1N7/9/9/9/K8[] w - - 0 1", "b5"), ["b5-a7", "b5-a7=M", "b5-c7", "b5-c7=M"]);
+}
+
+#[test]
+fn drops_keep_shogi_s_rules() {
+    let e = shogi();
+    let drops = |fen: &str| -> Vec<String> { moves(&e, fen, None).into_iter().filter(|m| m.contains('@')).collect() };
+    // Never a pawn on the last rank, a knight on the last two, nor a pawn on a file with a pawn.
+    let pawns = drops("4k4/9/9/9/9/9/P8/9/4K4[P] w - - 0 1");
+    assert!(!pawns.iter().any(|m| m.starts_with("@a") || m.ends_with('9')), "{pawns:?}");
+    assert_eq!(pawns.len(), 8 * 8 - 1, "files b..i, ranks 1..8, less e1 (the king)");
+    let knights = drops("4k4/9/9/9/9/9/9/9/4K4[N] w - - 0 1");
+    assert!(!knights.iter().any(|m| m.ends_with('9') || m.ends_with('8')), "{knights:?}");
+    // A pawn drop that mates is refused; the same drop giving check but no mate is allowed.
+    assert!(!drops("k8/2S6/1G7/9/9/9/9/9/8K[P] w - - 0 1").contains(&"@a8".to_string()));
+    assert!(drops("k8/9/1G7/9/9/9/9/9/8K[P] w - - 0 1").contains(&"@a8".to_string()));
+    // A silver may drop to mate.
+    assert!(drops("k8/2S6/1G7/9/9/9/9/9/8K[S] w - - 0 1").contains(&"S@a8".to_string()));
+    // `why` names each rule.
+    let why = |fen: &str, ply: &str| -> String {
+        match e.why(&e.parse_position(fen).unwrap(), None, ply).unwrap() {
+            rulebook::engine::Verdict::Illegal { reason, .. } => reason,
+            rulebook::engine::Verdict::Legal(..) => panic!("{ply} is legal"),
+        }
+    };
+    assert!(why("k8/2S6/1G7/9/9/9/9/9/8K[P] w - - 0 1", "@a8").contains("would checkmate"));
+    assert!(why("4k4/9/9/9/9/9/P8/9/4K4[P] w - - 0 1", "@a5").contains("on one file"));
+    assert!(why("4k4/9/9/9/9/9/9/9/4K4[N] w - - 0 1", "N@c8").contains("could never move again"));
+    assert!(why("4k4/P8/9/9/9/9/9/9/K8[] w - - 0 1", "a8-a9").contains("must promote there (`a8-a9=T`)"));
+}

@@ -4,6 +4,7 @@ without any knowledge of rulebook, for the chess variants both know.
     pip install pyffish
     python3 tests/reference/fairy_perft.py VARIANT FEN DEPTH
     python3 tests/reference/fairy_perft.py positions VARIANT FILE COUNT PLIES SEED DEPTH
+    python3 tests/reference/fairy_perft.py VARIANT FEN DEPTH no-pawn-drop-mate
 
 VARIANT is Fairy-Stockfish's name (makruk, shatranj, losalamos, gardner,
 xiangqi, ...); FEN `start` is the variant's own start. The first prints the
@@ -28,10 +29,28 @@ def over(variant, fen):
     return ended or immediate
 
 
+# With `no-pawn-drop-mate`, a pawn drop that leaves the opponent in check with
+# no legal move is refused, the shogi rule Fairy-Stockfish's minishogi does not
+# play (the filter PlayStrategy puts over Fairy-Stockfish for the same reason).
+NO_PAWN_DROP_MATE = "no-pawn-drop-mate" in sys.argv
+
+
+def mates(variant, fen, move):
+    after = sf.get_fen(variant, fen, [move])
+    return sf.gives_check(variant, fen, [move]) and not sf.legal_moves(variant, after, [])
+
+
+def legal(variant, fen):
+    moves = sf.legal_moves(variant, fen, [])
+    if NO_PAWN_DROP_MATE:
+        moves = [m for m in moves if not (m.startswith("P@") and mates(variant, fen, m))]
+    return moves
+
+
 def perft(variant, fen, depth):
     if over(variant, fen):
         return 0
-    moves = sf.legal_moves(variant, fen, [])
+    moves = legal(variant, fen)
     if depth == 1:
         return len(moves)
     return sum(perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
