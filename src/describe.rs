@@ -672,9 +672,18 @@ fn goals(game: &Game, line: &mut Lines) {
                 whose(*k)
             ),
             Condition::Reaches(k, z) => format!("{outcome} when {} reaches {}", whose(*k), zone(game, g.player, z)),
-            Condition::FewerThan { n, kinds } => {
+            Condition::FewerThan { n, kinds, also, moved_last } => {
                 let whom = if g.player.is_some() { "a player has" } else { "it has" };
-                format!("{outcome} when {whom} fewer than {n} {} left", counted(game, *kinds))
+                let mut text = format!("{outcome} when {whom} fewer than {n} {} left", counted(game, *kinds));
+                for c in also {
+                    let whose = if c.opponent { "its opponent has" } else { "it has" };
+                    let how = if c.at_least { "at least" } else { "fewer than" };
+                    text.push_str(&format!(" and {whose} {how} {} {} left", c.n, counted(game, c.kinds)));
+                }
+                if *moved_last {
+                    text.push_str(", after its own move");
+                }
+                text
             }
             Condition::CapturedCount { n, kinds } => {
                 let outcome = match (g.player, g.wins, g.draw) {

@@ -728,6 +728,11 @@ pub enum Condition {
     FewerThan {
         n: u16,
         kinds: u16,
+        /// `... and CLAUSE ...`: more counts that must hold for the same
+        /// player (or its opponent) at the same time.
+        also: Vec<CountClause>,
+        /// `... and it moved last`: only about the player who just moved.
+        moved_last: bool,
     },
     /// At least `n` pieces of the kinds in `kinds` captured from a player,
     /// counted from the game's setup (`N KIND captured`).
@@ -742,6 +747,17 @@ pub enum Condition {
         capture: bool,
         kinds: u16,
     },
+}
+
+/// A count joined to `fewer than N KIND left` by `and`: the player's (or
+/// its opponent's) pieces of `kinds`, on the board and in hand, are fewer
+/// than `n` (or at least `n`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountClause {
+    pub opponent: bool,
+    pub at_least: bool,
+    pub n: u16,
+    pub kinds: u16,
 }
 
 #[derive(Clone, Debug)]

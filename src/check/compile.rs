@@ -1179,6 +1179,16 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// A count of pieces in a goal (`fewer than 2 pieces left`): how many, and
+    /// of which kinds as bits (None if the kind is unknown, reported).
+    fn count_of(&mut self, n: &Sp<u64>, what: &Sp<String>) -> Option<(u16, u16)> {
+        let kinds = if what.value == "pieces" { u16::MAX } else { 1 << self.kind(what)? };
+        if !(1..=255).contains(&n.value) {
+            self.err(diag::bad_number(n.span, "a count of pieces", 1, 255));
+        }
+        Some((n.value.clamp(1, 255) as u16, kinds))
+    }
+
     /// A kind that only a promotion makes, of exactly one kind, goes back to
     /// that kind when captured (the base of `captured pieces change sides`).
     fn bases(&mut self, setup: &[(PlayerId, KindId, Point)], hand: &[(PlayerId, KindId, u8)]) {
@@ -1585,21 +1595,23 @@ impl<'a> Compiler<'a> {
                     let Some(kind) = self.kind(k) else { continue };
                     Condition::Fortified(kind)
                 }
-                ConditionDecl::Count { n, what, captured } => {
-                    let kinds = if what.value == "pieces" {
-                        u16::MAX
-                    } else {
-                        let Some(k) = self.kind(what) else { continue };
-                        1 << k
-                    };
-                    if !(1..=255).contains(&n.value) {
-                        self.err(diag::bad_number(n.span, "a count of pieces", 1, 255));
-                    }
-                    let n = n.value.clamp(1, 255) as u16;
+                ConditionDecl::Count { n, what, captured, also } => {
+                    let Some((n, kinds)) = self.count_of(n, what) else { continue };
                     if *captured {
                         Condition::CapturedCount { n, kinds }
                     } else {
-                        Condition::FewerThan { n, kinds }
+                        let mut clauses = Vec::new();
+                        let mut moved_last = false;
+                        for clause in also {
+                            match clause {
+                                ClauseDecl::MovedLast => moved_last = true,
+                                ClauseDecl::Count { opponent, at_least, n, what } => {
+                                    let Some((n, kinds)) = self.count_of(n, what) else { continue };
+                                    clauses.push(CountClause { opponent: *opponent, at_least: *at_least, n, kinds });
+                                }
+                            }
+                        }
+                        Condition::FewerThan { n, kinds, also: clauses, moved_last }
                     }
                 }
                 ConditionDecl::InARow { n, what, exactly } => {

@@ -350,6 +350,8 @@ pub enum ConditionDecl {
         n: Sp<u64>,
         what: Sp<String>,
         captured: bool,
+        /// `... and CLAUSE`: more that must hold with it (`fewer than` only).
+        also: Vec<ClauseDecl>,
     },
     /// `after N moves without capture or KIND move`: `capture` says whether
     /// a capture starts the count again, `kinds` whose moves do.
@@ -358,6 +360,15 @@ pub enum ConditionDecl {
         capture: bool,
         kinds: Vec<Sp<String>>,
     },
+}
+
+/// A clause joined by `and` to `fewer than N KIND left`.
+#[derive(Clone, Debug)]
+pub enum ClauseDecl {
+    /// `[opponent has] (fewer than | at least) N KIND left`.
+    Count { opponent: bool, at_least: bool, n: Sp<u64>, what: Sp<String> },
+    /// `it moved last`: the player the goal is about made the move just played.
+    MovedLast,
 }
 
 #[derive(Clone, Debug)]
@@ -1666,7 +1677,7 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         let condition = match what {
             Some(what) if !exactly && a.peek_word() == Some("captured") => {
                 a.keyword("captured")?;
-                ConditionDecl::Count { n, what, captured: true }
+                ConditionDecl::Count { n, what, captured: true, also: Vec::new() }
             }
             what => {
                 for word in ["in", "a", "row"] {
@@ -1687,7 +1698,11 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         let n = a.number("how many")?;
         let what = a.word("a piece, or `pieces`")?;
         a.keyword("left")?;
-        ConditionDecl::Count { n, what, captured: false }
+        let mut also = Vec::new();
+        while a.optional("and").is_some() {
+            also.push(count_clause(&mut a)?);
+        }
+        ConditionDecl::Count { n, what, captured: false, also }
     } else if first.value == "position" {
         a.keyword("repeated")?;
         let n = a.number("how many times")?;
@@ -1746,6 +1761,26 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
     };
     a.end()?;
     Ok(GoalDecl { player, wins, draw, condition, span: stmt.span })
+}
+
+/// A clause after `fewer than N KIND left and`: `[opponent has] (fewer
+/// than | at least) N KIND left`, or `it moved last`.
+fn count_clause(a: &mut Args<'_>) -> Result<ClauseDecl, Diagnostic> {
+    if a.optional("it").is_some() {
+        a.keyword("moved")?;
+        a.keyword("last")?;
+        return Ok(ClauseDecl::MovedLast);
+    }
+    let opponent = a.optional("opponent").is_some();
+    if opponent {
+        a.keyword("has")?;
+    }
+    let at_least = a.choice(&["fewer", "at"])?.value == "at";
+    a.keyword(if at_least { "least" } else { "than" })?;
+    let n = a.number("how many")?;
+    let what = a.word("a piece, or `pieces`")?;
+    a.keyword("left")?;
+    Ok(ClauseDecl::Count { opponent, at_least, n, what })
 }
 
 /// `N moves without capture or KIND move` (after `draw after`).

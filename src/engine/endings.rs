@@ -89,9 +89,9 @@ impl Engine {
     /// start.
     pub(super) fn goal_count(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
         self.game.goals.iter().zip(&self.goal_start).find_map(|(g, start)| {
-            let (n, kinds, captured) = match g.condition {
-                Condition::FewerThan { n, kinds } => (n, kinds, false),
-                Condition::CapturedCount { n, kinds } => (n, kinds, true),
+            let (n, kinds, captured, also, moved_last) = match &g.condition {
+                Condition::FewerThan { n, kinds, also, moved_last } => (*n, *kinds, false, &also[..], *moved_last),
+                Condition::CapturedCount { n, kinds } => (*n, *kinds, true, &[][..], false),
                 _ => return None,
             };
             // The other side first: a move takes the opponent's pieces.
@@ -102,14 +102,15 @@ impl Engine {
                 if start == 0 {
                     return None;
                 }
-                let on_board = if every {
-                    pos.occupied[x as usize].len()
-                } else {
-                    pos.occupied[x as usize].iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0).count()
-                };
-                let left = on_board + self.held(pos, x, kinds);
+                let left = self.pieces_left(pos, x, kinds, every);
                 let hit = if captured { start.saturating_sub(left) >= n as usize } else { left < n as usize };
-                if !hit {
+                let clauses_hold = also.iter().all(|c| {
+                    let whose = if c.opponent { 1 - x } else { x };
+                    let every = c.kinds & self.every_kind == self.every_kind;
+                    let left = self.pieces_left(pos, whose, c.kinds, every);
+                    (left >= c.n as usize) == c.at_least
+                });
+                if !hit || !clauses_hold || moved_last && x != mover {
                     return None;
                 }
                 // Without a named player: the one it is about (for captures,
@@ -123,6 +124,17 @@ impl Engine {
                 Some(Outcome { winner: g.winner(subject), reason })
             })
         })
+    }
+
+    /// How many pieces of `kinds` the player has, on the board and in hand
+    /// (`every`: the kinds are all of them, so the pieces need no look).
+    fn pieces_left(&self, pos: &Position, player: PlayerId, kinds: u16, every: bool) -> usize {
+        let on_board = if every {
+            pos.occupied[player as usize].len()
+        } else {
+            pos.occupied[player as usize].iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0).count()
+        };
+        on_board + self.held(pos, player, kinds)
     }
 
     /// A history that starts at `pos`.

@@ -205,8 +205,7 @@ impl Engine {
             let n: u32 = full.parse().map_err(|_| bad(format!("`{full}` is not a move number")))?;
             pos.ply = n.saturating_sub(1) * 2 + u32::from(turn != g.first);
         }
-        self.check_setup(&pos)?;
-        Ok(pos)
+        self.settle(pos)
     }
 
     /// The kind of a FEN letter (`promoted`: after a `+`).

@@ -188,6 +188,12 @@ impl Engine {
             let q = g.board.point(first).ok_or_else(|| PositionError::UnknownPoint(first.to_string()))?;
             self.set_passed_over(&mut pos, q)?;
         }
+        self.settle(pos)
+    }
+
+    /// A position read from notation (rulebook's or FEN), refused if the
+    /// rules could not reach it, and over if a goal already holds in it.
+    pub(super) fn settle(&self, mut pos: Position) -> Result<Position, PositionError> {
         self.check_setup(&pos)?;
         // A position already past a counting goal (the fox facing three
         // geese) is over, as if the last move had made it so.

@@ -868,3 +868,23 @@ fn drops_keep_shogi_s_rules() {
     assert!(why("4k4/9/9/9/9/9/9/9/4K4[N] w - - 0 1", "N@c8").contains("could never move again"));
     assert!(why("4k4/P8/9/9/9/9/9/9/K8[] w - - 0 1", "a8-a9").contains("must promote there (`a8-a9=T`)"));
 }
+
+// ------------------------------------------------------------ Counts joined by `and`
+
+#[test]
+fn a_bare_king_loses_unless_it_can_bare_the_other_at_once() {
+    let e = common::engine("games/shatranj.game", &[]);
+    // The white shah takes the last black piece; white keeps two (shah and rukh): black has one reply.
+    let (after, outcome) = play(&e, "3k4/8/8/8/8/8/4n3/R2K4 w - - 0 1", "d1xe2");
+    assert_eq!(outcome, None, "{after}");
+    // The reply fails to bare white: black, who moved last, is bare and loses.
+    let (_, outcome) = play(&e, &after, "d8-c7");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::FewerThan(1, 2) }));
+    // Bare against three pieces: over before the reply.
+    let (_, outcome) = play(&e, "3k4/8/8/8/8/8/4n3/R2KR3 w - - 0 1", "d1xe2");
+    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::FewerThan(1, 2) }));
+    // Bared, it bares the other back: the game goes on.
+    let (after, _) = play(&e, "8/8/8/8/3R4/2k5/8/Kn6 w - - 0 1", "a1xb1");
+    let (_, outcome) = play(&e, &after, "c3xd4");
+    assert_eq!(outcome, None);
+}
