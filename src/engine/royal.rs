@@ -7,10 +7,9 @@ use super::*;
 
 impl Engine {
     /// The points of `who`'s royal pieces.
-    pub(super) fn royals(&self, pos: &Position, who: PlayerId) -> impl Iterator<Item = Point> + '_ {
+    pub(super) fn royals<'a>(&'a self, pos: &'a Position, who: PlayerId) -> impl Iterator<Item = Point> + 'a {
         let royal = self.vt.royal_kinds;
-        let cells = pos.cells;
-        pos.occupied[who as usize].iter().filter(move |&p| royal & (1 << kind_of(cells[p as usize])) != 0)
+        pos.occupied[who as usize].iter().filter(move |&p| royal & (1 << kind_of(pos.at(p))) != 0)
     }
 
     /// A piece attacking one of `who`'s royal pieces, if any: (royal,
@@ -46,14 +45,72 @@ impl Engine {
         let checked = self.check(pos, me).is_some();
         let mut royals = PointSet::default();
         self.royals(pos, me).for_each(|r| royals.insert(r));
+        // One royal piece, not attacked: its pins, found once for every move.
+        let pins = match royals.len() {
+            1 if !checked && self.vt.quick_royal && !self.game.forbid_facing => Some(self.pins(pos, royals.nth(0))),
+            _ => None,
+        };
         let mut next = pos.clone();
-        out.retain(|m| self.safe(pos, m, checked, &royals, &mut next));
+        out.retain(|m| self.safe(pos, m, checked, &royals, pins.as_ref(), &mut next));
+    }
+
+    /// The pieces of the side to move that stand alone between its royal
+    /// piece on `r` and an enemy that attacks along that line, each with the
+    /// points of the line it may move to (up to the enemy, taking it).
+    fn pins(&self, pos: &Position, r: Point) -> Pins {
+        let me = pos.turn;
+        let mut pins = Pins::default();
+        for d in 0..8 {
+            let mut own = NONE;
+            let mut line = PointSet::default();
+            for (i, &q) in self.ray(r, d).iter().enumerate() {
+                line.insert(q);
+                let c = pos.at(q);
+                if c == 0 {
+                    continue;
+                }
+                if owner(c) == me {
+                    if own != NONE {
+                        break;
+                    }
+                    own = q;
+                    continue;
+                }
+                if own != NONE && self.attacks_along(c, pos.at(r), r, opposite(d), i + 1) {
+                    pins.pinned.insert(own);
+                    pins.lines[pins.count as usize] = (own, line);
+                    pins.count += 1;
+                }
+                break;
+            }
+        }
+        pins
+    }
+
+    /// Whether the enemy piece `c` attacks the royal piece `royal` on `r`,
+    /// `distance` spaces away along direction `d` (from the enemy toward `r`).
+    fn attacks_along(&self, c: Cell, royal: Cell, r: Point, d: Dir, distance: usize) -> bool {
+        let kind = kind_of(c);
+        let a = &self.vt.line_attacks[kind as usize * PLAYERS + owner(c) as usize];
+        let k = &self.game.kinds[kind as usize];
+        a.reaches(d, distance)
+            && k.can_capture & (1 << kind_of(royal)) != 0
+            && k.confined.as_ref().is_none_or(|z| z[owner(c) as usize].contains(r))
     }
 
     /// Whether `m` leaves no royal piece of the mover's attacked (`royals`
-    /// stand where they are, `checked` says whether one is attacked now);
-    /// `next` is room to try it in.
-    fn safe(&self, pos: &Position, m: &Move, checked: bool, royals: &PointSet, next: &mut Position) -> bool {
+    /// stand where they are, `checked` says whether one is attacked now,
+    /// `pins` holds the pins of the one royal piece if found); `next` is
+    /// room to try it in.
+    fn safe(
+        &self,
+        pos: &Position,
+        m: &Move,
+        checked: bool,
+        royals: &PointSet,
+        pins: Option<&Pins>,
+        next: &mut Position,
+    ) -> bool {
         if m.kind == MoveType::Pass {
             return true;
         }
@@ -62,6 +119,12 @@ impl Engine {
         if !checked && !moves_royal && !passant && self.vt.quick_royal && m.from != NONE && m.kind != MoveType::Castle {
             // Only an attack along the line from a royal piece through the
             // point left can be revealed: a pin.
+            // With the pins known, a move that takes nothing but what
+            // stands on its landing needs no walk along the line.
+            let lands = m.jumped().iter().all(|&t| t == m.to);
+            if let (Some(pins), true) = (pins, lands) {
+                return !pins.pinned.contains(m.from) || pins.keeps_line(m);
+            }
             return royals.iter().all(|r| !self.pinned_away(pos, m, r));
         }
         let single_royal = royals.len() == 1 && !self.game.forbid_facing;
@@ -162,5 +225,22 @@ impl Engine {
             name(royal),
             name(by)
         ))
+    }
+}
+
+/// The pins of one royal piece: see [`Engine::pins`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Pins {
+    pinned: PointSet,
+    /// Each pinned piece, with the points from the royal piece up to the pinner.
+    lines: [(Point, PointSet); 8],
+    count: u8,
+}
+
+impl Pins {
+    /// Whether the pinned piece's move `m` ends on its pin's line.
+    #[inline]
+    fn keeps_line(&self, m: &Move) -> bool {
+        self.lines[..self.count as usize].iter().any(|(p, line)| *p == m.from && line.contains(m.to))
     }
 }
