@@ -701,6 +701,18 @@ fn goals(game: &Game, line: &mut Lines) {
                 };
                 format!("{outcome} when the same position, with the same side to move, stands for the {} time", ordinal(*n))
             }
+            Condition::PerpetualCheck(n) => {
+                let (outcome, who) = match (g.player, g.draw) {
+                    (Some(p), false) => (outcome, name(p).to_string()),
+                    (None, false) => (format!("A player {}", if g.wins { "wins" } else { "loses" }), "it".into()),
+                    _ => (outcome, "one player".into()),
+                };
+                format!(
+                    "{outcome} when the same position, with the same side to move, stands for the {} time and {who} \
+                     gave check with every move it made since the position first stood (perpetual check)",
+                    ordinal(*n)
+                )
+            }
             Condition::InARow { n, kinds, exactly } => {
                 let how = if *exactly { format!("exactly {n}") } else { format!("{n} or more") };
                 let whom = if g.player.is_some() { "a player makes" } else { "it makes" };

@@ -689,6 +689,10 @@ pub enum Condition {
     Fortified(KindId),
     /// The same position (board and side to move) has stood this many times.
     Repeated(u8),
+    /// The same position has stood this many times, and one player gave
+    /// check with every move it made since the position first stood: it is
+    /// the player this goal is about (perpetual check).
+    PerpetualCheck(u8),
     /// The player has borne off every piece: none left on the board or in hand.
     BorneOff,
     /// `n` of a player's pieces of the kinds in `kinds` stand in a row along

@@ -1673,6 +1673,19 @@ impl<'a> Compiler<'a> {
                     }
                     Condition::Repeated(n.value.clamp(2, 99) as u8)
                 }
+                ConditionDecl::PerpetualCheck(n, at) => {
+                    if !(2..=99).contains(&n.value) {
+                        self.err(diag::bad_number(n.span, "a number of repetitions", 2, 99));
+                    }
+                    if !self.kinds.iter().any(|k| k.royal) {
+                        self.err(diag::unreachable_goal(
+                            *at,
+                            "no piece is royal, so no move ever gives check",
+                            "say `royal` in the block of the piece whose capture would end the game",
+                        ));
+                    }
+                    Condition::PerpetualCheck(n.value.clamp(2, 99) as u8)
+                }
                 ConditionDecl::NoProgress { moves, capture, kinds } => {
                     if !(1..=1000).contains(&moves.value) {
                         self.err(diag::bad_number(moves.span, "a number of moves", 1, 1000));
@@ -1681,12 +1694,16 @@ impl<'a> Compiler<'a> {
                     Condition::NoProgress { plies: 2 * moves.value.clamp(1, 1000) as u16, capture: *capture, kinds }
                 }
             };
-            let ending = matches!(condition, Condition::Repeated(_) | Condition::NoProgress { .. });
+            let ending = matches!(
+                condition,
+                Condition::Repeated(_) | Condition::PerpetualCheck(_) | Condition::NoProgress { .. }
+            );
             if let Some(first) = out.iter().zip(&spans).find(|(o, _): &(&Goal, _)| {
                 ending && std::mem::discriminant(&o.condition) == std::mem::discriminant(&condition)
             }) {
                 let what = match condition {
                     Condition::Repeated(_) => "a repetition rule",
+                    Condition::PerpetualCheck(_) => "a perpetual check rule",
                     _ => "a no-progress rule (`draw after ...`)",
                 };
                 self.err(diag::duplicate_statement(g.span, *first.1, what));

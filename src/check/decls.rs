@@ -321,6 +321,8 @@ pub enum ConditionDecl {
     Fortified(Sp<String>),
     /// `position repeated N times`.
     Repeated(Sp<u64>),
+    /// `position repeated N times checking every move`: perpetual check.
+    PerpetualCheck(Sp<u64>, Span),
     /// `all pieces borne off`.
     BorneOff,
     /// `[exactly] N [KIND|pieces] in a row`: N of a player's pieces along
@@ -1707,7 +1709,14 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         a.keyword("repeated")?;
         let n = a.number("how many times")?;
         a.keyword("times")?;
-        ConditionDecl::Repeated(n)
+        match a.optional("checking") {
+            Some(at) => {
+                a.keyword("every")?;
+                let end = a.keyword("move")?;
+                ConditionDecl::PerpetualCheck(n, at.to(end))
+            }
+            None => ConditionDecl::Repeated(n),
+        }
     } else if first.value == "checkmated" {
         ConditionDecl::Checkmated(first.span)
     } else if first.value == "stalemated" {

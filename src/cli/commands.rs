@@ -254,6 +254,9 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
         Reason::Encircled(p) => format!("{} are encircled", g.players[p as usize].name),
         Reason::Fortified(k) => format!("the {} holds an edge fort", g.kinds[k as usize].name),
         Reason::Repeated(n) => format!("the same position stood {n} times"),
+        Reason::PerpetualCheck(p, n) => {
+            format!("the same position stood {n} times, {} checking with every move", g.players[p as usize].name)
+        }
         Reason::FewerThan(p, n) => format!("{} had fewer than {n} pieces left", g.players[p as usize].name),
         Reason::CapturedCount(p, n) => format!("{} lost {n} pieces", g.players[p as usize].name),
         Reason::NoProgress(n) => format!("{n} moves of each side without progress"),

@@ -266,6 +266,7 @@ pub(super) fn reason_words(engine: &Engine, r: &Reason) -> String {
         Reason::Encircled(p) => format!("{} encircled", g.players[*p as usize].name),
         Reason::Fortified(k) => format!("{} in an edge fort", g.kinds[*k as usize].name),
         Reason::Repeated(n) => format!("position repeated {n} times"),
+        Reason::PerpetualCheck(p, _) => format!("{} perpetual check", g.players[*p as usize].name),
         Reason::FewerThan(p, n) => format!("{} fewer than {n}", g.players[*p as usize].name),
         Reason::CapturedCount(p, n) => format!("{} lost {n}", g.players[*p as usize].name),
         Reason::NoProgress(n) => format!("{n} moves without progress"),

@@ -1,7 +1,8 @@
 //! Endings that are rules of the game rather than goals reached: a position
 //! repeated N times, and N moves without progress (no capture, no move of
-//! given kinds). The count of quiet plies lives in the position; repetition
-//! needs the positions since the last capture, which a [`History`] keeps.
+//! given kinds), and a repetition made by perpetual check. The count of
+//! quiet plies lives in the position; repetition needs the positions since
+//! the last capture, which a [`History`] keeps.
 
 use super::*;
 
@@ -21,6 +22,16 @@ pub struct History {
     /// A bit for each position since `start`, by the top byte of its hash: a
     /// position whose bit is clear has not stood before, and is not looked for.
     seen: Seen,
+    /// Beside each hash, in a game with a perpetual check rule: who made the
+    /// position and whether it gave check.
+    made: Vec<Made>,
+}
+
+/// Who made a position of the history, and whether the move gave check.
+#[derive(Clone, Copy, Debug)]
+struct Made {
+    mover: PlayerId,
+    check: bool,
 }
 
 type Seen = [u64; 4];
@@ -35,12 +46,19 @@ fn see(seen: &mut Seen, hash: u64) -> bool {
 
 impl Clone for History {
     fn clone(&self) -> History {
-        History { hashes: self.hashes.clone(), start: self.start, pieces: self.pieces, seen: self.seen }
+        History {
+            hashes: self.hashes.clone(),
+            start: self.start,
+            pieces: self.pieces,
+            seen: self.seen,
+            made: self.made.clone(),
+        }
     }
 
     /// Keeps the allocation: a search starts every descent from the game's history.
     fn clone_from(&mut self, other: &History) {
         self.hashes.clone_from(&other.hashes);
+        self.made.clone_from(&other.made);
         (self.start, self.pieces, self.seen) = (other.start, other.pieces, other.seen);
     }
 }
@@ -67,16 +85,25 @@ impl History {
         since.len() + 1 >= 2 * times && since.iter().filter(|&&h| h == hash).count() >= times
     }
 
-    /// Remembers a position; whether it has now stood `times` times.
-    fn push(&mut self, hash: u64, times: usize) -> bool {
-        self.hashes.push(hash);
-        see(&mut self.seen, hash) && self.stood(hash, times)
+    /// The player who gave check with every move it made since the position
+    /// with this hash first stood (the last one held), if exactly one did.
+    fn perpetual_checker(&self, hash: u64) -> Option<PlayerId> {
+        let since = self.start + self.hashes[self.start..].iter().position(|&h| h == hash)?;
+        let made = &self.made[since + 1..];
+        let checked_throughout =
+            |p: PlayerId| made.iter().any(|m| m.mover == p) && made.iter().all(|m| m.mover != p || m.check);
+        match (checked_throughout(0), checked_throughout(1)) {
+            (true, false) => Some(0),
+            (false, true) => Some(1),
+            _ => None,
+        }
     }
 }
 
 /// How to step back out of a position a search entered: see [`Engine::leave`].
 #[derive(Clone, Copy, Debug)]
 pub struct Mark {
+    /// The hashes held (and the `made` beside them).
     len: usize,
     start: usize,
     pieces: u16,
@@ -140,8 +167,12 @@ impl Engine {
     /// A history that starts at `pos`.
     pub fn history_from(&self, pos: &Position) -> History {
         let mut h = History::default();
-        if self.repetition.is_some() {
+        if self.repetition.is_some() || self.perpetual.is_some() {
             h.hashes.push(pos.hash);
+            if self.perpetual.is_some() {
+                // Nothing before it is looked at: who made it does not matter.
+                h.made.push(Made { mover: 1 - pos.turn, check: false });
+            }
             h.pieces = pos.pieces(0) + pos.pieces(1);
             see(&mut h.seen, pos.hash);
         }
@@ -167,13 +198,14 @@ impl Engine {
     /// Remembers `next`, the position after a move from `pos`, in `history`;
     /// ends the game if it has now stood as many times as a repetition rule allows.
     fn remember(&self, pos: &Position, history: &mut History, next: &mut Position) {
-        if self.repetition.is_none() {
+        if self.repetition.is_none() && self.perpetual.is_none() {
             return;
         }
         // A game never steps back: what a capture made unrepeatable goes.
         let pieces = next.pieces(0) + next.pieces(1);
         if pieces != history.pieces {
             history.hashes.clear();
+            history.made.clear();
             history.start = 0;
             history.pieces = pieces;
             history.seen = Seen::default();
@@ -189,14 +221,14 @@ impl Engine {
     pub fn enter(&self, mover: PlayerId, history: &mut History, next: &mut Position) -> Mark {
         let (len, start, pieces, seen) = (history.hashes.len(), history.start, history.pieces, history.seen);
         let mark = Mark { len, start, pieces, seen };
-        if let Some(goal) = self.repetition {
-            self.remember_repeated(goal, mover, history, next);
+        if self.repetition.is_some() || self.perpetual.is_some() {
+            self.remember_repeated(mover, history, next);
         }
         mark
     }
 
-    /// [`Engine::enter`] in a game with a repetition rule (its `goal`).
-    fn remember_repeated(&self, goal: usize, mover: PlayerId, history: &mut History, next: &mut Position) {
+    /// [`Engine::enter`] in a game with a repetition or perpetual check rule.
+    fn remember_repeated(&self, mover: PlayerId, history: &mut History, next: &mut Position) {
         // Without hands no piece comes back onto the board, so no position
         // from before a capture can stand again: counting them too changes
         // nothing, and saves counting the pieces on every move searched.
@@ -208,18 +240,43 @@ impl Engine {
                 history.seen = Seen::default();
             }
         }
-        let g = &self.game.goals[goal];
-        let Condition::Repeated(times) = g.condition else { return };
-        if history.push(next.hash, times as usize) && next.result.is_none() {
-            next.result =
-                Some(Outcome { winner: g.winner(g.player.unwrap_or(mover)), reason: Reason::Repeated(times) });
+        history.hashes.push(next.hash);
+        if self.perpetual.is_some() {
+            let check = self.check(next, next.turn).is_some();
+            history.made.push(Made { mover, check });
         }
+        if !see(&mut history.seen, next.hash) || next.result.is_some() {
+            return;
+        }
+        next.result = self.perpetual_outcome(history, next.hash).or_else(|| {
+            let g = &self.game.goals[self.repetition?];
+            let Condition::Repeated(times) = g.condition else { return None };
+            let winner = g.winner(g.player.unwrap_or(mover));
+            history.stood(next.hash, times as usize).then_some(Outcome { winner, reason: Reason::Repeated(times) })
+        });
+    }
+
+    /// The end by perpetual check, if the position with `hash` (the last
+    /// one held) has stood as often as the rule says and one player gave
+    /// check with every move since it first stood.
+    fn perpetual_outcome(&self, history: &History, hash: u64) -> Option<Outcome> {
+        let g = &self.game.goals[self.perpetual?];
+        let Condition::PerpetualCheck(times) = g.condition else { return None };
+        if !history.stood(hash, times as usize) {
+            return None;
+        }
+        let checker = history.perpetual_checker(hash)?;
+        if g.player.is_some_and(|p| p != checker) {
+            return None;
+        }
+        Some(Outcome { winner: g.winner(checker), reason: Reason::PerpetualCheck(checker, times) })
     }
 
     /// Forgets what [`Engine::enter`] remembered since `mark`.
     #[inline]
     pub fn leave(&self, history: &mut History, mark: Mark) {
         history.hashes.truncate(mark.len);
+        history.made.truncate(mark.len);
         history.start = mark.start;
         history.pieces = mark.pieces;
         history.seen = mark.seen;

@@ -200,6 +200,9 @@ pub enum Reason {
     Fortified(KindId),
     /// The same position stood this many times (a repetition rule).
     Repeated(u8),
+    /// The same position stood this many times, this player checking with
+    /// every move since it first stood.
+    PerpetualCheck(PlayerId, u8),
     /// This player bore off all its pieces.
     BorneOff(PlayerId),
     /// This player had fewer than this many pieces (of the goal's kinds) left.
@@ -596,6 +599,8 @@ pub struct Engine {
     goal_start: Vec<[u16; PLAYERS]>,
     /// The goals that are a repetition rule and a no-progress rule, if any.
     repetition: Option<usize>,
+    /// The goal that is a perpetual check rule, if any.
+    perpetual: Option<usize>,
     no_progress: Option<usize>,
     /// The tables of the moves of chess's family and the royal rule (`vectors.rs`).
     vt: vectors::VectorTables,
@@ -684,6 +689,7 @@ impl Engine {
         (0..n as Point).for_each(|p| all_points.insert(p));
         let run_limits = game.kinds.iter().any(|k| k.run_limit.is_some());
         let repetition = game.goals.iter().position(|g| matches!(g.condition, Condition::Repeated(_)));
+        let perpetual = game.goals.iter().position(|g| matches!(g.condition, Condition::PerpetualCheck(_)));
         let count_goals = game
             .goals
             .iter()
@@ -696,7 +702,11 @@ impl Engine {
         let (no_stop_bits, no_stop_set) = tables::no_stop_sets(&game, &no_stop);
         let ray_plans = counting::ray_plans(&game);
         let pass_rule = game.goals.iter().any(|g| matches!(g.condition, Condition::Pass));
-        let plain_endings = repetition.is_none() && no_progress.is_none() && !count_goals && !game_has_position_goals;
+        let plain_endings = repetition.is_none()
+            && perpetual.is_none()
+            && no_progress.is_none()
+            && !count_goals
+            && !game_has_position_goals;
         let outflanks_by_shifts = shifts.is_some() && tables::outflanks_only(&game);
         let suicide_traps = || game.traps.iter().filter(|t| t.suicide_forbidden);
         let guarded = game.forbid_previous || game.forbid_earlier || suicide_traps().next().is_some();
@@ -802,6 +812,7 @@ impl Engine {
             position_goals: game_has_position_goals,
             run_limits,
             repetition,
+            perpetual,
             no_progress,
             count_goals,
             hand_slot,

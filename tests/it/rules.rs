@@ -4,7 +4,7 @@
 use crate::common;
 
 use crate::common::{moves, play};
-use rulebook::engine::{Engine, Outcome, Reason};
+use rulebook::engine::{Engine, Outcome, Position, Reason};
 
 fn tabal(options: &[(&str, &str)]) -> Engine {
     common::engine("games/tabal.game", options)
@@ -275,7 +275,11 @@ fn play_checks_legality_and_play_unchecked_trusts_the_caller() {
 /// Plays `plies` from the start with the history a front end keeps; returns
 /// the outcome after each ply.
 fn outcomes_along(e: &Engine, plies: &str) -> Vec<Option<Outcome>> {
-    let mut pos = e.start();
+    outcomes_from(e, e.start(), plies)
+}
+
+/// [`outcomes_along`] from `pos`.
+fn outcomes_from(e: &Engine, mut pos: Position, plies: &str) -> Vec<Option<Outcome>> {
     let mut history = e.history_from(&pos);
     let mut out = Vec::new();
     for ply in plies.split_whitespace() {
@@ -315,6 +319,30 @@ fn repetition_can_lose_for_the_player_who_repeats() {
     let seen = outcomes_along(&c, &format!("{cycle} {cycle}"));
     assert!(seen[..7].iter().all(Option::is_none), "{seen:?}");
     assert_eq!(seen[7], Some(Outcome { winner: Some(0), reason: Reason::Repeated(3) }));
+}
+
+#[test]
+fn perpetual_check_loses_for_the_checker_and_other_repetitions_draw() {
+    let e = common::engine("games/xiangqi.game", &[]);
+    let start = || e.parse_position("9/4k4/9/9/9/9/9/9/9/R2K5 w - - 0 1").unwrap();
+    // The chariot checks on every move, the general steps away: the
+    // position after a1-a9 stands the third time on ply 9, and red loses.
+    let checks = "a1-a9 e9-e10 a9-a10 e10-e9 a10-a9 e9-e10 a9-a10 e10-e9 a10-a9";
+    let seen = outcomes_from(&e, start(), checks);
+    assert!(seen[..8].iter().all(Option::is_none), "{seen:?}");
+    assert_eq!(seen[8], Some(Outcome { winner: Some(1), reason: Reason::PerpetualCheck(0, 3) }));
+    // One quiet move in the cycle: the third standing is a plain draw.
+    let quiet = "a1-a9 e9-e10 a9-a8 e10-e9 a8-a9 e9-e10 a9-a8 e10-e9 a8-a9";
+    let seen = outcomes_from(&e, start(), quiet);
+    assert!(seen[..8].iter().all(Option::is_none), "{seen:?}");
+    assert_eq!(seen[8], Some(Outcome { winner: None, reason: Reason::Repeated(3) }));
+    // From a position with red to move, black's step makes the third
+    // standing: still the checker loses.
+    let red_to_move = e.parse_position("4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    let cycle = "a9-a10 e10-e9 a10-a9 e9-e10";
+    let seen = outcomes_from(&e, red_to_move, &format!("{cycle} {cycle}"));
+    assert!(seen[..7].iter().all(Option::is_none), "{seen:?}");
+    assert_eq!(seen[7], Some(Outcome { winner: Some(1), reason: Reason::PerpetualCheck(0, 3) }));
 }
 
 #[test]
