@@ -72,10 +72,13 @@ impl Engine {
             }
             ranks.push(rank);
         }
-        // `w` and `b`, as every FEN reader expects, where the first player is the first declared.
+        // `w` and `b`, as every FEN reader expects, where the first player is
+        // the first declared; the player's letter where that would misread
+        // (a player whose letter is W or B, as Go's black moving first).
+        let letters_read_as_sides = self.game.players.iter().any(|p| matches!(p.letter, 'W' | 'B'));
         let side = match (self.game.first, pos.turn) {
-            (0, 0) => 'w',
-            (0, _) => 'b',
+            (0, 0) if !letters_read_as_sides => 'w',
+            (0, _) if !letters_read_as_sides => 'b',
             (_, t) => self.game.players[t as usize].letter.to_ascii_lowercase(),
         };
         let passed = match pos.passed {
