@@ -203,7 +203,7 @@ impl Engine {
     }
 
     /// Goals about the whole position, checked after `me` has moved.
-    fn goal_position(&self, pos: &Position, me: PlayerId) -> Option<Outcome> {
+    pub(super) fn goal_position(&self, pos: &Position, me: PlayerId) -> Option<Outcome> {
         self.game.goals.iter().find_map(|g| {
             let (hit, subject, reason) = match g.condition {
                 // The mover encircles the other side.
@@ -319,7 +319,7 @@ impl Engine {
         wall.iter().all(|w| safe.contains(w))
     }
 
-    fn goal_capture(&self, me: PlayerId, captured: u16) -> Option<Outcome> {
+    pub(super) fn goal_capture(&self, me: PlayerId, captured: u16) -> Option<Outcome> {
         if captured == 0 {
             return None;
         }
@@ -333,7 +333,7 @@ impl Engine {
         })
     }
 
-    fn goal_escape(&self, me: PlayerId, kind: KindId) -> Option<Outcome> {
+    pub(super) fn goal_escape(&self, me: PlayerId, kind: KindId) -> Option<Outcome> {
         self.game.goals.iter().find_map(|g| match g.condition {
             Condition::Escapes(k) if k == kind => {
                 let subject = g.player.unwrap_or(me);
@@ -343,7 +343,7 @@ impl Engine {
         })
     }
 
-    fn goal_reach(&self, me: PlayerId, kind: KindId, to: Point) -> Option<Outcome> {
+    pub(super) fn goal_reach(&self, me: PlayerId, kind: KindId, to: Point) -> Option<Outcome> {
         self.game.goals.iter().find_map(|g| match &g.condition {
             Condition::Reaches(k, zone) if *k == kind && zone[me as usize].contains(to) => {
                 let subject = g.player.unwrap_or(me);

@@ -287,7 +287,7 @@ impl Engine {
     pub(super) fn no_progress_after(&self, before: &Position, after: &mut Position, mv: &Move) {
         let Some(goal) = self.no_progress else { return };
         let g = &self.game.goals[goal];
-        let Condition::NoProgress { plies, capture, kinds } = g.condition else { return };
+        let Condition::NoProgress { capture, kinds, .. } = g.condition else { return };
         let captured = after.captured_since(before);
         let moved = match mv.kind {
             MoveType::Pass => None,
@@ -297,9 +297,17 @@ impl Engine {
         };
         let progress = (capture && captured) || moved.is_some_and(|k| kinds & (1 << k) != 0);
         after.quiet = if progress { 0 } else { before.quiet.saturating_add(1) };
-        if after.result.is_none() && after.quiet >= plies {
-            let subject = g.player.unwrap_or(before.turn);
-            after.result = Some(Outcome { winner: g.winner(subject), reason: Reason::NoProgress(plies / 2) });
+        if after.result.is_none() {
+            after.result = self.no_progress_reached(after, before.turn);
         }
+    }
+
+    /// The end by the no-progress rule, if `pos` (made by `mover`) has
+    /// gone as many plies without progress as it allows.
+    pub(super) fn no_progress_reached(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
+        let g = &self.game.goals[self.no_progress?];
+        let Condition::NoProgress { plies, .. } = g.condition else { return None };
+        let subject = g.player.unwrap_or(mover);
+        (pos.quiet >= plies).then(|| Outcome { winner: g.winner(subject), reason: Reason::NoProgress(plies / 2) })
     }
 }

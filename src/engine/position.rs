@@ -86,7 +86,89 @@ impl Engine {
             let labels: Vec<&str> = passed.iter().map(|&q| g.board.labels[q as usize].as_str()).collect();
             out.push_str(&format!(":en passant {}", labels.join(" ")));
         }
+        out.push_str(&self.state_parts(pos));
         out
+    }
+
+    /// What the rules remember beyond the pieces, where it matters: plies
+    /// without progress (`:quiet 12`), a piece's run of moves that captured
+    /// nothing (`:run a4 3`, its owner the piece's), passes in a row just
+    /// made (`:passes 1`), the move that would bring back the position
+    /// before the opponent's last move, which the rules forbid (`:ko @e5`).
+    fn state_parts(&self, pos: &Position) -> String {
+        let mut out = String::new();
+        if self.no_progress.is_some() && pos.quiet > 0 {
+            out.push_str(&format!(":quiet {}", pos.quiet));
+        }
+        for (pl, run) in pos.run.iter().enumerate() {
+            let held = run.at != NONE && pos.at(run.at) != 0 && owner(pos.at(run.at)) as usize == pl;
+            if self.run_limits && held && run.count > 0 {
+                out.push_str(&format!(":run {} {}", self.game.board.labels[run.at as usize], run.count));
+            }
+        }
+        if self.pass_at_will && pos.passes > 0 {
+            out.push_str(&format!(":passes {}", pos.passes));
+        }
+        if let Some(back) = self.move_back(pos) {
+            out.push_str(&format!(":ko {}", self.notation(&back)));
+        }
+        out
+    }
+
+    /// Under `forbid returning to the previous position`, the move that
+    /// would return to it, if any.
+    fn move_back(&self, pos: &Position) -> Option<Move> {
+        if !self.game.forbid_previous || pos.previous == 0 || pos.result.is_some() {
+            return None;
+        }
+        let mut free = pos.clone();
+        free.previous = 0;
+        let mut moves = Vec::new();
+        self.moves(&free, None, &mut moves).ok()?;
+        moves.into_iter().find(|m| m.kind != MoveType::Pass && self.play_unchecked(&free, m).hash == pos.previous)
+    }
+
+    /// Reads one of [`Engine::state_parts`] (or `en passant`; it and `ko`
+    /// need the whole position first: returned); false if `part` is none of them.
+    fn parse_state_part<'a>(
+        &self,
+        pos: &mut Position,
+        part: &'a str,
+        (passant, back): (&mut Option<&'a str>, &mut Option<&'a str>),
+    ) -> Result<bool, PositionError> {
+        let part = part.trim();
+        let (word, rest) = part.split_once(' ').unwrap_or((part, ""));
+        let number = |text: &str, what: &str| {
+            text.trim().parse::<u16>().map_err(|_| PositionError::Shape(format!("`{part}`: {what} is a number")))
+        };
+        // Each part only where the game has its rule.
+        let (has_rule, rule) = match word {
+            "quiet" => (self.no_progress.is_some(), "moves without progress"),
+            "run" => (self.run_limits, "moves in a row"),
+            "passes" => (self.pass_at_will, "passing at any time"),
+            "ko" => (self.game.forbid_previous, "returning to the previous position"),
+            _ => (true, ""),
+        };
+        if !has_rule {
+            return Err(PositionError::Shape(format!("`{part}`: this game has no rule on {rule}")));
+        }
+        match word {
+            "en" if rest.starts_with("passant") => *passant = Some(rest["passant".len()..].trim()),
+            "quiet" => pos.quiet = number(rest, "the count of plies without progress")?,
+            "passes" => pos.passes = number(rest, "the count of passes")?.min(2) as u8,
+            "ko" => *back = Some(rest.trim()),
+            "run" => {
+                let (at, count) = rest.trim().split_once(' ').unwrap_or((rest, ""));
+                let p = self.game.board.point(at).ok_or_else(|| PositionError::UnknownPoint(at.to_string()))?;
+                if pos.at(p) == 0 {
+                    return Err(PositionError::Shape(format!("`{part}`: no piece stands on {at}")));
+                }
+                let count = number(count, "the length of the run")?.min(u8::MAX as u16) as u8;
+                pos.run[owner(pos.at(p)) as usize] = Run { at: p, count };
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
     }
 
     /// Reads `@N` or `K@N`: N pieces of the kind in the player's hand.
@@ -121,12 +203,8 @@ impl Engine {
             return self.parse_fen(text);
         }
         let mut parts: Vec<&str> = text.trim().split(':').collect();
-        let passant = match parts.last() {
-            Some(last) if last.trim_start().starts_with("en passant") && parts.len() > 1 + g.players.len() => {
-                parts.pop().map(|p| p.trim_start()["en passant".len()..].trim())
-            }
-            _ => None,
-        };
+        // The state after the sides: read once the pieces stand.
+        let state = parts.split_off(parts.len().min(1 + g.players.len()));
         if parts.len() != 1 + g.players.len() {
             return Err(PositionError::Shape(format!(
                 "{} parts separated by `:`, not {}",
@@ -183,10 +261,25 @@ impl Engine {
                 }
             }
         }
+        let (mut passant, mut back) = (None, None);
+        for part in &state {
+            if !self.parse_state_part(&mut pos, part, (&mut passant, &mut back))? {
+                return Err(PositionError::Shape(format!(
+                    "`{}`: after the sides come only `en passant`, `quiet`, `run`, `passes` and `ko`",
+                    part.trim()
+                )));
+            }
+        }
         if let Some(points) = passant {
             let first = points.split_whitespace().next().unwrap_or("");
             let q = g.board.point(first).ok_or_else(|| PositionError::UnknownPoint(first.to_string()))?;
             self.set_passed_over(&mut pos, q)?;
+        }
+        if let Some(text) = back {
+            let (_, m) = self
+                .parse_ply(&pos, text)
+                .map_err(|e| PositionError::Shape(format!("`ko {text}`: not a move here ({e})")))?;
+            pos.previous = self.play_unchecked(&pos, &m).hash;
         }
         self.settle(pos)
     }
@@ -195,9 +288,16 @@ impl Engine {
     /// rules could not reach it, and over if a goal already holds in it.
     pub(super) fn settle(&self, mut pos: Position) -> Result<Position, PositionError> {
         self.check_setup(&pos)?;
+        let mover = 1 - pos.turn;
+        // A piece standing on its goal, or one gone that only the last move
+        // could have taken or moved off: the game ended with that move.
+        pos.result = self.goal_reached_before(&pos, mover).or_else(|| self.goal_gone_before(&pos, mover));
+        if self.position_goals && pos.result.is_none() {
+            pos.result = self.goal_position(&pos, mover);
+        }
         // A position already past a counting goal (the fox facing three
         // geese) is over, as if the last move had made it so.
-        if self.count_goals {
+        if self.count_goals && pos.result.is_none() {
             pos.result = self.goal_count(&pos, 1 - pos.turn);
         }
         // So is one with a line or a full board that a goal asks for.
@@ -212,7 +312,52 @@ impl Engine {
         if self.tracks && pos.result.is_none() {
             pos.result = self.goal_borne_off(&pos, 1 - pos.turn).or_else(|| self.goal_borne_off(&pos, pos.turn));
         }
+        // Two passes in a row, or the plies without progress the rule allows.
+        if self.pass_at_will && pos.passes >= 2 && pos.result.is_none() {
+            pos.result = Some(self.scored_end(&pos));
+        }
+        if pos.result.is_none() {
+            pos.result = self.no_progress_reached(&pos, mover);
+        }
         Ok(pos)
+    }
+
+    /// A `reaches` goal that a piece of `mover`'s stands on.
+    fn goal_reached_before(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
+        pos.occupied[mover as usize].iter().find_map(|p| self.goal_reach(mover, kind_of(pos.at(p)), p))
+    }
+
+    /// A `captured` or `escapes` goal on a kind whose pieces neither
+    /// promote, nor change sides, nor come from nowhere, when a side has
+    /// fewer of them than it started with: taken by `mover`'s last move, or
+    /// moved off the board by it.
+    fn goal_gone_before(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
+        let fewer = |x: PlayerId, k: KindId| {
+            let now = pos.occupied[x as usize].iter().filter(|&p| kind_of(pos.at(p)) == k).count()
+                + self.counted_in_hand(pos, x, k) as usize;
+            self.kind_count_only_falls(k) && now < self.setup_count[x as usize][k as usize] as usize
+        };
+        let other = 1 - mover;
+        self.game.goals.iter().find_map(|g| match g.condition {
+            Condition::Captured(k) if fewer(other, k) => {
+                self.goal_capture(mover, 1 << k).filter(|o| o.reason == Reason::Captured(k))
+            }
+            Condition::Escapes(k) if fewer(mover, k) => self.goal_escape(mover, k),
+            _ => None,
+        })
+    }
+
+    /// Whether a player's count of the kind changes only by losing pieces
+    /// (no promotion into or out of it, no change of sides, no arrows shot,
+    /// no unlimited supply).
+    fn kind_count_only_falls(&self, k: KindId) -> bool {
+        let g = &self.game;
+        let kind = &g.kinds[k as usize];
+        !g.change_sides
+            && kind.promotion.is_none()
+            && !g.kinds.iter().any(|o| o.promotion_choices().any(|c| c == k) || o.shoot.is_some_and(|s| s.0 == k))
+            && !g.custodial.as_ref().is_some_and(|c| c.convert)
+            && (0..PLAYERS as PlayerId).all(|pl| !self.unlimited(pl, k))
     }
 
     /// The points strictly between `from` and `to` on their straight line.

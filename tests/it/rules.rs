@@ -228,11 +228,12 @@ fn leaving_counts_the_exit_as_a_space() {
 #[test]
 fn a_roll_that_allows_nothing_is_a_pass() {
     let e = tablut(&[]);
-    // The soldier on e4 can only cross the empty throne to e6: two spaces.
-    assert_eq!(moves(&e, "D:Ad4,f4,e3,a9:De4", Some(1)), ["pass"]);
-    assert_eq!(moves(&e, "D:Ad4,f4,e3,a9:De4", Some(2)), ["e4-e6"]);
+    // The soldier on e4 can only cross the empty throne to e6: two spaces
+    // (the king on h8 is walled in; a position without it would be over).
+    assert_eq!(moves(&e, "D:Ad4,f4,e3,h7,g8,i8,h9:De4,Kh8", Some(1)), ["pass"]);
+    assert_eq!(moves(&e, "D:Ad4,f4,e3,h7,g8,i8,h9:De4,Kh8", Some(2)), ["e4-e6"]);
     // With no die there is no pass: a side with no move loses.
-    let pos = e.parse_position("D:Ad4,f4,e3,e6,a9:De4").unwrap();
+    let pos = e.parse_position("D:Ad4,f4,e3,e6,h7,g8,i8,h9:De4,Kh8").unwrap();
     assert_eq!(e.outcome(&pos).unwrap(), Some(Outcome { winner: Some(0), reason: Reason::NoMove(1) }));
 }
 
@@ -683,7 +684,7 @@ fn a_king_may_not_castle_out_of_through_or_into_check() {
     assert_eq!(castles("r3k2r/8/8/8/8/8/1r6/R3K2R w KQkq - 0 1"), ["e1-c1", "e1-g1"]);
     assert!(castles("r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1").is_empty(), "rights lost");
     let (after, _) = play(&e, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1-g1");
-    assert_eq!(after, "B:WRa1*,Rf1,Kg1:BRa8*,Ke8*,Rh8*");
+    assert_eq!(after, "B:WRa1*,Rf1,Kg1:BRa8*,Ke8*,Rh8*:quiet 1");
     // A rook that moves and comes back has lost its right.
     let pos = e.parse_position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
     let mut pos = pos;
@@ -915,4 +916,38 @@ fn a_bare_king_loses_unless_it_can_bare_the_other_at_once() {
     let (after, _) = play(&e, "8/8/8/8/3R4/2k5/8/Kn6 w - - 0 1", "a1xb1");
     let (_, outcome) = play(&e, &after, "c3xd4");
     assert_eq!(outcome, None);
+}
+
+#[test]
+fn the_notation_carries_what_the_rules_remember() {
+    // Frisian draughts: a king's third move in a row without capturing is
+    // its last while its side has men; the run is part of the position.
+    let e = common::engine("games/frisian-draughts.game", &[]);
+    let position = "W:Wa1,Ke5:Ba9,j10";
+    assert_eq!(moves(&e, position, None).len(), 15);
+    assert_eq!(moves(&e, &format!("{position}:run e5 3"), None), ["a1-b2"]);
+    let pos = e.parse_position(&format!("{position}:run e5 3")).unwrap();
+    assert_eq!(e.position_notation(&pos), format!("{position}:run e5 3"));
+    // Parts the game has no rule for, or that cannot be read, are refused.
+    let refused = |text: &str| e.parse_position(text).unwrap_err().to_string();
+    assert!(refused(&format!("{position}:passes 1")).contains("no rule on passing at any time"));
+    assert!(refused(&format!("{position}:quiet 4")).contains("no rule on moves without progress"));
+    assert!(refused(&format!("{position}:run e3 3")).contains("no piece stands on e3"));
+    assert!(refused(&format!("{position}:run e5 x")).contains("is a number"));
+    assert!(refused(&format!("{position}:bogus")).contains("after the sides come only"));
+    // Chess: the 99th quiet ply is in the position, and the 100th draws.
+    let chess = common::engine("games/chess.game", &[]);
+    let (after, outcome) = play(&chess, "W:WKe1,Ra1:BKe8:quiet 99", "a1-a2");
+    assert_eq!(
+        (after.as_str(), outcome),
+        ("B:WKe1,Ra2:BKe8:quiet 100", Some(Outcome { winner: None, reason: Reason::NoProgress(50) }))
+    );
+    // Go: two passes end the game; the ko is the move that would undo the last.
+    let go = common::engine("games/go.game", &[]);
+    let over = go.parse_position("B:Ba1:Wb1:passes 2").unwrap();
+    assert!(matches!(go.outcome(&over).unwrap(), Some(Outcome { reason: Reason::Area(..), .. })));
+    let ko = "W:Bb1,a2,c2,b3:Wc1,d2,c3:ko @b2";
+    let pos = go.parse_position(ko).unwrap();
+    assert!(!go.move_list(&pos, None).unwrap().contains(&"@b2".to_string()));
+    assert_eq!(go.position_notation(&pos), ko);
 }
