@@ -593,6 +593,9 @@ pub struct Engine {
     /// Each player's pieces of each kind at the start, on the board and in
     /// hand: for counting goals and to tell a player's first move.
     setup_count: [[u16; MAX_KINDS]; PLAYERS],
+    /// Each player's plain kind, written without a letter in position
+    /// notation: the first declared among the kinds it starts with.
+    plain_kind: [KindId; PLAYERS],
     /// The game's kinds, as bits.
     every_kind: u16,
     /// Per goal that counts pieces, each player's pieces of its kinds at the start.
@@ -644,6 +647,9 @@ impl Engine {
         for &(p, k, n) in &game.hand {
             setup_count[p as usize][k as usize] += n as u16;
         }
+        let plain_kind = std::array::from_fn(|pl| {
+            (0..game.kinds.len()).find(|&k| setup_count[pl][k] > 0).unwrap_or(0) as KindId
+        });
         // Per goal that counts pieces, each player's pieces of its kinds at the start.
         let of_kinds =
             |pl: usize, kinds: u16| (0..MAX_KINDS).filter(|&k| kinds & 1 << k != 0).map(|k| setup_count[pl][k]).sum();
@@ -824,6 +830,7 @@ impl Engine {
             board_full_goal,
             lifts,
             setup_count,
+            plain_kind,
             every_kind: ((1u32 << game_kinds) - 1) as u16,
             goal_start,
             vt,

@@ -62,7 +62,8 @@ impl Engine {
                         (Some(n), true) => (n[p as usize] as usize, n[p as usize].to_string()),
                         _ => (p as usize, g.board.labels[p as usize].clone()),
                     };
-                    let mut text = if k == 0 { label } else { format!("{}{label}", g.kinds[k as usize].letter) };
+                    let plain = k == self.plain_kind[pi];
+                    let mut text = if plain { label } else { format!("{}{label}", g.kinds[k as usize].letter) };
                     if pos.unmoved.contains(p) {
                         text.push('*'); // a piece that castles or is castled with, not moved yet
                     }
@@ -71,11 +72,12 @@ impl Engine {
             }
             pieces.sort();
             let mut pieces: Vec<String> = pieces.into_iter().map(|(_, t)| t).collect();
-            // Pieces in hand last: `@20`, or `K@2` for a kind other than the first.
+            // Pieces in hand last: `@20`, or `K@2` for a kind other than the plain one.
             for (k, kind) in g.kinds.iter().enumerate() {
                 let n = self.counted_in_hand(pos, pi as PlayerId, k as KindId);
                 if n > 0 {
-                    let letter = if k == 0 { String::new() } else { kind.letter.to_string() };
+                    let plain = k as KindId == self.plain_kind[pi];
+                    let letter = if plain { String::new() } else { kind.letter.to_string() };
                     pieces.push(format!("{letter}@{n}"));
                 }
             }
@@ -174,7 +176,7 @@ impl Engine {
     /// Reads `@N` or `K@N`: N pieces of the kind in the player's hand.
     fn parse_hand(&self, pos: &mut Position, who: PlayerId, kind: &str, count: &str) -> Result<(), PositionError> {
         let k = match kind.chars().collect::<Vec<_>>().as_slice() {
-            [] => 0,
+            [] => self.plain_kind[who as usize] as usize,
             [c] => self.game.kinds.iter().position(|k| k.letter == *c).ok_or(PositionError::UnknownKind(*c))?,
             _ => return Err(PositionError::Shape(format!("`{kind}@{count}`: one kind letter before `@`"))),
         };
@@ -238,7 +240,7 @@ impl Engine {
                     self.parse_hand(&mut pos, who, kind, count)?;
                     continue;
                 }
-                let (kind, points) = self.parse_pieces(piece)?;
+                let (kind, points) = self.parse_pieces(piece, self.plain_kind[who as usize])?;
                 for p in points {
                     if pos.at(p) != 0 {
                         // Named as it was typed: a label, or a square number.
@@ -412,16 +414,16 @@ impl Engine {
 
     /// One comma-separated item of a side: a point (`c5`, or a square
     /// number), or on a numbered board a range of numbers (`31-50`), after
-    /// the kind's letter unless it is the first kind.
-    fn parse_pieces(&self, piece: &str) -> Result<(KindId, Vec<Point>), PositionError> {
+    /// the kind's letter unless it is the side's `plain` kind.
+    fn parse_pieces(&self, piece: &str, plain: KindId) -> Result<(KindId, Vec<Point>), PositionError> {
         let g = &self.game;
         let (kind, label) = match g.board.point_or_number(piece) {
-            Some(_) => (0, piece),
+            Some(_) => (plain, piece),
             None => {
                 let first = piece.chars().next().expect("not empty");
                 let rest = &piece[first.len_utf8()..];
                 if !first.is_ascii_uppercase() {
-                    (0, piece)
+                    (plain, piece)
                 } else {
                     let k = g.kinds.iter().position(|k| k.letter == first).ok_or(PositionError::UnknownKind(first))?;
                     (k as KindId, rest)

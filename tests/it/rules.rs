@@ -367,7 +367,7 @@ fn a_chain_at_will_stops_at_every_landing_and_counting_goals_end_the_game() {
     assert_eq!(moves(&e, position, None), ["d5-c5", "d5-d6", "d5-e5", "d5xd3", "d5xd3xd1"]);
     // Taking two of five leaves three geese: fewer than 4, and the fox wins.
     let (after, outcome) = play(&e, position, "d5xd3xd1");
-    assert_eq!(after, "G:Ga3,b3,c3:FFd1");
+    assert_eq!(after, "G:Ga3,b3,c3:Fd1");
     assert_eq!(outcome, Some(Outcome { winner: Some(1), reason: Reason::FewerThan(0, 4) }));
     // One leap leaves four: the game goes on.
     assert_eq!(play(&e, position, "d5xd3").1, None);
@@ -378,10 +378,12 @@ fn pieces_enter_from_the_hand_and_wait_until_all_are_placed() {
     let e = common::engine("games/bagh-chal.game", &[]);
     // The start: twenty goats in hand, every empty point a placing move.
     let start = e.start();
-    assert_eq!(e.position_notation(&start), "G:G@20:TTa1,Te1,Ta5,Te5");
+    // Each side's plain kind goes without a letter: the goat, and the tiger.
+    assert_eq!(e.position_notation(&start), "G:G@20:Ta1,e1,a5,e5");
     assert_eq!(e.move_list(&start, None).unwrap().len(), 21);
+    // The letter may still be written.
     let (after, _) = play(&e, "G:G@20:TTa1,Te1,Ta5,Te5", "@c3");
-    assert_eq!(after, "T:Gc3,@19:TTa1,Te1,Ta5,Te5");
+    assert_eq!(after, "T:Gc3,@19:Ta1,e1,a5,e5");
     // Positions with hands read back as written.
     let pos = e.parse_position(&after).unwrap();
     assert_eq!(e.position_notation(&pos), after);
