@@ -647,9 +647,8 @@ impl Engine {
         for &(p, k, n) in &game.hand {
             setup_count[p as usize][k as usize] += n as u16;
         }
-        let plain_kind = std::array::from_fn(|pl| {
-            (0..game.kinds.len()).find(|&k| setup_count[pl][k] > 0).unwrap_or(0) as KindId
-        });
+        let plain_kind =
+            std::array::from_fn(|pl| (0..game.kinds.len()).find(|&k| setup_count[pl][k] > 0).unwrap_or(0) as KindId);
         // Per goal that counts pieces, each player's pieces of its kinds at the start.
         let of_kinds =
             |pl: usize, kinds: u16| (0..MAX_KINDS).filter(|&k| kinds & 1 << k != 0).map(|k| setup_count[pl][k]).sum();
