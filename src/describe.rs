@@ -258,10 +258,18 @@ fn pieces(game: &Game, line: &mut Lines) {
                 per_player(game, &m.jump)
             ));
         }
-        if m.fly.iter().any(|&s| s != 0) {
+        let fly_any: [DirSet; PLAYERS] = std::array::from_fn(|p| m.fly[p] & !m.fly_behind[p]);
+        if fly_any.iter().any(|&s| s != 0) {
             line(format!(
                 "    Captures by the flying leap {}: over any vacant points, one enemy, and onto any vacant point behind it.",
-                per_player(game, &m.fly)
+                per_player(game, &fly_any)
+            ));
+        }
+        if m.fly_behind.iter().any(|&s| s != 0) {
+            line(format!(
+                "    Captures by the flying leap {}: over any vacant points, one enemy, and onto the vacant point just \
+                 behind it.",
+                per_player(game, &m.fly_behind)
             ));
         }
         if m.leave.iter().any(|&s| s != 0) {

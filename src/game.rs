@@ -273,6 +273,9 @@ pub struct Moves {
     pub jump: [DirSet; PLAYERS],
     /// Flying leaps: over vacant points, one enemy, onto any vacant point behind.
     pub fly: [DirSet; PLAYERS],
+    /// Of the flying leaps, those that land only on the point just behind
+    /// the enemy (`flying landing behind`).
+    pub fly_behind: [DirSet; PLAYERS],
     /// Leaving the board along a clear line; the exit counts as one space.
     pub leave: [DirSet; PLAYERS],
     /// Capture by moving one space onto an enemy piece (replacement).

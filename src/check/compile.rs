@@ -1024,7 +1024,14 @@ impl<'a> Compiler<'a> {
                         &mut moves.slide
                     }
                     MoveKind::Jump => &mut moves.jump,
-                    MoveKind::Fly => &mut moves.fly,
+                    MoveKind::Fly { behind } => {
+                        if *behind {
+                            for (s, d) in moves.fly_behind.iter_mut().zip(dirs) {
+                                *s |= d;
+                            }
+                        }
+                        &mut moves.fly
+                    }
                     MoveKind::Leave => &mut moves.leave,
                     MoveKind::Take => &mut moves.take,
                     MoveKind::Approach => &mut moves.approach,
@@ -1389,13 +1396,16 @@ impl<'a> Compiler<'a> {
             self.sequences_fit(span, setup, hand);
         }
         if let Some(span) = j.land_to_continue {
-            let flies = self.kinds.iter().any(|k| k.moves.fly.iter().any(|&d| d != 0));
+            // A flying leap that lands only just behind has one landing too.
+            let flies =
+                self.kinds.iter().any(|k| k.moves.fly.iter().zip(&k.moves.fly_behind).any(|(&d, &b)| d & !b != 0));
             if j.continues.is_none() {
                 self.err(diag::landing_rule_idle(span, "the capture block has no `continue`: a sequence is one leap"));
             } else if !flies {
                 self.err(diag::landing_rule_idle(
                     span,
-                    "no piece has `jump ... flying`: a short leap has one landing, so there is no choice",
+                    "no piece has `jump ... flying` landing anywhere behind: a short leap, or one landing behind, \
+                     has one landing, so there is no choice",
                 ));
             }
         }

@@ -99,7 +99,10 @@ pub enum MoveKind {
     /// `hop DIRECTIONS`: over exactly one piece along a line.
     Hop,
     Jump,
-    Fly,
+    /// `jump DIRECTIONS flying [landing behind]`: whether it lands only just behind.
+    Fly {
+        behind: bool,
+    },
     Leave,
     Take,
     Approach,
@@ -1208,9 +1211,13 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             let mut a = Args::new(stmt, "jump any flying");
             let dirs = a.words_until("flying", "directions")?;
             let flying = a.optional("flying").is_some();
+            let behind = flying && a.optional("landing").is_some();
+            if behind {
+                a.keyword("behind")?;
+            }
             a.end()?;
             p.moves.push(MoveDecl {
-                kind: if flying { MoveKind::Fly } else { MoveKind::Jump },
+                kind: if flying { MoveKind::Fly { behind } } else { MoveKind::Jump },
                 dirs,
                 landing: None,
                 en_passant: None,

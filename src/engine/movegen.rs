@@ -241,9 +241,12 @@ impl Search<'_> {
                 continue;
             }
             let first = board.step(q, d);
-            let only = self.landings_that_go_on(kind, d, q, first);
+            // Landing only just behind: the first point beyond is the last.
+            let behind = moves.fly_behind[me] & (1 << d) != 0;
+            let last = if behind && first != NONE { board.step(first, d) } else { NONE };
+            let only = if behind { PointSet::default() } else { self.landings_that_go_on(kind, d, q, first) };
             let mut land = first;
-            while land != NONE && self.vacant(land) {
+            while land != NONE && land != last && self.vacant(land) {
                 found = true;
                 if full {
                     self.limit = Some(Limit::PathLength);

@@ -953,3 +953,19 @@ fn the_notation_carries_what_the_rules_remember() {
     assert!(!go.move_list(&pos, None).unwrap().contains(&"@b2".to_string()));
     assert_eq!(go.position_notation(&pos), ko);
 }
+
+#[test]
+fn a_flying_leap_landing_behind_stops_just_beyond_the_piece_taken() {
+    let thai = common::engine("games/thai-draughts.game", &[]);
+    assert_eq!(moves(&thai, "W:WKa1:Bc3", None), ["a1xd4"]);
+    // Taken at once, the piece no longer blocks: straight back past its point.
+    assert_eq!(moves(&thai, "W:WKd4:Bb2,f6", None), ["d4xa1xg7", "d4xg7xa1"]);
+    let why = match thai.why(&thai.parse_position("W:WKa1:Bc3").unwrap(), None, "a1xe5").unwrap() {
+        rulebook::engine::Verdict::Illegal { reason, .. } => reason,
+        other => panic!("{other:?}"),
+    };
+    assert!(why.contains("a1xd4"), "{why}");
+    // The plain flying leap lands anywhere behind.
+    let czech = common::engine("games/czech-draughts.game", &[]);
+    assert_eq!(moves(&czech, "W:WKa1:Bc3", None), ["a1xd4", "a1xe5", "a1xf6", "a1xg7", "a1xh8"]);
+}
