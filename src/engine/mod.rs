@@ -245,6 +245,139 @@ const NO_HAND: u8 = u8::MAX;
 /// never in the hash nor the notation.
 const UNLIMITED: u8 = u8::MAX;
 
+/// Each player's pieces of each kind at the start (on the board and in
+/// hand), each player's plain kind, and per goal that counts pieces each
+/// player's pieces of its kinds at the start.
+fn setup_counts(game: &Game) -> ([[u16; MAX_KINDS]; PLAYERS], [KindId; PLAYERS], Vec<[u16; PLAYERS]>) {
+    let mut setup_count = [[0u16; MAX_KINDS]; PLAYERS];
+    for &(p, k, _) in &game.setup {
+        setup_count[p as usize][k as usize] += 1;
+    }
+    for &(p, k, n) in &game.hand {
+        setup_count[p as usize][k as usize] += n as u16;
+    }
+    let plain_kind =
+        std::array::from_fn(|pl| (0..game.kinds.len()).find(|&k| setup_count[pl][k] > 0).unwrap_or(0) as KindId);
+    let of_kinds =
+        |pl: usize, kinds: u16| (0..MAX_KINDS).filter(|&k| kinds & 1 << k != 0).map(|k| setup_count[pl][k]).sum();
+    let goal_start = game
+        .goals
+        .iter()
+        .map(|g| match g.condition {
+            Condition::FewerThan { kinds, .. } | Condition::CapturedCount { kinds, .. } => {
+                [of_kinds(0, kinds), of_kinds(1, kinds)]
+            }
+            _ => [0; PLAYERS],
+        })
+        .collect();
+    (setup_count, plain_kind, goal_start)
+}
+
+/// What the playouts' ways of picking a turn without listing it depend on
+/// (besides the game).
+struct PlanFacts {
+    lifts: bool,
+    pass_rule: bool,
+    guarded_or_lost: bool,
+    pass_at_will: bool,
+    any_jumps: bool,
+    mill_rows: bool,
+    hands: bool,
+    bit_slides: bool,
+    vectors_or_royal: bool,
+}
+
+/// Which of the playouts' ways of picking a turn without listing it apply
+/// (placing.rs, counting.rs), and whether turns may hold more than moving
+/// pieces (`rows_or_flight`: the general generator must run).
+struct TurnPlans {
+    placement_only: bool,
+    rows_or_flight: bool,
+    mill_counting: bool,
+    mill_bits: bool,
+    shot_counting: bool,
+}
+
+impl TurnPlans {
+    fn of(game: &Game, f: PlanFacts) -> TurnPlans {
+        let placement_only = game.dice.is_none()
+            && !f.lifts
+            && !f.pass_rule
+            && !f.guarded_or_lost
+            && !f.pass_at_will
+            && game.mill.is_none()
+            && tables::only_entries(game);
+        let rows_or_flight = game.mill.is_some()
+            || f.guarded_or_lost
+            || f.pass_at_will
+            || f.vectors_or_royal
+            || game.kinds.iter().any(|k| k.fly.is_some() || k.shoot.is_some());
+        let mill_counting = game.mill.is_some()
+            && !f.any_jumps
+            && game.dice.is_none()
+            && !f.guarded_or_lost
+            && !f.pass_at_will
+            && game.kinds.iter().all(|k| k.shoot.is_none());
+        // Rows by bits: pieces that only step, enter (not capturing) and fly.
+        let mill_bits = mill_counting
+            && f.mill_rows
+            && !f.lifts
+            && game.kinds.iter().all(|k| {
+                let m = &k.moves;
+                k.promotion.is_none()
+                    && k.run_limit.is_none()
+                    && m.vectors.is_empty()
+                    && k.enter.is_none_or(|e| !e.capturing)
+                    && !m.track
+                    && (0..PLAYERS).all(|p| {
+                        m.slide[p] | m.jump[p] | m.fly[p] | m.leave[p] | m.take[p] | m.approach[p] | m.withdraw[p] == 0
+                    })
+            });
+        let shot_counting = f.bit_slides
+            && game.kinds.iter().any(|k| k.shoot.is_some())
+            && game.kinds.iter().all(|k| k.fly.is_none() && k.enter.is_none() && !k.moves.track)
+            && !f.any_jumps
+            && !f.lifts
+            && !f.hands
+            && game.dice.is_none()
+            && game.mill.is_none()
+            && !f.guarded_or_lost
+            && !f.pass_at_will;
+        TurnPlans { placement_only, rows_or_flight, mill_counting, mill_bits, shot_counting }
+    }
+}
+
+/// Which kinds of goal a game has, and where its ending rules are.
+struct GoalIndex {
+    line_goals: bool,
+    board_full_goal: bool,
+    repetition: Option<usize>,
+    perpetual: Option<usize>,
+    no_progress: Option<usize>,
+    count_goals: bool,
+    position_goals: bool,
+    pass_rule: bool,
+    pass_at_will: bool,
+}
+
+impl GoalIndex {
+    fn of(game: &Game) -> GoalIndex {
+        let any = |f: fn(&Condition) -> bool| game.goals.iter().any(|g| f(&g.condition));
+        let find = |f: fn(&Condition) -> bool| game.goals.iter().position(|g| f(&g.condition));
+        GoalIndex {
+            line_goals: any(|c| matches!(c, Condition::InARow { .. } | Condition::Connects(_))),
+            board_full_goal: any(|c| matches!(c, Condition::BoardFull)),
+            repetition: find(|c| matches!(c, Condition::Repeated(_))),
+            perpetual: find(|c| matches!(c, Condition::PerpetualCheck(_))),
+            no_progress: find(|c| matches!(c, Condition::NoProgress { .. })),
+            count_goals: any(|c| matches!(c, Condition::FewerThan { .. } | Condition::CapturedCount { .. })),
+            position_goals: any(|c| matches!(c, Condition::Encircled(_) | Condition::Fortified(_))),
+            pass_rule: any(|c| matches!(c, Condition::Pass)),
+            pass_at_will: any(|c| matches!(c, Condition::PassAtWill)),
+        }
+    }
+}
+
 /// Hand slots: each player and kind that starts with pieces in hand, then
 /// each player and kind that can enter, up to [`MAX_HANDS`].
 fn hand_slots(game: &Game) -> [u8; PLAYERS * 16] {
@@ -636,32 +769,21 @@ impl Engine {
                 unlimited[s as usize] = true;
             }
         }
-        let line_goals =
-            game.goals.iter().any(|g| matches!(g.condition, Condition::InARow { .. } | Condition::Connects(_)));
-        let board_full_goal = game.goals.iter().any(|g| matches!(g.condition, Condition::BoardFull));
         let lifts = game.kinds.iter().any(|k| k.lift.iter().any(Option::is_some));
-        let mut setup_count = [[0u16; MAX_KINDS]; PLAYERS];
-        for &(p, k, _) in &game.setup {
-            setup_count[p as usize][k as usize] += 1;
-        }
-        for &(p, k, n) in &game.hand {
-            setup_count[p as usize][k as usize] += n as u16;
-        }
-        let plain_kind =
-            std::array::from_fn(|pl| (0..game.kinds.len()).find(|&k| setup_count[pl][k] > 0).unwrap_or(0) as KindId);
-        // Per goal that counts pieces, each player's pieces of its kinds at the start.
-        let of_kinds =
-            |pl: usize, kinds: u16| (0..MAX_KINDS).filter(|&k| kinds & 1 << k != 0).map(|k| setup_count[pl][k]).sum();
-        let goal_start = game
-            .goals
-            .iter()
-            .map(|g| match g.condition {
-                Condition::FewerThan { kinds, .. } | Condition::CapturedCount { kinds, .. } => {
-                    [of_kinds(0, kinds), of_kinds(1, kinds)]
-                }
-                _ => [0; PLAYERS],
-            })
-            .collect();
+        let (setup_count, plain_kind, goal_start) = setup_counts(&game);
+        let GoalIndex {
+            line_goals,
+            board_full_goal,
+            repetition,
+            perpetual,
+            no_progress,
+            count_goals,
+            position_goals,
+            pass_rule,
+            pass_at_will,
+        } = GoalIndex::of(&game);
+        let plain_endings =
+            repetition.is_none() && perpetual.is_none() && no_progress.is_none() && !count_goals && !position_goals;
         let (hostile_empty, hostile_always) = tables::hostile(&game);
         let no_stop = tables::no_stop(&game);
         let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
@@ -693,25 +815,10 @@ impl Engine {
         let mut all_points = PointSet::default();
         (0..n as Point).for_each(|p| all_points.insert(p));
         let run_limits = game.kinds.iter().any(|k| k.run_limit.is_some());
-        let repetition = game.goals.iter().position(|g| matches!(g.condition, Condition::Repeated(_)));
-        let perpetual = game.goals.iter().position(|g| matches!(g.condition, Condition::PerpetualCheck(_)));
-        let count_goals = game
-            .goals
-            .iter()
-            .any(|g| matches!(g.condition, Condition::FewerThan { .. } | Condition::CapturedCount { .. }));
-        let no_progress = game.goals.iter().position(|g| matches!(g.condition, Condition::NoProgress { .. }));
-        let game_has_position_goals =
-            game.goals.iter().any(|g| matches!(g.condition, Condition::Encircled(_) | Condition::Fortified(_)));
         let tables::Rays { rays, ray_at, bit_slides, slide_rays, ray_prefix, line_distance } =
             tables::Rays::of(&game.board);
         let (no_stop_bits, no_stop_set) = tables::no_stop_sets(&game, &no_stop);
         let ray_plans = counting::ray_plans(&game);
-        let pass_rule = game.goals.iter().any(|g| matches!(g.condition, Condition::Pass));
-        let plain_endings = repetition.is_none()
-            && perpetual.is_none()
-            && no_progress.is_none()
-            && !count_goals
-            && !game_has_position_goals;
         let outflanks_by_shifts = shifts.is_some() && tables::outflanks_only(&game);
         let suicide_traps = || game.traps.iter().filter(|t| t.suicide_forbidden);
         let guarded = game.forbid_previous || game.forbid_earlier || suicide_traps().next().is_some();
@@ -722,52 +829,23 @@ impl Engine {
         let quick_liberty = suicide_traps()
             .all(|t| t.surrounded.is_none() && t.enclosed.is_some())
             .then(|| suicide_traps().fold(0xFF, |sides, t| sides & t.sides));
-        let pass_at_will = game.goals.iter().any(|g| matches!(g.condition, Condition::PassAtWill));
-        let placement_only = game.dice.is_none()
-            && !lifts
-            && !pass_rule
-            && !guarded_or_lost
-            && !pass_at_will
-            && game.mill.is_none()
-            && tables::only_entries(&game);
-        let rows_or_flight = game.mill.is_some()
-            || guarded_or_lost
-            || pass_at_will
-            || game.kinds.iter().any(|k| k.fly.is_some() || k.shoot.is_some());
+        let vt = vectors::VectorTables::of(&game, &rays, &ray_at);
+        let TurnPlans { placement_only, rows_or_flight, mill_counting, mill_bits, shot_counting } = TurnPlans::of(
+            &game,
+            PlanFacts {
+                lifts,
+                pass_rule,
+                guarded_or_lost,
+                pass_at_will,
+                any_jumps,
+                mill_rows: mill_rows.is_some(),
+                hands,
+                bit_slides,
+                vectors_or_royal: vt.vectors || vt.royal_kinds != 0,
+            },
+        );
         let bit_placements =
             placing::BitPlacements::of(&game, shifts.is_some(), placement_only).filter(|_| plain_endings);
-        let mill_counting = game.mill.is_some()
-            && !any_jumps
-            && game.dice.is_none()
-            && !guarded_or_lost
-            && !pass_at_will
-            && game.kinds.iter().all(|k| k.shoot.is_none());
-        let mill_bits = mill_counting
-            && mill_rows.is_some()
-            && !lifts
-            && game.kinds.iter().all(|k| {
-                let m = &k.moves;
-                k.promotion.is_none()
-                    && k.run_limit.is_none()
-                    && m.vectors.is_empty()
-                    && k.enter.is_none_or(|e| !e.capturing)
-                    && !m.track
-                    && (0..PLAYERS).all(|p| {
-                        m.slide[p] | m.jump[p] | m.fly[p] | m.leave[p] | m.take[p] | m.approach[p] | m.withdraw[p] == 0
-                    })
-            });
-        let vt = vectors::VectorTables::of(&game, &rays, &ray_at);
-        let rows_or_flight = rows_or_flight || vt.vectors || vt.royal_kinds != 0;
-        let shot_counting = bit_slides
-            && game.kinds.iter().any(|k| k.shoot.is_some())
-            && game.kinds.iter().all(|k| k.fly.is_none() && k.enter.is_none() && !k.moves.track)
-            && !any_jumps
-            && !lifts
-            && !hands
-            && game.dice.is_none()
-            && game.mill.is_none()
-            && !guarded_or_lost
-            && !pass_at_will;
         Engine {
             game,
             zobrist,
@@ -814,7 +892,7 @@ impl Engine {
             outflanks_by_shifts,
             placement_only,
             max_roll,
-            position_goals: game_has_position_goals,
+            position_goals,
             run_limits,
             repetition,
             perpetual,
