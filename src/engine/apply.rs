@@ -67,6 +67,7 @@ impl Engine {
             }
             MoveType::BearOff => {
                 self.put(next, mv.from, 0);
+                self.set_borne_off(next, me, pos.borne_off[me as usize].saturating_add(1));
                 result = self.goal_borne_off(next, me);
             }
             MoveType::Castle => self.castle_pieces(pos, mv, next),

@@ -458,6 +458,8 @@ pub struct Position {
     /// Where the last move went from and to, where it passed over points on
     /// which an enemy could take it en passant ((NONE, NONE) otherwise; in the hash).
     passed: (Point, Point),
+    /// Pieces each player has borne off, in a game with tracks (in the hash).
+    borne_off: [u8; PLAYERS],
 }
 
 /// A run of moves by one piece that captured nothing: where the piece stands
@@ -531,7 +533,9 @@ impl Position {
             earlier,
             unmoved,
             passed,
+            borne_off,
         } = other;
+        self.borne_off = *borne_off;
         self.unmoved = *unmoved;
         self.passed = *passed;
         self.occupied = *occupied;
@@ -611,6 +615,8 @@ pub struct Engine {
     track_at: Vec<u8>,
     /// Some piece moves along a track.
     tracks: bool,
+    /// Keys for the count of pieces each player has borne off (`PLAYERS * 256`, in games with tracks).
+    zobrist_borne_off: Vec<u64>,
     /// The roll is the exact distance (`sets distance`).
     exact_dice: bool,
     /// Some piece captures by approach or withdrawal.
@@ -856,6 +862,7 @@ impl Engine {
             any_jumps,
             track_at,
             tracks,
+            zobrist_borne_off: if tracks { tables::more_keys(PLAYERS * 256, 3) } else { Vec::new() },
             exact_dice,
             line_captures,
             jump_over,
@@ -990,6 +997,7 @@ impl Engine {
             hand: [0; MAX_HANDS],
             unmoved: PointSet::default(),
             passed: (NONE, NONE),
+            borne_off: [0; PLAYERS],
         };
         if turn == 1 {
             p.hash ^= self.zobrist_turn;

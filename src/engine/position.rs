@@ -114,6 +114,15 @@ impl Engine {
         if let Some(back) = self.move_back(pos) {
             out.push_str(&format!(":ko {}", self.notation(&back)));
         }
+        // Where a capture takes a piece for good, what is off the board and
+        // out of hand is not all borne off.
+        if self.tracks && !self.game.return_to_hand && pos.borne_off.iter().any(|&n| n > 0) {
+            let counts: Vec<String> = (0..PLAYERS)
+                .filter(|&pl| pos.borne_off[pl] > 0)
+                .map(|pl| format!("{}{}", self.game.players[pl].letter, pos.borne_off[pl]))
+                .collect();
+            out.push_str(&format!(":borne off {}", counts.join(" ")));
+        }
         out
     }
 
@@ -149,6 +158,7 @@ impl Engine {
             "run" => (self.run_limits, "moves in a row"),
             "passes" => (self.pass_at_will, "passing at any time"),
             "ko" => (self.game.forbid_previous, "returning to the previous position"),
+            "borne" => (self.tracks && !self.game.return_to_hand, "bearing off with captures for good"),
             _ => (true, ""),
         };
         if !has_rule {
@@ -159,6 +169,17 @@ impl Engine {
             "quiet" => pos.quiet = number(rest, "the count of plies without progress")?,
             "passes" => pos.passes = number(rest, "the count of passes")?.min(2) as u8,
             "ko" => *back = Some(rest.trim()),
+            "borne" if rest.starts_with("off") => {
+                for count in rest["off".len()..].split_whitespace() {
+                    let mut chars = count.chars();
+                    let letter = chars.next().unwrap_or(' ');
+                    let who = self.game.players.iter().position(|p| p.letter == letter).ok_or_else(|| {
+                        PositionError::Shape(format!("`{part}`: a player's letter and a count, like `W3`"))
+                    })?;
+                    let n = number(chars.as_str(), "the count borne off")?.min(u8::MAX as u16) as u8;
+                    self.set_borne_off(pos, who as PlayerId, n);
+                }
+            }
             "run" => {
                 let (at, count) = rest.trim().split_once(' ').unwrap_or((rest, ""));
                 let p = self.game.board.point(at).ok_or_else(|| PositionError::UnknownPoint(at.to_string()))?;
@@ -267,9 +288,17 @@ impl Engine {
         for part in &state {
             if !self.parse_state_part(&mut pos, part, (&mut passant, &mut back))? {
                 return Err(PositionError::Shape(format!(
-                    "`{}`: after the sides come only `en passant`, `quiet`, `run`, `passes` and `ko`",
+                    "`{}`: after the sides come only `en passant`, `quiet`, `run`, `passes`, `ko` and `borne off`",
                     part.trim()
                 )));
+            }
+        }
+        if self.tracks && self.game.return_to_hand {
+            // Every piece not on the board nor in hand has been borne off.
+            for pl in 0..PLAYERS as PlayerId {
+                let start: u16 = self.setup_count[pl as usize].iter().sum();
+                let here = pos.pieces(pl) as usize + self.held(&pos, pl, u16::MAX);
+                self.set_borne_off(&mut pos, pl, start.saturating_sub(here as u16).min(u8::MAX as u16) as u8);
             }
         }
         if let Some(points) = passant {

@@ -168,7 +168,10 @@ impl Engine {
 
     /// After a bear-off: the goal of a player with every piece borne off.
     pub(super) fn goal_borne_off(&self, pos: &Position, me: PlayerId) -> Option<Outcome> {
-        if !pos.occupied[me as usize].is_empty() || self.holds_any(pos, me) {
+        // Every piece it started with, borne off: a piece captured for good
+        // leaves it short of them.
+        let pieces: u16 = self.setup_count[me as usize].iter().sum();
+        if u16::from(pos.borne_off[me as usize]) < pieces {
             return None;
         }
         self.game.goals.iter().find_map(|g| match g.condition {
@@ -178,5 +181,17 @@ impl Engine {
             }
             _ => None,
         })
+    }
+
+    /// Sets how many pieces `player` has borne off, its hash with it.
+    pub(super) fn set_borne_off(&self, pos: &mut Position, player: PlayerId, n: u8) {
+        let p = player as usize;
+        if let (Some(old), Some(new)) = (
+            self.zobrist_borne_off.get(p * 256 + pos.borne_off[p] as usize),
+            self.zobrist_borne_off.get(p * 256 + n as usize),
+        ) {
+            pos.hash ^= old ^ new;
+        }
+        pos.borne_off[p] = n;
     }
 }

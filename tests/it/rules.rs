@@ -969,3 +969,26 @@ fn a_flying_leap_landing_behind_stops_just_beyond_the_piece_taken() {
     let czech = common::engine("games/czech-draughts.game", &[]);
     assert_eq!(moves(&czech, "W:WKa1:Bc3", None), ["a1xd4", "a1xe5", "a1xf6", "a1xg7", "a1xh8"]);
 }
+
+#[test]
+fn pieces_borne_off_are_counted_where_captures_are_for_good() {
+    // Ur: a captured piece returns to hand, so what is neither on the board
+    // nor in hand is borne off, and the notation needs no count.
+    let ur = common::engine("games/ur.game", &[]);
+    let won = ur.parse_position("B:W:Bh3,@1").unwrap();
+    assert_eq!(ur.outcome(&won).unwrap().map(|o| o.reason), Some(Reason::BorneOff(0)));
+    // The same game with captures for good: the count is in the position.
+    let dir = std::env::temp_dir().join(format!("rulebook-borne-off-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("ur-for-good.game");
+    let text = std::fs::read_to_string("games/ur.game").unwrap().replace("captured pieces return to hand\n", "");
+    std::fs::write(&file, text).unwrap();
+    let e = common::engine(file.to_str().unwrap(), &[]);
+    let short = e.parse_position("B:W:Bh3,@1:borne off W5").unwrap();
+    assert_eq!(e.outcome(&short).unwrap().map(|o| o.reason), None, "two were captured: not all borne off");
+    assert_eq!(e.position_notation(&short), "B:W:Bh3,@1:borne off W5");
+    let all = e.parse_position("B:W:Bh3,@1:borne off W7").unwrap();
+    assert_eq!(e.outcome(&all).unwrap().map(|o| o.reason), Some(Reason::BorneOff(0)));
+    assert!(ur.parse_position("B:W:Bh3,@1:borne off W7").unwrap_err().to_string().contains("no rule on bearing off"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
