@@ -370,9 +370,7 @@ impl Engine {
         };
         let other = 1 - mover;
         self.game.goals.iter().find_map(|g| match g.condition {
-            Condition::Captured(k) if fewer(other, k) => {
-                self.goal_capture(mover, 1 << k).filter(|o| o.reason == Reason::Captured(k))
-            }
+            Condition::Captured(k) if fewer(other, k) => self.goal_capture(mover, 1 << k),
             Condition::Escapes(k) if fewer(mover, k) => self.goal_escape(mover, k),
             _ => None,
         })
