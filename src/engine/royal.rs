@@ -50,8 +50,22 @@ impl Engine {
             1 if !checked && self.vt.quick_royal && !self.game.forbid_facing => Some(self.pins(pos, royals.nth(0))),
             _ => None,
         };
+        // Out of check, a piece entered from the hand only blocks lines.
+        let drops_safe = !checked && self.vt.quick_royal && self.hands;
+        let royal = if royals.len() == 1 { royals.nth(0) } else { NONE };
         let mut next = pos.clone();
-        out.retain(|m| self.safe(pos, m, checked, &royals, pins.as_ref(), &mut next));
+        out.retain(|m| {
+            if let Some(pins) = &pins {
+                // Another piece's move that takes at most what it lands on:
+                // safe unless it leaves its pin's line.
+                let plain = matches!(m.kind, MoveType::Plain | MoveType::Jumps) && m.from != royal && m.from != NONE;
+                if plain && (m.ntaken == 0 || m.ntaken == 1 && m.taken[0] == m.to) {
+                    return !pins.pinned.contains(m.from) || pins.keeps_line(m);
+                }
+            }
+            (drops_safe && m.kind == MoveType::Enter && m.ntaken == 0)
+                || self.safe(pos, m, checked, &royals, pins.as_ref(), &mut next)
+        });
     }
 
     /// The pieces of the side to move that stand alone between its royal

@@ -81,12 +81,16 @@ impl VectorTables {
             .collect();
         let (line_attacks, other_attacks) = LineAttacks::of(game);
         let direction_between = if royal_kinds != 0 { tables::directions_between(n, rays, ray_at) } else { Vec::new() };
-        let quick_royal = game.kinds.iter().all(|k| {
-            k.moves.vectors.iter().all(|v| {
-                let region_slide = matches!(v.shape, Shape::Slide(_)) && v.from.is_some() && v.landing.enemy();
-                !matches!(v.shape, Shape::Hop | Shape::Ride) && !v.lame && !region_slide
-            })
-        });
+        // Captures a move makes beyond those it lists (custodial ones, groups
+        // without liberty) could open a line: those games try every move.
+        let quick_royal = game.custodial.is_none()
+            && game.traps.is_empty()
+            && game.kinds.iter().all(|k| {
+                k.moves.vectors.iter().all(|v| {
+                    let region_slide = matches!(v.shape, Shape::Slide(_)) && v.from.is_some() && v.landing.enemy();
+                    !matches!(v.shape, Shape::Hop | Shape::Ride) && !v.lame && !region_slide
+                })
+            });
         VectorTables {
             vectors,
             attacks,
