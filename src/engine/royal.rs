@@ -128,6 +128,10 @@ impl Engine {
         if m.kind == MoveType::Pass {
             return true;
         }
+        if self.vt.hidden_captures {
+            self.play_into(pos, m, next);
+            return self.check(next, pos.turn).is_none();
+        }
         let moves_royal = m.from != NONE && self.vt.royal_kinds & (1 << kind_of(pos.at(m.from))) != 0;
         let passant = m.kind == MoveType::Jumps && m.taken[0] != m.to;
         if !checked && !moves_royal && !passant && self.vt.quick_royal && m.from != NONE && m.kind != MoveType::Castle {

@@ -31,9 +31,12 @@ pub(super) struct VectorTables {
     /// The royal kinds, as bits.
     pub(super) royal_kinds: u16,
     /// Attacks pass along straight lines only (no hop, ride, lame leap or
-    /// slide from a region): a move from a point on no line through the
-    /// royal piece reveals none.
+    /// slide from a region) and moves capture only what they list: a move
+    /// from a point on no line through the royal piece reveals none.
     pub(super) quick_royal: bool,
+    /// Whether a move may capture more than it lists (custodially, or a
+    /// group without liberty): the royal test then plays the whole move.
+    pub(super) hidden_captures: bool,
     /// The kinds that castle or are castled with, as bits.
     pub(super) castlers: u16,
     /// Per kind: it may be taken en passant (its kind takes so).
@@ -82,9 +85,9 @@ impl VectorTables {
         let (line_attacks, other_attacks) = LineAttacks::of(game);
         let direction_between = if royal_kinds != 0 { tables::directions_between(n, rays, ray_at) } else { Vec::new() };
         // Captures a move makes beyond those it lists (custodial ones, groups
-        // without liberty) could open a line: those games try every move.
-        let quick_royal = game.custodial.is_none()
-            && game.traps.is_empty()
+        // without liberty) could open a line: those games play every move.
+        let hidden_captures = game.custodial.is_some() || !game.traps.is_empty();
+        let quick_royal = !hidden_captures
             && game.kinds.iter().all(|k| {
                 k.moves.vectors.iter().all(|v| {
                     let region_slide = matches!(v.shape, Shape::Slide(_)) && v.from.is_some() && v.landing.enemy();
@@ -101,6 +104,7 @@ impl VectorTables {
             kind_ids: (0..game_kinds as KindId).collect(),
             royal_kinds,
             quick_royal,
+            hidden_captures,
             castlers,
             passable,
             history_state,

@@ -992,3 +992,18 @@ fn pieces_borne_off_are_counted_where_captures_are_for_good() {
     assert!(ur.parse_position("B:W:Bh3,@1:borne off W7").unwrap_err().to_string().contains("no rule on bearing off"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_capture_the_move_does_not_list_may_not_open_a_line_to_the_royal_piece() {
+    // c3-b3 takes the soldier on b2 by custody, which alone stood between
+    // the king on a2 and the rook on e2.
+    let e = common::engine("tests/engine/royal-custodial.game", &[]);
+    let start = e.position_notation(&e.start());
+    assert!(!moves(&e, &start, None).contains(&"c3-b3".to_string()));
+    assert!(moves(&e, &start, None).contains(&"c3-d3".to_string()));
+    let why = match e.why(&e.start(), None, "c3-b3").unwrap() {
+        rulebook::engine::Verdict::Illegal { reason, .. } => reason,
+        other => panic!("{other:?}"),
+    };
+    assert!(why.contains("attacked by the rook on e2"), "{why}");
+}
