@@ -155,7 +155,7 @@ impl Engine {
 
     /// How many pieces of `kinds` the player has, on the board and in hand
     /// (`every`: the kinds are all of them, so the pieces need no look).
-    fn pieces_left(&self, pos: &Position, player: PlayerId, kinds: u16, every: bool) -> usize {
+    pub(super) fn pieces_left(&self, pos: &Position, player: PlayerId, kinds: u16, every: bool) -> usize {
         let on_board = if every {
             pos.occupied[player as usize].len()
         } else {
@@ -164,10 +164,16 @@ impl Engine {
         on_board + self.held(pos, player, kinds)
     }
 
+    /// Whether a rule looks back at the positions played (repetition,
+    /// perpetual check): otherwise a `History` stays empty.
+    fn keeps_history(&self) -> bool {
+        self.repetition.is_some() || self.perpetual.is_some()
+    }
+
     /// A history that starts at `pos`.
     pub fn history_from(&self, pos: &Position) -> History {
         let mut h = History::default();
-        if self.repetition.is_some() || self.perpetual.is_some() {
+        if self.keeps_history() {
             h.hashes.push(pos.hash);
             if self.perpetual.is_some() {
                 // Nothing before it is looked at: who made it does not matter.
@@ -198,7 +204,7 @@ impl Engine {
     /// Remembers `next`, the position after a move from `pos`, in `history`;
     /// ends the game if it has now stood as many times as a repetition rule allows.
     fn remember(&self, pos: &Position, history: &mut History, next: &mut Position) {
-        if self.repetition.is_none() && self.perpetual.is_none() {
+        if !self.keeps_history() {
             return;
         }
         // A game never steps back: what a capture made unrepeatable goes.
@@ -221,7 +227,7 @@ impl Engine {
     pub fn enter(&self, mover: PlayerId, history: &mut History, next: &mut Position) -> Mark {
         let (len, start, pieces, seen) = (history.hashes.len(), history.start, history.pieces, history.seen);
         let mark = Mark { len, start, pieces, seen };
-        if self.repetition.is_some() || self.perpetual.is_some() {
+        if self.keeps_history() {
             self.remember_repeated(mover, history, next);
         }
         mark

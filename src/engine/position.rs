@@ -296,9 +296,9 @@ impl Engine {
         if self.tracks && self.game.return_to_hand {
             // Every piece not on the board nor in hand has been borne off.
             for pl in 0..PLAYERS as PlayerId {
-                let start: u16 = self.setup_count[pl as usize].iter().sum();
-                let here = pos.pieces(pl) as usize + self.held(&pos, pl, u16::MAX);
-                self.set_borne_off(&mut pos, pl, start.saturating_sub(here as u16).min(u8::MAX as u16) as u8);
+                let here = self.pieces_left(&pos, pl, self.every_kind, true) as u16;
+                let off = self.pieces_at_start(pl).saturating_sub(here).min(u8::MAX as u16) as u8;
+                self.set_borne_off(&mut pos, pl, off);
             }
         }
         if let Some(points) = passant {
@@ -364,9 +364,8 @@ impl Engine {
     /// moved off the board by it.
     fn goal_gone_before(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
         let fewer = |x: PlayerId, k: KindId| {
-            let now = pos.occupied[x as usize].iter().filter(|&p| kind_of(pos.at(p)) == k).count()
-                + self.counted_in_hand(pos, x, k) as usize;
-            self.kind_count_only_falls(k) && now < self.setup_count[x as usize][k as usize] as usize
+            self.kind_count_only_falls(k)
+                && self.pieces_left(pos, x, 1 << k, false) < self.setup_count[x as usize][k as usize] as usize
         };
         let other = 1 - mover;
         self.game.goals.iter().find_map(|g| match g.condition {

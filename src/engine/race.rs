@@ -170,8 +170,7 @@ impl Engine {
     pub(super) fn goal_borne_off(&self, pos: &Position, me: PlayerId) -> Option<Outcome> {
         // Every piece it started with, borne off: a piece captured for good
         // leaves it short of them.
-        let pieces: u16 = self.setup_count[me as usize].iter().sum();
-        if u16::from(pos.borne_off[me as usize]) < pieces {
+        if u16::from(pos.borne_off[me as usize]) < self.pieces_at_start(me) {
             return None;
         }
         self.game.goals.iter().find_map(|g| match g.condition {
@@ -181,6 +180,11 @@ impl Engine {
             }
             _ => None,
         })
+    }
+
+    /// How many pieces `player` starts with, on the board and in hand.
+    pub(super) fn pieces_at_start(&self, player: PlayerId) -> u16 {
+        self.setup_count[player as usize].iter().sum()
     }
 
     /// Sets how many pieces `player` has borne off, its hash with it.

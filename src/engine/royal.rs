@@ -63,8 +63,7 @@ impl Engine {
                     return !pins.pinned.contains(m.from) || pins.keeps_line(m);
                 }
             }
-            (drops_safe && m.kind == MoveType::Enter && m.ntaken == 0)
-                || self.safe(pos, m, checked, &royals, pins.as_ref(), &mut next)
+            (drops_safe && m.kind == MoveType::Enter && m.ntaken == 0) || self.safe(pos, m, checked, &royals, &mut next)
         });
     }
 
@@ -113,18 +112,10 @@ impl Engine {
     }
 
     /// Whether `m` leaves no royal piece of the mover's attacked (`royals`
-    /// stand where they are, `checked` says whether one is attacked now,
-    /// `pins` holds the pins of the one royal piece if found); `next` is
-    /// room to try it in.
-    fn safe(
-        &self,
-        pos: &Position,
-        m: &Move,
-        checked: bool,
-        royals: &PointSet,
-        pins: Option<&Pins>,
-        next: &mut Position,
-    ) -> bool {
+    /// stand where they are, `checked` says whether one is attacked now);
+    /// `next` is room to try it in. [`Engine::keep_safe`] settles most moves
+    /// by their pins before asking.
+    fn safe(&self, pos: &Position, m: &Move, checked: bool, royals: &PointSet, next: &mut Position) -> bool {
         if m.kind == MoveType::Pass {
             return true;
         }
@@ -137,12 +128,6 @@ impl Engine {
         if !checked && !moves_royal && !passant && self.vt.quick_royal && m.from != NONE && m.kind != MoveType::Castle {
             // Only an attack along the line from a royal piece through the
             // point left can be revealed: a pin.
-            // With the pins known, a move that takes nothing but what
-            // stands on its landing needs no walk along the line.
-            let lands = m.jumped().iter().all(|&t| t == m.to);
-            if let (Some(pins), true) = (pins, lands) {
-                return !pins.pinned.contains(m.from) || pins.keeps_line(m);
-            }
             return royals.iter().all(|r| !self.pinned_away(pos, m, r));
         }
         let single_royal = royals.len() == 1 && !self.game.forbid_facing;
