@@ -658,7 +658,22 @@ fn goals(game: &Game, line: &mut Lines) {
             Some(_) => format!("a {}", kind(k)),
             None => format!("one of its {}", plural(2, kind(k)).trim_start_matches("2 ")),
         };
+        let score = if game.goals.iter().any(|g| matches!(g.condition, Condition::MostPieces)) {
+            "and the score decides"
+        } else {
+            "drawn"
+        };
         let text = match &g.condition {
+            Condition::NoMove if g.ends => format!("The game ends, {score}, when the player to move has no legal move"),
+            Condition::Repeated(n) if g.ends => format!(
+                "The game ends, {score}, when the same position, with the same side to move, stands for the {} time",
+                ordinal(*n)
+            ),
+            Condition::PitsEmpty => format!("The game ends, {score}, when one player's pits are all empty"),
+            Condition::StoreHolds(n) => format!("{outcome} when its store holds {n} seeds or more"),
+            Condition::MostPieces if game.sowing.is_some() => format!(
+                "{outcome} when, at the end, it has more seeds than the other side, in its store and its pits (as many: a draw)"
+            ),
             Condition::NoMove => format!("{outcome} when it has no legal move on its turn"),
             Condition::Checkmated => {
                 format!("{outcome} when it has no legal move on its turn and its royal piece is attacked (checkmate)")

@@ -480,6 +480,12 @@ pub fn bad_betza(span: Span, word: &str, why: &str) -> Diagnostic {
         .help("for example: `betza N` (a knight), `betza fmWfcF` (a pawn without its double step), `betza mRcpR` (a cannon); or write the moves in the long form")
 }
 
+pub fn sowing_unplayable(span: Span, why: &str, help: &str) -> Diagnostic {
+    Diagnostic::error("E0531", "the sowing cannot be played as written")
+        .label(span, why.to_string())
+        .help(help.to_string())
+}
+
 pub fn no_royal_piece(span: Span) -> Diagnostic {
     Diagnostic::error("E0529", "this rule is about royal pieces, and no piece is royal")
         .label(span, "it could never apply")
@@ -679,6 +685,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0528", "a piece that castles with its own kind"),
     ("E0529", "a rule about royal pieces in a game without one"),
     ("E0530", "moves in Betza's notation that cannot be read"),
+    ("E0531", "a sowing that cannot be played"),
     ("E0601", "unknown option"),
     ("E0602", "bad option value"),
     ("E0603", "option inside a conditional"),

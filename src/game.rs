@@ -692,6 +692,10 @@ pub enum Condition {
     Fortified(KindId),
     /// The same position (board and side to move) has stood this many times.
     Repeated(u8),
+    /// A sowing game: one player's pits are all empty.
+    PitsEmpty,
+    /// A sowing game: the player's store holds at least this many seeds.
+    StoreHolds(u16),
     /// The same position has stood this many times, and one player gave
     /// check with every move it made since the position first stood: it is
     /// the player this goal is about (perpetual check).
@@ -775,7 +779,60 @@ pub struct Goal {
     pub wins: bool,
     /// The game is drawn (`player` and `wins` unused).
     pub draw: bool,
+    /// `end when ...`: the game ends and the score decides (`most pieces`;
+    /// without one, a draw). `player`, `wins` and `draw` unused.
+    pub ends: bool,
     pub condition: Condition,
+}
+
+/// A sowing game (`sowing { ... }`): each player owns a row of pits, seeds
+/// go round the pits (and stores) in a circuit, and a move lifts every
+/// seed of one of the mover's pits and drops them one a point along it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sowing {
+    /// Each player's pits, in the order seeds go round (`pits PLAYER ...`).
+    pub pits: [Vec<Point>; PLAYERS],
+    /// A player's store on the circuit, just after its pits (`store PLAYER
+    /// POINT`): its sowing drops a seed there, the opponent's passes it by.
+    /// Without one, captured seeds are kept beside the board.
+    pub stores: [Option<Point>; PLAYERS],
+    /// Seeds in each pit at the start (`seeds N`).
+    pub seeds: u8,
+    /// `skip origin`: a lap that comes round passes over the pit lifted.
+    pub skip_origin: bool,
+    pub capture: SowCapture,
+    /// `grand slam takes nothing`: a capture that would take every seed
+    /// the opponent has on its side takes none (the move stands).
+    pub grand_slam_takes_nothing: bool,
+    /// `feed the opponent`: while the opponent's pits are empty, a move
+    /// must sow into them; a player who cannot has no move.
+    pub feed: bool,
+}
+
+/// What the last seed of a sowing takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SowCapture {
+    None,
+    /// `capture N... [backwards]`: ending in an enemy pit that now holds one
+    /// of these counts (bit `n` for `n` seeds) takes its seeds, and with
+    /// `backwards` those of each pit before it along the circuit while it is
+    /// the enemy's and holds one of the counts.
+    Counts { counts: u64, backwards: bool },
+    /// `capture opposite`: ending in an empty pit of one's own takes that
+    /// seed and those of the pit across, when it has any.
+    Opposite,
+}
+
+impl Sowing {
+    /// The circuit: each player's pits, then its store, the first player's first.
+    pub fn circuit(&self) -> Vec<Point> {
+        let mut out = Vec::new();
+        for (pits, store) in self.pits.iter().zip(self.stores) {
+            out.extend(pits);
+            out.extend(store);
+        }
+        out
+    }
 }
 
 impl Game {
@@ -872,6 +929,9 @@ pub struct Game {
     /// pieces of different sides on one straight line with nothing between
     /// (the xiangqi generals).
     pub forbid_facing: bool,
+    /// `sowing { ... }`: the points are pits holding counts of seeds, and
+    /// a move lifts a pit and sows it round (mancala).
+    pub sowing: Option<Sowing>,
     pub goals: Vec<Goal>,
     pub announcements: Vec<Announcement>,
 }

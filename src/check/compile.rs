@@ -204,7 +204,8 @@ impl<'a> Compiler<'a> {
         let jumps = self.jumps(&setup, &hand);
         let custodial = self.custodial();
         let traps = self.traps();
-        let goals = self.goals(custodial.as_ref(), &traps);
+        let sowing = self.sowing();
+        let goals = self.goals(custodial.as_ref(), &traps, sowing.is_some());
         let announcements = self.announcements();
         let tracks = self.tracks();
         let dice =
@@ -260,6 +261,7 @@ impl<'a> Compiler<'a> {
             forbid_previous: d.forbid_returning.as_ref().is_some_and(|r| !r.value),
             forbid_earlier: d.forbid_returning.as_ref().is_some_and(|r| r.value),
             forbid_facing: d.forbid_facing.is_some(),
+            sowing,
             goals,
             announcements,
         })
@@ -1181,7 +1183,7 @@ impl<'a> Compiler<'a> {
                 self.err(diag::no_royal_piece(span));
             }
         }
-        if d.pieces.is_empty() {
+        if d.pieces.is_empty() && d.sowing.is_none() {
             self.err(diag::missing_statement(self.file_end, "pieces", "piece man M {\n  step forward\n}"));
         }
     }
@@ -1509,7 +1511,101 @@ impl<'a> Compiler<'a> {
             .collect()
     }
 
-    fn goals(&mut self, custodial: Option<&Custodial>, traps: &[Trap]) -> Vec<Goal> {
+    /// `sowing { ... }`: each player's pits and store, checked to make one circuit.
+    fn sowing(&mut self) -> Option<Sowing> {
+        let d = self.d;
+        let decl = d.sowing.as_ref()?;
+        let unplayable = |why: &str, help: &str| diag::sowing_unplayable(decl.span, why, help);
+        if let Some(p) = d.pieces.first() {
+            self.err(diag::sowing_unplayable(
+                p.name.span,
+                "a sowing game's points hold seeds, not pieces",
+                "remove the piece: `seeds N` fills the pits, and a move sows one of the mover's pits",
+            ));
+        }
+        let mut pits: [Vec<Point>; PLAYERS] = Default::default();
+        let mut stores: [Option<Point>; PLAYERS] = [None; PLAYERS];
+        let mut seen: HashMap<Point, Span> = HashMap::new();
+        let mut once = |this: &mut Self, p: Point, at: Span| {
+            if let Some(&first) = seen.get(&p) {
+                this.err(diag::track_revisits(at, first));
+            }
+            seen.entry(p).or_insert(at);
+        };
+        for (player, points) in &decl.pits {
+            let Some(who) = self.player(player) else { continue };
+            if !pits[who as usize].is_empty() {
+                self.err(diag::duplicate_statement(player.span, player.span, "the pits of this player"));
+                continue;
+            }
+            let items: Vec<SetItem> = points.iter().map(|p| SetItem::Point(p.clone())).collect();
+            for (p, at) in self.points(&items) {
+                once(self, p, at);
+                pits[who as usize].push(p);
+            }
+        }
+        for (player, point) in &decl.stores {
+            let Some(who) = self.player(player) else { continue };
+            if stores[who as usize].is_some() {
+                self.err(diag::duplicate_statement(player.span, player.span, "the store of this player"));
+                continue;
+            }
+            if let Some(&(p, at)) = self.points(&[SetItem::Point(point.clone())]).first() {
+                once(self, p, at);
+                stores[who as usize] = Some(p);
+            }
+        }
+        if let Some(who) = (0..PLAYERS).find(|&p| pits[p].is_empty()) {
+            let name = self.players.get(who).map_or("a player".to_string(), |p| format!("`{}`", p.name));
+            self.err(unplayable(
+                &format!("{name} has no pits"),
+                "list each player's pits in the order seeds go round: `pits north f2 e2 d2 c2 b2 a2`",
+            ));
+        }
+        if self.board.as_ref().is_some_and(|b| b.len() > 128) {
+            self.err(unplayable("a sowing board has at most 128 points", "use fewer points"));
+        }
+        let Some(seeds) = &decl.seeds else {
+            self.err(unplayable("no `seeds N` says how many seeds each pit starts with", "add `seeds 4`"));
+            return None;
+        };
+        let total = (pits[0].len() + pits[1].len()) as u64 * seeds.value;
+        if total > 255 {
+            self.err(diag::sowing_unplayable(
+                seeds.span,
+                &format!("{total} seeds in all, more than the 255 a game may hold"),
+                "use fewer pits or fewer seeds in each",
+            ));
+        }
+        let capture = match (&decl.capture_counts, decl.capture_opposite) {
+            (Some(_), Some(at)) => {
+                self.err(diag::sowing_unplayable(at, "a second way to capture", "keep one `capture` statement"));
+                SowCapture::None
+            }
+            (Some((counts, backwards)), None) => {
+                SowCapture::Counts { counts: counts.iter().fold(0, |m, c| m | 1 << c.value), backwards: *backwards }
+            }
+            (None, Some(_)) => SowCapture::Opposite,
+            (None, None) => SowCapture::None,
+        };
+        if let (SowCapture::Opposite, true) = (capture, pits[0].len() != pits[1].len()) {
+            self.err(unplayable(
+                "`capture opposite` needs as many pits on each side",
+                "give both players the same number of pits",
+            ));
+        }
+        Some(Sowing {
+            pits,
+            stores,
+            seeds: seeds.value as u8,
+            skip_origin: decl.skip_origin,
+            capture,
+            grand_slam_takes_nothing: decl.grand_slam_takes_nothing,
+            feed: decl.feed,
+        })
+    }
+
+    fn goals(&mut self, custodial: Option<&Custodial>, traps: &[Trap], sowing: bool) -> Vec<Goal> {
         let Some((span, decls)) = &self.d.goals else {
             self.err(diag::missing_statement(self.file_end, "goals", "goals {\n  lose when no move\n}"));
             return Vec::new();
@@ -1677,6 +1773,21 @@ impl<'a> Compiler<'a> {
                     }
                     Condition::Connects(regions)
                 }
+                ConditionDecl::PitsEmpty(at) | ConditionDecl::StoreHolds(Sp { span: at, .. }) if !sowing => {
+                    self.err(diag::sowing_unplayable(
+                        *at,
+                        "only a sowing game has pits and stores",
+                        "add a `sowing { ... }` block, or use a goal about pieces",
+                    ));
+                    continue;
+                }
+                ConditionDecl::PitsEmpty(_) => Condition::PitsEmpty,
+                ConditionDecl::StoreHolds(n) => {
+                    if !(1..=999).contains(&n.value) {
+                        self.err(diag::bad_number(n.span, "seeds in a store", 1, 999));
+                    }
+                    Condition::StoreHolds(n.value.clamp(1, 999) as u16)
+                }
                 ConditionDecl::Repeated(n) => {
                     if !(2..=99).contains(&n.value) {
                         self.err(diag::bad_number(n.span, "a number of repetitions", 2, 99));
@@ -1719,7 +1830,15 @@ impl<'a> Compiler<'a> {
                 self.err(diag::duplicate_statement(g.span, *first.1, what));
             }
             spans.push(g.span);
-            out.push(Goal { player, wins: g.wins, draw: g.draw, condition });
+            if g.ends && !matches!(condition, Condition::NoMove | Condition::Repeated(_) | Condition::PitsEmpty) {
+                self.err(diag::wrong_argument(
+                    g.span,
+                    "this condition",
+                    "`no move`, `position repeated N times` or `pits empty` after `end when`",
+                    "end when no move",
+                ));
+            }
+            out.push(Goal { player, wins: g.wins, draw: g.draw, ends: g.ends, condition });
         }
         out
     }

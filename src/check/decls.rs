@@ -293,6 +293,25 @@ pub struct CustodialDecl {
     pub intervention: bool,
 }
 
+/// `sowing { ... }`.
+#[derive(Clone, Debug, Default)]
+pub struct SowingDecl {
+    pub span: Span,
+    /// `pits PLAYER POINT...`, in the order seeds go round.
+    pub pits: Vec<(Sp<String>, Vec<Sp<String>>)>,
+    /// `store PLAYER POINT`.
+    pub stores: Vec<(Sp<String>, Sp<String>)>,
+    /// `seeds N`.
+    pub seeds: Option<Sp<u64>>,
+    pub skip_origin: bool,
+    /// `capture N... [backwards]`: the counts, and `backwards`.
+    pub capture_counts: Option<(Vec<Sp<u64>>, bool)>,
+    /// `capture opposite`.
+    pub capture_opposite: Option<Span>,
+    pub grand_slam_takes_nothing: bool,
+    pub feed: bool,
+}
+
 #[derive(Clone, Debug)]
 pub struct TrapDecl {
     pub kind: Sp<String>,
@@ -324,6 +343,10 @@ pub enum ConditionDecl {
     Fortified(Sp<String>),
     /// `position repeated N times`.
     Repeated(Sp<u64>),
+    /// `pits empty`: one player's pits are all empty (sowing).
+    PitsEmpty(Span),
+    /// `store holds N`: the player's store holds N seeds or more (sowing).
+    StoreHolds(Sp<u64>),
     /// `position repeated N times checking every move`: perpetual check.
     PerpetualCheck(Sp<u64>, Span),
     /// `all pieces borne off`.
@@ -382,6 +405,8 @@ pub struct GoalDecl {
     pub wins: bool,
     /// `draw when ...` / `draw after ...`.
     pub draw: bool,
+    /// `end when ...`: the score decides.
+    pub ends: bool,
     pub condition: ConditionDecl,
     pub span: Span,
 }
@@ -431,6 +456,7 @@ pub struct Decls {
     pub forbid_facing: Option<Span>,
     pub jumps: Option<JumpDecl>,
     pub custodial: Option<CustodialDecl>,
+    pub sowing: Option<SowingDecl>,
     pub traps: Vec<TrapDecl>,
     pub goals: Option<(Span, Vec<GoalDecl>)>,
     pub announcements: Vec<AnnounceDecl>,
@@ -460,6 +486,7 @@ const TOP: &[&str] = &[
     "captured",
     "capture",
     "custodial",
+    "sowing",
     "goals",
     "announce",
     "after",
@@ -472,11 +499,12 @@ const PIECE: &[&str] = &[
 ];
 const CAPTURE: &[&str] = &["compulsory", "continue", "majority", "prefer", "remove", "no", "land", "straight"];
 const CUSTODIAL: &[&str] = &["targets", "captors", "sides", "flank", "shieldwall", "intervention", "convert"];
+const SOWING: &[&str] = &["pits", "store", "seeds", "skip", "capture", "grand", "feed"];
 const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within", "suicide"];
 /// Words that are never pieces' names in a list of pieces, but a mistaken
 /// way of saying where.
 const PREPOSITIONS: &[&str] = &["within", "inside", "in", "on", "at", "except", "only", "outside-of", "out"];
-const GOALS: &[&str] = &["win", "wins", "lose", "loses", "draw", "pass"];
+const GOALS: &[&str] = &["win", "wins", "lose", "loses", "draw", "pass", "end"];
 
 const CONTEXTS: &[(&str, &[&str])] = &[
     ("at the top level of the file", TOP),
@@ -485,6 +513,7 @@ const CONTEXTS: &[(&str, &[&str])] = &[
     ("inside `capture { ... }`", CAPTURE),
     ("inside `custodial { ... }`", CUSTODIAL),
     ("inside `capture KIND { ... }`", TRAP),
+    ("inside `sowing { ... }`", SOWING),
 ];
 
 fn unknown(stmt: &Stmt, here: usize) -> Diagnostic {
@@ -548,14 +577,14 @@ fn set_once<T>(slot: &mut Option<Sp<T>>, value: Sp<T>, what: &str) -> Result<(),
 
 fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diagnostic>) -> Result<(), Diagnostic> {
     let kw = stmt.keyword.value.as_str();
-    let block_statement = matches!(kw, "board" | "piece" | "capture" | "custodial" | "goals");
+    let block_statement = matches!(kw, "board" | "piece" | "capture" | "custodial" | "sowing" | "goals");
     if !block_statement && kw != "option" {
         no_block(stmt)?;
     }
     match kw {
         "rulebook" | "game" | "source" | "player" | "first" | "region" | "place" => declaration_stmt(stmt, d),
         "option" | "board" | "piece" => block_stmt(stmt, d, select_block, diags),
-        "capture" | "custodial" | "goals" => rules_block_stmt(stmt, d, select_block, diags),
+        "capture" | "custodial" | "sowing" | "goals" => rules_block_stmt(stmt, d, select_block, diags),
         "after" | "forbid" | "only" | "hostile" | "another" | "captured" | "announce" => rule_stmt(stmt, d),
         "die" | "dice" | "track" => chance_stmt(stmt, d),
         _ => Err(unknown(stmt, 0)),
@@ -773,6 +802,23 @@ fn rules_block_stmt(
                 }
             }
             d.custodial = Some(c);
+        }
+        "sowing" => {
+            let example = "sowing {\n  pits south a1 b1 c1\n  pits north c2 b2 a2\n  seeds 4\n}";
+            let Some(nodes) = block(stmt, example, diags) else {
+                return Ok(());
+            };
+            Args::new(stmt, "sowing { ... }").end()?;
+            if let Some(s) = &d.sowing {
+                return Err(diag::duplicate_statement(stmt.keyword.span, s.span, "the sowing block"));
+            }
+            let mut sowing = SowingDecl { span: stmt.keyword.span, ..Default::default() };
+            for s in select_block.select(nodes) {
+                if let Err(e) = sowing_stmt(s, &mut sowing) {
+                    diags.push(e);
+                }
+            }
+            d.sowing = Some(sowing);
         }
         "goals" => {
             let Some(nodes) = block(stmt, "goals {\n  lose when no move\n}", diags) else {
@@ -1505,6 +1551,75 @@ fn capture_stmt(stmt: &Stmt, j: &mut JumpDecl) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+fn sowing_stmt(stmt: &Stmt, s: &mut SowingDecl) -> Result<(), Diagnostic> {
+    no_block(stmt)?;
+    match stmt.keyword.value.as_str() {
+        "pits" => {
+            let mut a = Args::new(stmt, "pits south a1 b1 c1 d1 e1 f1");
+            let player = a.word("a player")?;
+            let points = a.words("the player's pits, in the order seeds go round")?;
+            s.pits.push((player, points));
+        }
+        "store" => {
+            let mut a = Args::new(stmt, "store south g1");
+            let player = a.word("a player")?;
+            let point = a.word("the point of the player's store")?;
+            a.end()?;
+            s.stores.push((player, point));
+        }
+        "seeds" => {
+            let mut a = Args::new(stmt, "seeds 4");
+            let n = a.number("the seeds in each pit at the start")?;
+            a.end()?;
+            if !(1..=50).contains(&n.value) {
+                return Err(diag::bad_number(n.span, "the seeds in each pit", 1, 50));
+            }
+            set_once(&mut s.seeds, n, "the seeds in each pit")?;
+        }
+        "skip" => {
+            let mut a = Args::new(stmt, "skip origin");
+            a.keyword("origin")?;
+            a.end()?;
+            s.skip_origin = true;
+        }
+        "capture" => {
+            let mut a = Args::new(stmt, "capture 2 3 backwards");
+            if a.optional("opposite").is_some() {
+                a.end()?;
+                s.capture_opposite = Some(stmt.span);
+            } else {
+                let mut counts = vec![a.number("the counts that capture, or `opposite`")?];
+                while matches!(a.peek().map(|x| &x.kind), Some(ArgKind::Number(_))) {
+                    counts.push(a.number("a count")?);
+                }
+                if let Some(c) = counts.iter().find(|c| !(1..=63).contains(&c.value)) {
+                    return Err(diag::bad_number(c.span, "a count that captures", 1, 63));
+                }
+                let backwards = a.optional("backwards").is_some();
+                a.end()?;
+                s.capture_counts = Some((counts, backwards));
+            }
+        }
+        "grand" => {
+            let mut a = Args::new(stmt, "grand slam takes nothing");
+            for word in ["slam", "takes", "nothing"] {
+                a.keyword(word)?;
+            }
+            a.end()?;
+            s.grand_slam_takes_nothing = true;
+        }
+        "feed" => {
+            let mut a = Args::new(stmt, "feed the opponent");
+            a.keyword("the")?;
+            a.keyword("opponent")?;
+            a.end()?;
+            s.feed = true;
+        }
+        _ => return Err(unknown(stmt, 6)),
+    }
+    Ok(())
+}
+
 fn custodial_stmt(stmt: &Stmt, c: &mut CustodialDecl) -> Result<(), Diagnostic> {
     no_block(stmt)?;
     match stmt.keyword.value.as_str() {
@@ -1645,10 +1760,10 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         return Err(diag::unknown_statement(kw.span, &kw.value, "inside `goals { ... }`", GOALS));
     } else {
         let verb = a.word("`wins` or `loses`")?;
-        if !GOALS.contains(&verb.value.as_str()) || verb.value == "draw" || verb.value == "pass" {
+        if !GOALS.contains(&verb.value.as_str()) || ["draw", "pass", "end"].contains(&verb.value.as_str()) {
             let d = diag::wrong_argument(verb.span, &format!("`{}`", verb.value), "`wins` or `loses`", example);
             return Err(
-                match diag::did_you_mean(&verb.value, GOALS.iter().copied().filter(|g| !["draw", "pass"].contains(g))) {
+                match diag::did_you_mean(&verb.value, GOALS.iter().copied().filter(|g| !["draw", "pass", "end"].contains(g))) {
                     Some(s) => diag::with_suggestion(d, s),
                     None => d,
                 },
@@ -1668,13 +1783,14 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
             ConditionDecl::Pass
         };
         a.end()?;
-        return Ok(GoalDecl { player, wins: false, draw: false, condition, span: stmt.span });
+        return Ok(GoalDecl { player, wins: false, draw: false, ends: false, condition, span: stmt.span });
     }
     let draw = verb.value == "draw";
+    let ends = verb.value == "end";
     if draw && a.peek_word() == Some("after") {
         a.keyword("after")?;
         let condition = no_progress(&mut a)?;
-        return Ok(GoalDecl { player, wins: false, draw, condition, span: stmt.span });
+        return Ok(GoalDecl { player, wins: false, draw, ends, condition, span: stmt.span });
     }
     a.keyword("when")?;
     let wins = verb.value.starts_with("win");
@@ -1696,7 +1812,7 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
             }
         };
         a.end()?;
-        return Ok(GoalDecl { player, wins, draw, condition, span: stmt.span });
+        return Ok(GoalDecl { player, wins, draw, ends, condition, span: stmt.span });
     }
     let first = a.word(
         "a condition: `no move`, `no pieces`, `KIND captured`, `KIND escapes`, `KIND reaches REGION`, \
@@ -1724,6 +1840,11 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
             }
             None => ConditionDecl::Repeated(n),
         }
+    } else if first.value == "pits" {
+        ConditionDecl::PitsEmpty(first.span.to(a.keyword("empty")?))
+    } else if first.value == "store" {
+        a.keyword("holds")?;
+        ConditionDecl::StoreHolds(a.number("how many seeds")?)
     } else if first.value == "checkmated" {
         ConditionDecl::Checkmated(first.span)
     } else if first.value == "stalemated" {
@@ -1776,7 +1897,7 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         }
     };
     a.end()?;
-    Ok(GoalDecl { player, wins, draw, condition, span: stmt.span })
+    Ok(GoalDecl { player, wins, draw, ends, condition, span: stmt.span })
 }
 
 /// A clause after `fewer than N KIND left and`: `[opponent has] (fewer
@@ -1824,7 +1945,7 @@ fn no_progress(a: &mut Args<'_>) -> Result<ConditionDecl, Diagnostic> {
 /// The statement keywords of each place a statement may stand, for editors
 /// (completion, hover): the keyword that opens the block ("" for the top
 /// level, "capture KIND" for a special capture), and its statements.
-pub fn statement_keywords() -> [(&'static str, &'static [&'static str]); 7] {
+pub fn statement_keywords() -> [(&'static str, &'static [&'static str]); 8] {
     [
         ("", TOP),
         ("board", BOARD),
@@ -1832,6 +1953,7 @@ pub fn statement_keywords() -> [(&'static str, &'static [&'static str]); 7] {
         ("capture", CAPTURE),
         ("custodial", CUSTODIAL),
         ("capture KIND", TRAP),
+        ("sowing", SOWING),
         ("goals", GOALS),
     ]
 }

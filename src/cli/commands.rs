@@ -3,7 +3,7 @@
 use super::load::{self, Loaded};
 use super::records;
 use super::{At, GameArgs, EXIT_INVALID};
-use rulebook::engine::{Counting, Engine, Limit, Outcome, Position, Reason, Verdict};
+use rulebook::engine::{Counting, Engine, Limit, Outcome, Position, Reason, SowEnd, Verdict};
 use rulebook::record::Record;
 use std::time::Instant;
 
@@ -274,6 +274,16 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
         }
         Reason::Checkmated(p) => format!("{} is checkmated", g.players[p as usize].name),
         Reason::Stalemated(p) => format!("{} is stalemated", g.players[p as usize].name),
+        Reason::Seeds(cause, a, b) => {
+            let name = |p: u8| &g.players[p as usize].name;
+            let why = match cause {
+                SowEnd::NoMove(p) => format!("{} has no move", name(p)),
+                SowEnd::Repeated(n) => format!("the same position stood {n} times"),
+                SowEnd::PitsEmpty(p) => format!("the pits of {} are empty", name(p)),
+            };
+            format!("{why}; {} holds {a} seeds, {} holds {b}", name(0), name(1))
+        }
+        Reason::Stored(p, n) => format!("{} has {n} seeds in store", g.players[p as usize].name),
         Reason::PlyLimit => return "unfinished (ply limit)".into(),
     };
     match o.winner {

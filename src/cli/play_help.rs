@@ -17,6 +17,7 @@ enum Shape {
     Leave,
     BearOff,
     Pass,
+    Sow,
 }
 
 impl Shape {
@@ -31,6 +32,7 @@ impl Shape {
             MoveType::Leave => Shape::Leave,
             MoveType::BearOff => Shape::BearOff,
             MoveType::Pass => Shape::Pass,
+            MoveType::Sow => Shape::Sow,
         }
     }
 
@@ -45,6 +47,7 @@ impl Shape {
             Shape::Leave => "a piece leaving the board, and the direction",
             Shape::BearOff => "a piece borne off the end of its track",
             Shape::Pass => "no move, when none is possible",
+            Shape::Sow => "a pit of yours, its seeds sown round",
         }
     }
 }

@@ -278,6 +278,8 @@ pub(super) fn reason_words(engine: &Engine, r: &Reason) -> String {
         Reason::Area(..) => "most area".into(),
         Reason::Checkmated(p) => format!("{} checkmated", g.players[*p as usize].name),
         Reason::Stalemated(p) => format!("{} stalemated", g.players[*p as usize].name),
+        Reason::Seeds(..) => "most seeds".into(),
+        Reason::Stored(p, _) => format!("{} store", g.players[*p as usize].name),
         Reason::PlyLimit => "ply limit".into(),
     }
 }

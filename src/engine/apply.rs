@@ -49,7 +49,7 @@ impl Engine {
     /// that keep two positions and play from one into the other, copying
     /// a position once a ply.
     pub(super) fn play_into(&self, pos: &Position, mv: &Move, next: &mut Position) {
-        next.copy_on_board(pos, self.game.board.len());
+        next.copy_on_board(pos, self.cells_used);
         self.make(pos, mv, next);
     }
 
@@ -71,6 +71,7 @@ impl Engine {
                 result = self.goal_borne_off(next, me);
             }
             MoveType::Castle => self.castle_pieces(pos, mv, next),
+            MoveType::Sow => result = self.make_sow(pos, mv, next),
             MoveType::Jumps => {
                 let mut captured = 0u16;
                 for &t in mv.jumped() {
@@ -146,7 +147,7 @@ impl Engine {
             }
         }
         let again = self.game.another_turn.as_ref().is_some_and(|z| {
-            matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps) && z.contains(mv.to)
+            matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps | MoveType::Sow) && z.contains(mv.to)
         });
         if !again {
             next.turn = 1 - me;

@@ -257,6 +257,9 @@ impl Engine {
         next.result = self.perpetual_outcome(history, next.hash).or_else(|| {
             let g = &self.game.goals[self.repetition?];
             let Condition::Repeated(times) = g.condition else { return None };
+            if g.ends && history.stood(next.hash, times as usize) {
+                return Some(self.sow_end(next, SowEnd::Repeated(times)));
+            }
             let winner = g.winner(g.player.unwrap_or(mover));
             history.stood(next.hash, times as usize).then_some(Outcome { winner, reason: Reason::Repeated(times) })
         });

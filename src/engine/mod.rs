@@ -20,6 +20,7 @@ mod royal;
 mod scoring;
 pub mod search;
 mod shifts;
+mod sowing;
 mod tables;
 mod vectors;
 mod why;
@@ -33,6 +34,7 @@ pub use apply::PlayError;
 pub use endings::{History, Mark};
 pub use notation::ParseMoveError;
 pub use position::PositionError;
+pub use sowing::SowEnd;
 
 /// The most captures (landings) one move may hold.
 pub const MAX_PATH: usize = MAX_CAPTURES;
@@ -98,6 +100,9 @@ pub enum MoveType {
     /// A castling: the piece on `from` moves to `to`, and its partner on
     /// `path[0]` to `path[1]` (the point it crossed).
     Castle,
+    /// A sowing: every seed of the pit on `from` lifted and sown round, the
+    /// last dropped on `to`.
+    Sow,
 }
 
 /// One legal move. Fixed size and `Copy`: generating moves allocates nothing.
@@ -228,6 +233,11 @@ pub enum Reason {
     Checkmated(PlayerId),
     /// The player had no legal move while not in check.
     Stalemated(PlayerId),
+    /// A sowing game ended by an `end when` rule: why, and the seeds each
+    /// player then held (store and pits).
+    Seeds(SowEnd, u16, u16),
+    /// This player's store held this many seeds.
+    Stored(PlayerId, u16),
     /// The caller's ply limit was reached.
     PlyLimit,
 }
@@ -746,6 +756,11 @@ pub struct Engine {
     no_progress: Option<usize>,
     /// The tables of the moves of chess's family and the royal rule (`vectors.rs`).
     vt: vectors::VectorTables,
+    /// A sowing game's tables (`sowing.rs`); None in other games.
+    sow: Option<Box<sowing::SowTables>>,
+    /// The cells a copy of a position copies: the board's, and in a sowing
+    /// game the pits' counts past them.
+    cells_used: usize,
 }
 
 /// Whether the CPU has POPCNT, which the portable build does not assume.
@@ -765,6 +780,7 @@ impl Clone for Engine {
 impl Engine {
     pub fn new(game: Game) -> Engine {
         let n = game.board.len();
+        let sow = game.sowing.as_ref().map(|s| Box::new(sowing::SowTables::new(s, n)));
         let (zobrist, zobrist_turn, zobrist_hand) = tables::zobrist_keys(n);
         let game_kinds = game.kinds.len();
         let hand_slot = hand_slots(&game);
@@ -862,7 +878,11 @@ impl Engine {
             any_jumps,
             track_at,
             tracks,
-            zobrist_borne_off: if tracks { tables::more_keys(PLAYERS * 256, 3) } else { Vec::new() },
+            zobrist_borne_off: if tracks || sow.is_some() {
+                tables::more_keys(PLAYERS * 256, 3)
+            } else {
+                Vec::new()
+            },
             exact_dice,
             line_captures,
             jump_over,
@@ -879,7 +899,7 @@ impl Engine {
             popcnt: has_popcnt(),
             rays,
             ray_at,
-            bit_slides,
+            bit_slides: bit_slides && sow.is_none(),
             slide_rays,
             ray_prefix,
             line_distance,
@@ -918,6 +938,8 @@ impl Engine {
             every_kind: ((1u32 << game_kinds) - 1) as u16,
             goal_start,
             vt,
+            cells_used: if sow.is_some() { 256 } else { n },
+            sow,
         }
     }
 
@@ -1038,6 +1060,9 @@ impl Engine {
             if self.vt.castlers & (1 << kind) != 0 {
                 self.set_unmoved(&mut p, point);
             }
+        }
+        if self.sow.is_some() {
+            self.sow_start(&mut p);
         }
         p
     }
@@ -1166,6 +1191,9 @@ impl Engine {
     pub fn outcome(&self, pos: &Position) -> Result<Option<Outcome>, Limit> {
         if let Some(r) = pos.result {
             return Ok(Some(r));
+        }
+        if self.sow.is_some() {
+            return Ok(self.sow_outcome(pos));
         }
         let me = pos.turn;
         if pos.occupied[me as usize].is_empty() && !self.holds_any(pos, me) {

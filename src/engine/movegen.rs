@@ -415,6 +415,10 @@ impl Engine {
         out: &mut Vec<Move>,
         candidates: Option<u128>,
     ) -> Result<(), Limit> {
+        if self.sow.is_some() {
+            self.sow_moves(pos, out);
+            return Ok(());
+        }
         self.generate_pieces(pos, limit, out, candidates)?;
         if let Some(n) = self.game.mill {
             // Only steps and entries make rows: a list of compulsory captures is left as it is.

@@ -17,6 +17,7 @@ impl Engine {
         let mut s = String::new();
         match mv.kind {
             MoveType::Pass => s.push_str("pass"),
+            MoveType::Sow => s.push_str(&name(mv.from)),
             MoveType::Lift => {
                 let _ = write!(s, "x{}", name(mv.from));
             }
@@ -200,6 +201,16 @@ impl Engine {
         }
         let labels = &self.game.board.labels;
         let known = |l: &str| labels.iter().any(|x| x == l);
+        // A sowing is the pit sown.
+        if self.sow.is_some() {
+            return match known(text) {
+                true => Ok(()),
+                false => Err(ParseMoveError::NotAMove {
+                    text: text.to_string(),
+                    why: "a sowing is written as the pit sown, like `c1`".into(),
+                }),
+            };
+        }
         // A promotion with a choice ends `=LETTER`.
         let text = match text.rsplit_once('=') {
             Some((before, letter)) if self.game.kinds.iter().any(|k| k.letter.to_string() == letter) => before,

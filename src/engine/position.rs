@@ -47,6 +47,9 @@ impl Engine {
     /// Writes a position in notation, with square numbers instead of labels
     /// when `numbers` is set and the board numbers its points (PDN FEN).
     pub fn position_notation_as(&self, pos: &Position, numbers: bool) -> String {
+        if self.sow.is_some() {
+            return self.sow_notation(pos);
+        }
         let g = &self.game;
         let mut out = g.players[pos.turn as usize].letter.to_string();
         for (pi, player) in g.players.iter().enumerate() {
@@ -245,6 +248,21 @@ impl Engine {
         };
         let turn = player(parts[0])?;
         let mut pos = self.empty_position(turn);
+        if self.sow.is_some() {
+            if let Some(extra) = state.first() {
+                return Err(PositionError::Shape(format!("a sowing game's position has no `:{extra}`")));
+            }
+            let mut sides = [""; PLAYERS];
+            for side in &parts[1..] {
+                let who = player(side.get(..1).ok_or_else(|| PositionError::Shape("a side is empty".into()))?)?;
+                if !std::mem::replace(&mut sides[who as usize], side).is_empty() {
+                    return Err(PositionError::Shape(format!("the side `{}` is given twice", &side[..1])));
+                }
+            }
+            self.sow_sides(&mut pos, &sides)?;
+            pos.result = self.sow_goal(&pos, 1 - turn);
+            return Ok(pos);
+        }
         let mut seen = [false; PLAYERS];
         for side in &parts[1..] {
             let letter = side.get(..1).ok_or_else(|| PositionError::Shape("a side is empty".into()))?;

@@ -185,7 +185,7 @@ impl Engine {
     /// `next` made `pos` with `m`'s pieces moved and taken, nothing else
     /// (no goals, counts or rights): enough to see what attacks what.
     fn shift_pieces(&self, pos: &Position, m: &Move, next: &mut Position) {
-        next.copy_on_board(pos, self.game.board.len());
+        next.copy_on_board(pos, self.cells_used);
         let me = pos.turn;
         match m.kind {
             MoveType::Castle => self.castle_pieces(pos, m, next),

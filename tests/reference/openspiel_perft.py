@@ -11,6 +11,7 @@ systems have.
     python3 tests/reference/openspiel_perft.py morris-positions COUNT PLIES SEED DEPTH
     python3 tests/reference/openspiel_perft.py go-games SIZE COUNT PLIES SEED DEPTH [STOP]
     python3 tests/reference/openspiel_perft.py go-plies SIZE DEPTH PLY PLY ...
+    python3 tests/reference/openspiel_perft.py sowing-games GAME COUNT PLIES SEED DEPTH
 
 GAME is an OpenSpiel short name (tic_tac_toe, connect_four, gomoku, ...).
 Prints the counts for depths 1..DEPTH on one line. A finished game has no
@@ -62,6 +63,10 @@ def main():
     if sys.argv[1] == "go-plies":
         # go-plies SIZE DEPTH PLY PLY ... (in rulebook's notation: @c5, pass)
         go_plies(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:])
+        return
+    if sys.argv[1] == "sowing-games":
+        # sowing-games oware|mancala COUNT PLIES SEED DEPTH
+        sowing_games(sys.argv[2], *(int(a) for a in sys.argv[3:7]))
         return
     if sys.argv[1] == "othello-positions":
         # othello-positions COUNT PLIES SEED DEPTH
@@ -268,5 +273,34 @@ def empty_points(state, size):
     return sum(line[3:].strip()[:size].count("+") for line in rows)
 
 
+def sowing_label(game, player, action):
+    """An OpenSpiel sowing action as the pit's label in games/oware.game or
+    games/kalah.game (`mancala` is OpenSpiel's Kalah)."""
+    if game == "oware":
+        return "abcdef"[action] + "1" if player == 0 else "fedcba"[action] + "2"
+    return "bcdefg"[action - 1] + "1" if action < 7 else "gfedcb"[action - 8] + "3"
+
+
+def sowing_games(game_name, count, plies, seed, depth):
+    """Random games of Oware or Kalah: the plies played from the start, in
+    rulebook's notation, then OpenSpiel's perft from where they lead."""
+    import random
+
+    rng = random.Random(seed)
+    game = pyspiel.load_game(game_name)
+    for _ in range(count):
+        state = game.new_initial_state()
+        played = []
+        for _ in range(plies):
+            if state.is_terminal():
+                break
+            action = rng.choice(state.legal_actions())
+            played.append(sowing_label(game_name, state.current_player(), action))
+            state = state.child(action)
+        counts = " ".join(str(perft(state, d)) for d in range(1, depth + 1))
+        print(f"start then {' '.join(played)} | {counts}")
+
+
 if __name__ == "__main__":
     main()
+
