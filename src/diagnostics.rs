@@ -432,6 +432,13 @@ pub fn track_revisits(span: Span, first: Span) -> Diagnostic {
         .help("a track lists each point once, in the order pieces run along it")
 }
 
+pub fn circuit_revisits(span: Span, first: Span) -> Diagnostic {
+    Diagnostic::error("E0522", "the sowing circuit passes a point twice")
+        .label(span, "already a pit or store")
+        .label(first, "first here")
+        .help("each point is one player's pit or store, listed once, in the order seeds go round")
+}
+
 pub fn track_without(span: Span, why: &str, help: &str) -> Diagnostic {
     Diagnostic::error("E0523", "`move along track` cannot be played")
         .label(span, why.to_string())
@@ -676,7 +683,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0510", "several dice"),
     ("E0520", "landing rule that can never apply"),
     ("E0521", "capture sequences longer than a move holds"),
-    ("E0522", "a track passes a point twice"),
+    ("E0522", "a track or sowing circuit passes a point twice"),
     ("E0523", "a piece moves along a track it does not have"),
     ("E0524", "a fall in several directions"),
     ("E0525", "a supply that never enters"),

@@ -306,7 +306,7 @@ impl AlphaBeta {
         buf.order.clear();
         for (i, m) in buf.moves.iter().enumerate() {
             let child = engine.play_unchecked(pos, m);
-            let taken = pos.pieces(1 - me) as i32 - child.pieces(1 - me) as i32;
+            let taken = engine.material(pos, 1 - me) as i32 - engine.material(&child, 1 - me) as i32;
             let key = if child.decided().is_some_and(|o| o.winner == Some(me)) {
                 1 << 30
             } else if tt_best == Some(i as u16) {

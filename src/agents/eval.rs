@@ -103,6 +103,11 @@ impl Evaluation {
     /// The score of `pos` for the side to move (positive: better for it).
     pub fn evaluate(&self, engine: &Engine, pos: &Position) -> i32 {
         let me = pos.turn;
+        if engine.sows() {
+            // Seeds captured, and a little for seeds kept on one's own side.
+            let side = |pl| 100 * engine.stored(pos, pl) as i32 + 10 * engine.holdings(pos, pl) as i32;
+            return side(me) - side(1 - me);
+        }
         self.side(engine, pos, me) - self.side(engine, pos, 1 - me)
     }
 

@@ -1528,7 +1528,7 @@ impl<'a> Compiler<'a> {
         let mut seen: HashMap<Point, Span> = HashMap::new();
         let mut once = |this: &mut Self, p: Point, at: Span| {
             if let Some(&first) = seen.get(&p) {
-                this.err(diag::track_revisits(at, first));
+                this.err(diag::circuit_revisits(at, first));
             }
             seen.entry(p).or_insert(at);
         };
@@ -1736,7 +1736,7 @@ impl<'a> Compiler<'a> {
                     if self.board.is_some() && (longest as u64) < n.value {
                         self.err(diag::unreachable_goal(
                             g.span,
-                            &format!("the longest straight line of the board has {longest} points"),
+                            &format!("the longest straight line of the board has {}", crate::describe::plural(longest, "point")),
                             "ask for fewer in a row, or add lines to the board",
                         ));
                     }

@@ -17,7 +17,11 @@ impl Engine {
     /// points, two players, no unlimited supply nor track.
     pub fn has_fen(&self) -> bool {
         let b = &self.game.board;
-        b.len() as i32 == b.width * b.height && !self.any_unlimited && !self.tracks && self.game.players.len() == 2
+        b.len() as i32 == b.width * b.height
+            && !self.any_unlimited
+            && !self.tracks
+            && self.sow.is_none()
+            && self.game.players.len() == 2
     }
 
     /// A kind's letters in FEN, capital: `+` and its base's for a kind only

@@ -311,6 +311,7 @@ struct TurnPlans {
 impl TurnPlans {
     fn of(game: &Game, f: PlanFacts) -> TurnPlans {
         let placement_only = game.dice.is_none()
+            && game.sowing.is_none()
             && !f.lifts
             && !f.pass_rule
             && !f.guarded_or_lost

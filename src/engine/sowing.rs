@@ -115,6 +115,30 @@ impl Engine {
         }
     }
 
+    /// Whether the game is a sowing game (its points hold counts of seeds).
+    pub fn sows(&self) -> bool {
+        self.sow.is_some()
+    }
+
+    /// In a sowing game, the seeds on `p` if it is a pit or a store.
+    pub fn seeds_on(&self, pos: &Position, p: Point) -> Option<u8> {
+        let t = self.sow.as_deref()?;
+        if t.slot[p as usize] != NONE {
+            return Some(self.seeds(pos, p));
+        }
+        let player = t.rules.stores.iter().position(|&s| s == Some(p))?;
+        Some(self.stored(pos, player as PlayerId))
+    }
+
+    /// What a player has left to lose, as agents weigh it: its pieces on
+    /// the board, or in a sowing game the seeds the opponent has not
+    /// captured (a capture lowers the loser's count, as with pieces).
+    pub fn material(&self, pos: &Position, player: PlayerId) -> u16 {
+        let Some(t) = self.sow.as_deref() else { return pos.pieces(player) };
+        let total = t.rules.seeds as u16 * (t.rules.pits[0].len() + t.rules.pits[1].len()) as u16;
+        total.saturating_sub(self.stored(pos, 1 - player) as u16)
+    }
+
     /// The seeds in a player's store.
     pub fn stored(&self, pos: &Position, player: PlayerId) -> u8 {
         pos.borne_off[player as usize]

@@ -128,6 +128,16 @@ pub fn render_marked(engine: &Engine, pos: &Position, marks: &Marks) -> String {
         let (x, y) = board.coords[p as usize];
         let (r, c) = at(x, y);
         let cell = pos.at(p);
+        if let Some(n) = engine.seeds_on(pos, p) {
+            // A pit or store: its count, its last digit on the point.
+            let digits: Vec<char> = if n == 0 { vec!['.'] } else { n.to_string().chars().collect() };
+            for (i, &ch) in digits.iter().rev().enumerate() {
+                if let Some(col) = c.checked_sub(i) {
+                    canvas[r][col] = ch;
+                }
+            }
+            continue;
+        }
         sites_drawn |= cell == 0 && special.contains(p);
         canvas[r][c] = if cell != 0 {
             paint[r][c] = Some(if owner(cell) == game.first { 0 } else { 1 });
@@ -191,6 +201,13 @@ pub fn render_marked(engine: &Engine, pos: &Position, marks: &Marks) -> String {
     }
     out.push_str(&format!("{:margin$} {}\n", "", files.iter().collect::<String>().trim_end()));
     out.push_str(&hands(engine, pos));
+    if engine.sows() {
+        let stores: Vec<String> = (0..game.players.len())
+            .map(|p| format!("{} {}", game.players[p].name, engine.stored(pos, p as crate::game::PlayerId)))
+            .collect();
+        out.push_str(&format!("in store: {}\n", stores.join(", ")));
+        return out;
+    }
     out.push_str(&legend(game, sites_drawn, occupied_drawn));
     out
 }

@@ -295,7 +295,9 @@ pub fn svg(engine: &Engine, pos: &Position, opts: &Options) -> String {
     let frame = Frame::of(board);
     let (bw, bh) = frame.board_size();
     let hand_rows = hand_lines(engine, pos);
-    let hand_height = if hand_rows.is_empty() { 0.0 } else { 12.0 + hand_rows.len() as f64 * STEP * 0.7 };
+    // Under the board: the pieces in hand, or a sowing game's stores.
+    let rows_under = if engine.sows() { game.players.len() } else { hand_rows.len() };
+    let hand_height = if rows_under == 0 { 0.0 } else { 12.0 + rows_under as f64 * STEP * 0.7 };
     let (width, height) = (bw + 2.0 * MARGIN, bh + 2.0 * MARGIN + hand_height);
     let mut out = String::new();
     let _ = writeln!(
@@ -327,6 +329,7 @@ pub fn svg(engine: &Engine, pos: &Position, opts: &Options) -> String {
         }
     }
     hands(&mut out, engine, &hand_rows, bh + 2.0 * MARGIN, opts.interactive);
+    stores(&mut out, engine, pos, bh + 2.0 * MARGIN);
     if opts.interactive {
         for p in 0..board.len() {
             let (x, y) = board.coords[p];
@@ -335,7 +338,7 @@ pub fn svg(engine: &Engine, pos: &Position, opts: &Options) -> String {
                 out,
                 "<circle class=\"hit\" data-point=\"{}\" data-name=\"{}\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"transparent\"/>",
                 escape(&board.labels[p]),
-                escape(&point_name(game, pos, p as Point)),
+                escape(&point_name(engine, pos, p as Point)),
                 STEP * 0.46
             );
         }
@@ -345,8 +348,12 @@ pub fn svg(engine: &Engine, pos: &Position, opts: &Options) -> String {
 }
 
 /// A point as a screen reader says it: "white man on c3", or "c4, empty".
-fn point_name(game: &Game, pos: &Position, p: Point) -> String {
+fn point_name(engine: &Engine, pos: &Position, p: Point) -> String {
+    let game = &engine.game;
     let label = &game.board.labels[p as usize];
+    if let Some(n) = engine.seeds_on(pos, p) {
+        return format!("{label}, {}", crate::describe::plural(n as usize, "seed"));
+    }
     match pos.at(p) {
         0 => format!("{label}, empty"),
         c => format!("{} {} on {label}", game.players[owner(c) as usize].name, game.kinds[kind_of(c) as usize].name),
@@ -718,12 +725,54 @@ fn piece(out: &mut String, game: &Game, c: Cell, cx: f64, cy: f64, r: f64) {
 
 fn pieces(out: &mut String, engine: &Engine, pos: &Position, frame: &Frame) {
     let board = engine.board();
+    if engine.sows() {
+        return pits(out, engine, pos, frame);
+    }
     for p in 0..board.len() as Point {
         let c = pos.at(p);
         if c != 0 {
             let (cx, cy) = frame.at(board.coords[p as usize].0, board.coords[p as usize].1);
             piece(out, &engine.game, c, cx, cy, STEP * PIECE);
         }
+    }
+}
+
+/// A sowing game's pits and stores: a hollow each, with its count of seeds.
+fn pits(out: &mut String, engine: &Engine, pos: &Position, frame: &Frame) {
+    let board = engine.board();
+    for p in 0..board.len() as Point {
+        let Some(n) = engine.seeds_on(pos, p) else { continue };
+        let (cx, cy) = frame.at(board.coords[p as usize].0, board.coords[p as usize].1);
+        let _ = writeln!(
+            out,
+            "<circle class=\"pit\" cx=\"{cx}\" cy=\"{cy}\" r=\"{:.1}\" fill=\"#7a5a3a\" stroke=\"#4a3520\" stroke-width=\"2\"/>",
+            STEP * 0.4
+        );
+        if n > 0 {
+            let _ = writeln!(
+                out,
+                "<text class=\"seeds\" x=\"{cx}\" y=\"{cy}\" font-size=\"{:.0}\" font-weight=\"bold\" fill=\"#fdf6e3\" text-anchor=\"middle\" dominant-baseline=\"central\">{n}</text>",
+                STEP * 0.36
+            );
+        }
+    }
+}
+
+/// A sowing game's stores, a line per player under the board.
+fn stores(out: &mut String, engine: &Engine, pos: &Position, top: f64) {
+    if !engine.sows() {
+        return;
+    }
+    let game = &engine.game;
+    for (i, player) in game.players.iter().enumerate() {
+        let cy = top + (i as f64 + 0.5) * STEP * 0.7;
+        let n = engine.stored(pos, i as u8) as usize;
+        let _ = writeln!(
+            out,
+            "<text class=\"store\" x=\"{MARGIN}\" y=\"{cy}\" font-size=\"14\" fill=\"#3b3125\" dominant-baseline=\"central\">{} in store: {}</text>",
+            escape(&player.name),
+            escape(&crate::describe::plural(n, "seed"))
+        );
     }
 }
 

@@ -4,7 +4,7 @@
 use crate::common;
 
 use crate::common::{moves, play};
-use rulebook::engine::{Engine, Outcome, Position, Reason};
+use rulebook::engine::{Engine, Outcome, Position, Reason, SowEnd};
 
 fn tabal(options: &[(&str, &str)]) -> Engine {
     common::engine("games/tabal.game", options)
@@ -1006,4 +1006,59 @@ fn a_capture_the_move_does_not_list_may_not_open_a_line_to_the_royal_piece() {
         other => panic!("{other:?}"),
     };
     assert!(why.contains("attacked by the rook on e2"), "{why}");
+}
+
+#[test]
+fn sowing_games_end_by_their_end_rules_and_the_seeds_each_side_holds() {
+    // South sows its one seed into north's pit (2), north sows both round
+    // (one into each pit): the start stands again, with south to move.
+    let e = common::engine("tests/engine/shuttle-seeds.game", &[("ending", "repetition")]);
+    let seen = outcomes_along(&e, "a1 a2");
+    assert_eq!(seen[0], None);
+    assert_eq!(seen[1], Some(Outcome { winner: None, reason: Reason::Seeds(SowEnd::Repeated(2), 1, 1) }));
+    // Without the repetition rule the game ends when a side cannot move:
+    // north's sowing leaves south one seed, south's empties its pit again.
+    let e = common::engine("tests/engine/shuttle-seeds.game", &[("ending", "no-move")]);
+    let pos = e.parse_position("N:S0+0:N2+0").unwrap();
+    let seen = outcomes_from(&e, pos, "a2");
+    assert_eq!(seen[0], None);
+    let stuck = e.parse_position("S:S0+3:N2+0").unwrap();
+    assert_eq!(e.outcome(&stuck).unwrap(), Some(Outcome { winner: Some(0), reason: Reason::Seeds(SowEnd::NoMove(0), 3, 2) }));
+    // Oware: a side that cannot be fed ends the game, each keeping its own seeds.
+    let e = common::engine("games/oware.game", &[]);
+    let unfed = e.parse_position("S:S1,0,0,0,0,0+10:N0,0,0,0,0,0+10").unwrap();
+    assert_eq!(e.outcome(&unfed).unwrap(), Some(Outcome { winner: Some(0), reason: Reason::Seeds(SowEnd::NoMove(0), 11, 10) }));
+    // A store that reaches 25 wins at once, also in a position read from notation.
+    let won = e.parse_position("S:S1,0,0,0,0,0+10:N1,0,0,0,0,0+25").unwrap();
+    assert_eq!(e.outcome(&won).unwrap(), Some(Outcome { winner: Some(1), reason: Reason::Stored(1, 25) }));
+}
+
+#[test]
+fn sowing_captures_by_count_backwards_and_across_and_a_grand_slam_takes_nothing() {
+    let e = common::engine("games/oware.game", &[]);
+    let after = |position: &str, ply: &str| {
+        let pos = e.parse_position(position).unwrap();
+        let (_, mv) = e.parse_ply(&pos, ply).unwrap();
+        e.position_notation(&e.play(&pos, None, &mv).unwrap())
+    };
+    // f1's two seeds make north's f2 and e2 hold 2 each: both taken, d2 left.
+    assert_eq!(after("S:S0,0,0,0,0,2+0:N1,1,1,0,0,0+0", "f1"), "N:S0,0,0,0,0,0+4:N0,0,1,0,0,0+0");
+    // The same with nothing else on north's side: a grand slam, nothing taken.
+    assert_eq!(after("S:S0,0,0,0,0,2+0:N1,1,0,0,0,0+0", "f1"), "N:S0,0,0,0,0,0+0:N2,2,0,0,0,0+0");
+    // Twelve seeds go round once and pass over the pit they came from.
+    assert_eq!(
+        after("S:S12,0,0,0,0,0+0:N0,0,0,0,0,0+0", "a1"),
+        "N:S0,2,1,1,1,1+0:N1,1,1,1,1,1+0"
+    );
+    // North's side empty: only a sowing that reaches it may be played.
+    assert_eq!(common::moves(&e, "S:S1,0,0,0,0,2+0:N0,0,0,0,0,0+0", None), ["f1"]);
+    // Kalah: the last seed in an empty pit of one's own takes the pit across;
+    // one in one's own store gives another turn.
+    let k = common::engine("games/kalah.game", &[]);
+    let pos = k.parse_position("S:S1,0,0,0,0,0+0:N0,0,0,0,3,1+0").unwrap();
+    let (_, mv) = k.parse_ply(&pos, "b1").unwrap();
+    assert_eq!(k.position_notation(&k.play(&pos, None, &mv).unwrap()), "N:S0,0,0,0,0,0+4:N0,0,0,0,0,1+0");
+    let pos = k.start();
+    let (_, mv) = k.parse_ply(&pos, "d1").unwrap();
+    assert_eq!(k.play(&pos, None, &mv).unwrap().turn, 0);
 }
