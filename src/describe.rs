@@ -158,7 +158,9 @@ pub fn describe_as(game: &Game, title: &str) -> String {
         plural(b.link_count(), "link"),
         plural(b.straight_lines().len(), "straight line")
     ));
-    line("  Pieces move along the lines; one step along a line is one space.".into());
+    if game.sowing.is_none() {
+        line("  Pieces move along the lines; one step along a line is one space.".into());
+    }
     if let Some(drawn) = b.drawn {
         line(format!(
             "  Drawn as {}: {}.",
@@ -189,6 +191,18 @@ pub fn describe_as(game: &Game, title: &str) -> String {
         line(format!("  {} ({}): forward is {forward}{first}.", capital(&p.name), p.letter));
     }
     line(String::new());
+
+    if let Some(sowing) = &game.sowing {
+        line("Sowing".into());
+        sowing_rules(game, sowing, &mut line);
+        line(String::new());
+        line("Rules".into());
+        rules(game, &mut line);
+        line(String::new());
+        line("Goals".into());
+        goals(game, &mut line);
+        return out;
+    }
 
     line("Pieces".into());
     pieces(game, &mut line);
@@ -232,6 +246,65 @@ pub fn describe_as(game: &Game, title: &str) -> String {
         }
     }
     out
+}
+
+/// A sowing game's pits, stores and rules of sowing.
+fn sowing_rules(game: &Game, s: &Sowing, line: &mut Lines) {
+    let labels = |ps: &[Point]| ps.iter().map(|&p| game.board.labels[p as usize].as_str()).collect::<Vec<_>>().join(" ");
+    for (pl, player) in game.players.iter().enumerate() {
+        let store = match s.stores[pl] {
+            Some(p) => format!(", then its store {}", game.board.labels[p as usize]),
+            None => String::new(),
+        };
+        line(format!(
+            "  {} has {}: {}{store}.",
+            capital(&player.name),
+            plural(s.pits[pl].len(), "pit"),
+            labels(&s.pits[pl])
+        ));
+    }
+    line(format!("  Every pit starts with {}.", plural(s.seeds as usize, "seed")));
+    line(
+        "  A move lifts every seed of one of the mover's pits and drops them one a point along the circuit: the pits \
+         above in that order, each player's store after its pits, round and round."
+            .into(),
+    );
+    if s.stores.iter().any(Option::is_some) {
+        line("  A sowing drops seeds in the mover's own store, never in the opponent's.".into());
+    }
+    if s.skip_origin {
+        line("  A sowing long enough to come round passes over the pit it was lifted from.".into());
+    }
+    match s.capture {
+        SowCapture::None => line("  Nothing is captured.".into()),
+        SowCapture::Counts { counts, backwards } => {
+            let counts: Vec<String> = (0..64).filter(|n| counts & (1 << n) != 0).map(|n| n.to_string()).collect();
+            let before = if backwards {
+                ", and so are those of each pit before it, on the opponent's side, that holds as many"
+            } else {
+                ""
+            };
+            line(format!(
+                "  If the last seed makes an opponent's pit hold {} seeds, its seeds are captured{before}.",
+                counts.join(" or ")
+            ));
+        }
+        SowCapture::Opposite => line(
+            "  If the last seed falls in an empty pit of the mover's, it is captured with the seeds of the pit across, \
+             when that pit has any."
+                .into(),
+        ),
+    }
+    if s.grand_slam_takes_nothing {
+        line("  A capture that would take every seed on the opponent's side takes none (the move stands).".into());
+    }
+    if s.feed {
+        line(
+            "  While the opponent has no seeds, a move must sow into its pits; a player who cannot has no move."
+                .into(),
+        );
+    }
+    line("  Captured seeds go to the captor's store.".into());
 }
 
 /// Each kind of piece and how it moves.

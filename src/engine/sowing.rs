@@ -348,4 +348,29 @@ impl Engine {
         }
         out
     }
+
+    /// Why the sowing of the pit labelled `text` is not legal.
+    pub(super) fn sowing_rule_against(&self, pos: &Position, text: &str) -> String {
+        let t = self.sow();
+        let g = &self.game;
+        let me = pos.turn;
+        let Some(p) = g.board.labels.iter().position(|l| l == text).map(|p| p as Point) else {
+            return format!("there is no point {text}");
+        };
+        let name = |pl: PlayerId| &g.players[pl as usize].name;
+        if t.owner[p as usize] == NONE {
+            return format!("{text} is not a pit: a move sows one of {}'s pits", name(me));
+        }
+        if t.owner[p as usize] != me {
+            return format!("{text} is a pit of {}, and {} is to move", name(1 - me), name(me));
+        }
+        if self.seeds(pos, p) == 0 {
+            return format!("{text} holds no seeds");
+        }
+        format!(
+            "{} has no seeds, and the rules say to feed the opponent: a sowing from {text} does not reach {}'s pits",
+            name(1 - me),
+            name(1 - me)
+        )
+    }
 }

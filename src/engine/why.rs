@@ -58,6 +58,9 @@ impl Engine {
         if self.outcome(pos)?.is_some() {
             return Ok("the game is over".into());
         }
+        if self.sow.is_some() {
+            return Ok(self.sowing_rule_against(pos, text));
+        }
         if let Some(n) = self.game.mill {
             // A move that makes a row, written without the piece it removes (or with a wrong one).
             let base = text.rsplit_once('x').filter(|(b, _)| !b.is_empty()).map_or(text, |(b, _)| b);

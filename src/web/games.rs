@@ -407,7 +407,9 @@ impl Game {
                     MoveType::Enter => {
                         (json!(format!("hand:{}:{}", self.pos.turn, m.becomes)), vec![label(m.to)], None)
                     }
-                    MoveType::Lift | MoveType::Sow => (json!(label(m.from)), vec![label(m.from)], None),
+                    MoveType::Lift => (json!(label(m.from)), vec![label(m.from)], None),
+                    // A sowing is the pit alone: one click plays it.
+                    MoveType::Sow => (json!(label(m.from)), vec![], None),
                     MoveType::Jumps => (json!(label(m.from)), m.landings().iter().map(|&p| label(p)).collect(), None),
                     MoveType::Leave => {
                         let dir = rulebook::game::DIRECTION_NAMES[m.dir as usize];

@@ -257,7 +257,7 @@ fn the_page_plays_whole_games_by_clicks() {
         }
 
         // Tabal, both seats clicked; Tablut with dice against the random agent;
-        // Connect Four and tic-tac-toe placed by one click a move.
+        // Connect Four and tic-tac-toe placed by one click a move, and so are sowings.
         for (file, query, seed) in [
             ("games/tabal.game", "seats=human,human", 7),
             ("games/tablut.game", "seats=human,random&delay=0&seed=5", 3),
@@ -268,6 +268,9 @@ fn the_page_plays_whole_games_by_clicks() {
             ("games/hex.game", "seats=human,random&delay=0&seed=3", 6),
             ("games/amazons.game", "seats=human,random&delay=0&seed=8", 9),
             ("games/go.game", "seats=human,random&delay=0&seed=10", 11),
+            // Sowings, played by one click on the pit.
+            ("games/oware.game", "seats=human,random&delay=0&seed=12", 13),
+            ("games/kalah.game", "seats=human,human", 14),
         ] {
             let (_server, url) = serve(Path::new(file));
             client.goto(&format!("{url}?{query}"));

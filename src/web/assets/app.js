@@ -354,7 +354,13 @@ function activate(hit) {
     say('The capture goes on: choose one of the marked points.', 'why');
     return mark();
   }
-  if (state.moves.some(m => m.start === key)) {
+  // A move that is its starting point alone (a sowing): played at once.
+  const whole = state.moves.filter(m => m.start === key);
+  if (!pick && whole.length === 1 && whole[0].steps.length === 0) {
+    say('');
+    return play(whole[0].text);
+  }
+  if (whole.length > 0) {
     say('');
     pick = { start: key, steps: [] };
     return mark();
