@@ -250,7 +250,8 @@ pub fn describe_as(game: &Game, title: &str) -> String {
 
 /// A sowing game's pits, stores and rules of sowing.
 fn sowing_rules(game: &Game, s: &Sowing, line: &mut Lines) {
-    let labels = |ps: &[Point]| ps.iter().map(|&p| game.board.labels[p as usize].as_str()).collect::<Vec<_>>().join(" ");
+    let labels =
+        |ps: &[Point]| ps.iter().map(|&p| game.board.labels[p as usize].as_str()).collect::<Vec<_>>().join(" ");
     for (pl, player) in game.players.iter().enumerate() {
         let store = match s.stores[pl] {
             Some(p) => format!(", then its store {}", game.board.labels[p as usize]),
@@ -300,8 +301,7 @@ fn sowing_rules(game: &Game, s: &Sowing, line: &mut Lines) {
     }
     if s.feed {
         line(
-            "  While the opponent has no seeds, a move must sow into its pits; a player who cannot has no move."
-                .into(),
+            "  While the opponent has no seeds, a move must sow into its pits; a player who cannot has no move.".into(),
         );
     }
     line("  Captured seeds go to the captor's store.".into());

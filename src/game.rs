@@ -817,7 +817,10 @@ pub enum SowCapture {
     /// of these counts (bit `n` for `n` seeds) takes its seeds, and with
     /// `backwards` those of each pit before it along the circuit while it is
     /// the enemy's and holds one of the counts.
-    Counts { counts: u64, backwards: bool },
+    Counts {
+        counts: u64,
+        backwards: bool,
+    },
     /// `capture opposite`: ending in an empty pit of one's own takes that
     /// seed and those of the pit across, when it has any.
     Opposite,

@@ -29,4 +29,5 @@ pub fn load_text(text: &str, options: &[(&str, &str)]) -> Result<engine::Engine,
     check::load(text, &choices).map(|(game, _warnings)| engine::Engine::new(game))
 }
 pub mod agents;
+pub mod app;
 pub mod record;

@@ -13,7 +13,7 @@ fn main() {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     output_errors_end_the_run();
-    std::process::exit(cli::run());
+    std::process::exit(cli::run(&web::serve));
 }
 
 /// Output that cannot be written (a full disk: `rulebook moves ... > /dev/full`)

@@ -1736,7 +1736,10 @@ impl<'a> Compiler<'a> {
                     if self.board.is_some() && (longest as u64) < n.value {
                         self.err(diag::unreachable_goal(
                             g.span,
-                            &format!("the longest straight line of the board has {}", crate::describe::plural(longest, "point")),
+                            &format!(
+                                "the longest straight line of the board has {}",
+                                crate::describe::plural(longest, "point")
+                            ),
                             "ask for fewer in a row, or add lines to the board",
                         ));
                     }

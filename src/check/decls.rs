@@ -1763,7 +1763,10 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         if !GOALS.contains(&verb.value.as_str()) || ["draw", "pass", "end"].contains(&verb.value.as_str()) {
             let d = diag::wrong_argument(verb.span, &format!("`{}`", verb.value), "`wins` or `loses`", example);
             return Err(
-                match diag::did_you_mean(&verb.value, GOALS.iter().copied().filter(|g| !["draw", "pass", "end"].contains(g))) {
+                match diag::did_you_mean(
+                    &verb.value,
+                    GOALS.iter().copied().filter(|g| !["draw", "pass", "end"].contains(g)),
+                ) {
                     Some(s) => diag::with_suggestion(d, s),
                     None => d,
                 },

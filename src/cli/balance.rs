@@ -4,9 +4,10 @@
 
 use super::load;
 use super::matches::{limit_text, run_games, wilson};
-use super::simulate::{self, game_seed};
+
 use super::{GameArgs, TableFormat, EXIT_INVALID, EXIT_USAGE};
 use rulebook::agents::{self, AgentSpec, GameRng, Played};
+use rulebook::app::words::game_seed;
 use rulebook::engine::Reason;
 use serde_json::json;
 use std::path::PathBuf;
@@ -58,7 +59,7 @@ impl Column {
                 None => c.draws += 1,
             }
             if g.outcome.reason != Reason::PlyLimit {
-                let words = simulate::reason_words(engine, &g.outcome.reason);
+                let words = rulebook::app::words::reason_words(engine, &g.outcome.reason);
                 match c.decided_by.iter_mut().find(|d| d.0 == words) {
                     Some(d) => d.1 += 1,
                     None => c.decided_by.push((words, 1)),

@@ -2,8 +2,9 @@
 
 use super::load::{self, Loaded};
 use super::records;
-use super::{At, GameArgs, EXIT_INVALID};
-use rulebook::engine::{Counting, Engine, Limit, Outcome, Position, Reason, SowEnd, Verdict};
+use super::{limit_reached, At, GameArgs, EXIT_INVALID};
+use rulebook::app::words::describe_outcome;
+use rulebook::engine::{Counting, Engine, Limit, Position, Verdict};
 use rulebook::record::Record;
 use std::time::Instant;
 
@@ -14,13 +15,6 @@ fn setup(game: &GameArgs, at: &At) -> Result<(Loaded, Position), i32> {
     Ok((loaded, pos))
 }
 
-/// Exit code 1 with a message when an engine limit was reached: the moves
-/// (and anything counted or judged from them) would be incomplete, so the
-/// command gives no answer.
-pub fn limit_reached(limit: Limit) -> i32 {
-    eprintln!("error: no answer: {limit}");
-    EXIT_INVALID
-}
 
 pub fn start_at(engine: &Engine, at: &At) -> Result<Position, i32> {
     let mut pos = match &at.position {
@@ -239,62 +233,6 @@ pub fn options(game: &GameArgs) -> i32 {
         println!("{setting:width$}  {}  (one of: {})", o.description, o.values.join(", "));
     }
     0
-}
-
-/// "white wins: black has no move", "unfinished (ply limit)".
-pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
-    let g = &engine.game;
-    let why = match o.reason {
-        Reason::NoMove(p) => format!("{} has no legal move", g.players[p as usize].name),
-        Reason::NoPieces(p) => format!("{} has no pieces", g.players[p as usize].name),
-        Reason::BorneOff(p) => format!("{} has borne off all its pieces", g.players[p as usize].name),
-        Reason::Captured(k) => format!("the {} is captured", g.kinds[k as usize].name),
-        Reason::Escaped(k) => format!("the {} escaped", g.kinds[k as usize].name),
-        Reason::Reached(k) => format!("a {} reached its goal", g.kinds[k as usize].name),
-        Reason::Encircled(p) => format!("{} are encircled", g.players[p as usize].name),
-        Reason::Fortified(k) => format!("the {} holds an edge fort", g.kinds[k as usize].name),
-        Reason::Repeated(n) => format!("the same position stood {n} times"),
-        Reason::PerpetualCheck(p, n) => {
-            format!("the same position stood {n} times, {} checking with every move", g.players[p as usize].name)
-        }
-        Reason::FewerThan(p, n) => format!("{} had fewer than {n} pieces left", g.players[p as usize].name),
-        Reason::CapturedCount(p, n) => format!("{} lost {n} pieces", g.players[p as usize].name),
-        Reason::NoProgress(n) => format!("{n} moves of each side without progress"),
-        Reason::InARow(p, n) => format!("{} has {n} in a row", g.players[p as usize].name),
-        Reason::BoardFull => "the board is full".into(),
-        Reason::Connected(p) => format!("{} has connected its sides", g.players[p as usize].name),
-        Reason::MostPieces(a, b) if a == b => format!("neither side can move, and each has {a} pieces"),
-        Reason::MostPieces(a, b) => {
-            format!("neither side can move; {} has {a} pieces, {} has {b}", g.players[0].name, g.players[1].name)
-        }
-        Reason::Passed => "both players passed".into(),
-        Reason::Area(a, b) => {
-            let (a, b) = (rulebook::describe::half_points(a as u32), rulebook::describe::half_points(b as u32));
-            format!("both players passed; {} has {a} points of area, {} has {b}", g.players[0].name, g.players[1].name)
-        }
-        Reason::Checkmated(p) => format!("{} is checkmated", g.players[p as usize].name),
-        Reason::Stalemated(p) => format!("{} is stalemated", g.players[p as usize].name),
-        Reason::Seeds(cause, a, b) => {
-            let name = |p: u8| &g.players[p as usize].name;
-            let why = match cause {
-                SowEnd::NoMove(p) => format!("{} has no move", name(p)),
-                SowEnd::Repeated(n) => format!("the same position stood {n} times"),
-                SowEnd::PitsEmpty(p) => format!("the pits of {} are empty", name(p)),
-            };
-            format!("{why}; {} holds {a} seeds, {} holds {b}", name(0), name(1))
-        }
-        Reason::Stored(p, n) => format!("{} has {n} seeds in store", g.players[p as usize].name),
-        Reason::PlyLimit => return "unfinished (ply limit)".into(),
-    };
-    match o.winner {
-        Some(w) => {
-            let name = &g.players[w as usize].name;
-            // A plural name (attackers, goats) but not one ending in -ss (cross).
-            let verb = if name.ends_with('s') && !name.ends_with("ss") { "win" } else { "wins" };
-            format!("{name} {verb}: {why}")
-        }
-        None => format!("a draw: {why}"),
-    }
 }
 
 pub fn position(game: &GameArgs, at: &At, numbers: bool, fen: bool) -> i32 {

@@ -1,6 +1,6 @@
 //! `rulebook fmt` and `rulebook lsp`: the commands for editing game files.
 
-use super::{files, load, EXIT_INVALID, EXIT_USAGE};
+use super::{files, EXIT_INVALID, EXIT_USAGE};
 use rulebook::fmt::{self, FormatError};
 use std::path::{Path, PathBuf};
 
@@ -47,7 +47,7 @@ pub fn format(paths: &[PathBuf], check: bool) -> i32 {
     };
     let mut worst = 0;
     for path in &list {
-        let text = match load::read(path).map(String::from_utf8) {
+        let text = match rulebook::app::files::read(path).map(String::from_utf8) {
             Ok(Ok(t)) => t,
             Ok(Err(_)) => {
                 eprintln!("error: {} is not UTF-8 text", path.display());
@@ -99,7 +99,7 @@ pub fn lsp() -> i32 {
     // Codes link to this checkout's docs/diagnostics.md unless the editor says otherwise.
     let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/diagnostics.md");
     let docs = lsp_types::Url::from_file_path(docs).ok();
-    let result = rulebook::lsp::serve(&connection, &load::read, docs);
+    let result = rulebook::lsp::serve(&connection, &rulebook::app::files::read, docs);
     drop(connection);
     // The reader may be waiting on the editor's next line; the writer ends with the channel.
     drop(reader);

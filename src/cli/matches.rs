@@ -3,9 +3,11 @@
 
 use super::load::{self, Loaded};
 use super::records;
-use super::simulate::{self, game_seed};
+use super::simulate;
+pub use rulebook::app::stats::{elo, wilson};
 use super::{GameArgs, EXIT_INVALID, EXIT_USAGE};
 use rulebook::agents::{self, AgentSpec, GameRng, Played, Work};
+use rulebook::app::words::game_seed;
 use rulebook::engine::{Engine, Limit, Position, Reason};
 use serde_json::json;
 use std::path::PathBuf;
@@ -25,30 +27,7 @@ pub struct Options {
     pub json: bool,
 }
 
-/// The 95% Wilson score interval of `k` successes in `n` trials.
-pub fn wilson(k: f64, n: f64) -> (f64, f64) {
-    if n <= 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let p = k / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
 
-/// The Elo difference that expects a score of `s` (infinite at 0 and 1).
-pub fn elo(s: f64) -> f64 {
-    // Within rounding of 0 or 1 (a Wilson bound at a perfect score) is infinite, not a huge number.
-    if s <= 1e-9 {
-        return f64::NEG_INFINITY;
-    }
-    if s >= 1.0 - 1e-9 {
-        return f64::INFINITY;
-    }
-    -400.0 * (1.0 / s - 1.0).log10()
-}
 
 fn show_elo(e: f64) -> String {
     if e.is_infinite() {
@@ -192,7 +171,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
             let players = engine.game.players.iter().map(|p| &p.name);
             let seats: Vec<String> = players.zip(order).map(|(p, a)| format!("{p}={}", specs[a])).collect();
             r.set("Seats", seats.join(" "));
-            records::finish(&mut r, &simulate::describe(engine, &played.outcome));
+            records::finish(&mut r, &rulebook::app::words::describe_outcome(engine, &played.outcome));
             let path = dir.join(format!("game-{:05}.txt", i + 1));
             super::files::write(&path, &r.write(), true, false, &loaded.files)
                 .map_err(|e| format!("cannot write a record: {}: {e}", path.display()))?;
@@ -337,7 +316,7 @@ impl Tally {
         for (s, side) in sides.iter().enumerate() {
             println!("{}", row(&format!("{side} won"), self.side_wins(s)));
         }
-        let why: Vec<String> = simulate::by_reason(engine, self.draws.iter().map(|(r, c)| (r, *c)))
+        let why: Vec<String> = rulebook::app::words::by_reason(engine, self.draws.iter().map(|(r, c)| (r, *c)))
             .into_iter()
             .map(|(w, c)| format!("{w} {c}"))
             .collect();
@@ -387,7 +366,7 @@ impl Tally {
             })
             .collect();
         let draws_by: serde_json::Map<String, serde_json::Value> =
-            super::simulate::by_reason(engine, self.draws.iter().map(|(r, c)| (r, *c)))
+            rulebook::app::words::by_reason(engine, self.draws.iter().map(|(r, c)| (r, *c)))
                 .into_iter()
                 .map(|(w, c)| (w, json!(c)))
                 .collect();

@@ -3,23 +3,20 @@
 mod balance;
 pub(crate) mod commands;
 mod editor;
-pub(crate) mod files;
 pub(crate) mod load;
 mod matches;
 mod play;
 mod play_help;
-pub(crate) mod records;
 mod simulate;
+
+use rulebook::app::{files, records};
 
 use clap::{Parser, Subcommand, ValueEnum};
 use rulebook::diagnostics::{self, Style};
-use rulebook::engine::Counting;
+use rulebook::engine::{Counting, Limit};
 use std::io::IsTerminal;
 
-/// Exit codes: 0 success, 1 the input is invalid (a bad game file, move or
-/// record), 2 usage or I/O error.
-pub const EXIT_INVALID: i32 = 1;
-pub const EXIT_USAGE: i32 = 2;
+pub use rulebook::app::{EXIT_INVALID, EXIT_USAGE};
 
 #[derive(Parser)]
 #[command(name = "rulebook", version, about = "Board games as text files: check them, describe them, play them")]
@@ -342,7 +339,20 @@ pub struct At {
     pub plies: Option<String>,
 }
 
-pub fn run() -> i32 {
+/// How `rulebook serve` serves a game: given by the binary, so that this
+/// front end and the web's import nothing of each other.
+pub type Serve<'a> =
+    &'a dyn Fn(&std::path::Path, load::Loaded, Vec<rulebook::check::Choice>, std::net::IpAddr, u16, bool) -> i32;
+
+/// Exit code 1 with a message when an engine limit was reached: the moves
+/// (and anything counted or judged from them) would be incomplete, so the
+/// command gives no answer.
+pub fn limit_reached(limit: Limit) -> i32 {
+    eprintln!("error: no answer: {limit}");
+    EXIT_INVALID
+}
+
+pub fn run(serve: Serve) -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -355,7 +365,14 @@ pub fn run() -> i32 {
         Command::Render { game, at, format, output, force } => {
             commands::render(&game, &at, format, output.as_deref(), force)
         }
-        Command::Serve { game, port, host, open } => crate::web::serve(&game, host, port, open),
+        Command::Serve { game, port, host, open } => {
+            let loaded = match load::game(&game) {
+                Ok(l) => l,
+                Err(code) => return code,
+            };
+            let Ok(choices) = load::parse_choices(&game.options) else { return EXIT_USAGE };
+            serve(&game.file, loaded, choices, host, port, open)
+        }
         Command::Describe { game } => commands::describe(&game),
         Command::Options { game } => commands::options(&game),
         Command::Position { game, at, numbers, fen } => commands::position(&game, &at, numbers, fen),

@@ -291,7 +291,7 @@ impl<'a> Session<'a> {
     /// The result, if the game is over (or at the ply limit).
     fn over(&self, max_plies: u32) -> Result<Option<String>, Limit> {
         Ok(match self.engine.outcome(&self.pos)? {
-            Some(o) => Some(super::commands::describe_outcome(self.engine, &o)),
+            Some(o) => Some(rulebook::app::words::describe_outcome(self.engine, &o)),
             None if self.plies.len() >= max_plies as usize => Some(format!("unfinished (ply limit {max_plies})")),
             None => None,
         })
@@ -444,7 +444,7 @@ fn looks_like_a_move(engine: &Engine, line: &str) -> bool {
 fn play_loop(s: &mut Session, input: &mut impl BufRead, opts: &Options) -> i32 {
     loop {
         let over = match s.over(opts.max_plies) {
-            Err(limit) => return super::commands::limit_reached(limit),
+            Err(limit) => return super::limit_reached(limit),
             Ok(over) => over,
         };
         s.show(opts.compact, over.is_some());
@@ -459,13 +459,13 @@ fn play_loop(s: &mut Session, input: &mut impl BufRead, opts: &Options) -> i32 {
         // No seat plays from a cut-short list of moves.
         let mut moves = Vec::new();
         if let Err(limit) = s.engine.moves(&s.pos, roll, &mut moves) {
-            return super::commands::limit_reached(limit);
+            return super::limit_reached(limit);
         }
         let chosen = match &mut s.seats[me] {
             Seat::Computer(agent) => {
                 let m = match agent.choose(s.engine, &s.pos, &s.history, &moves, &mut s.rng) {
                     Ok(m) => m,
-                    Err(limit) => return super::commands::limit_reached(limit),
+                    Err(limit) => return super::limit_reached(limit),
                 };
                 if opts.verbose {
                     if let Some(t) = agent.thought(s.engine) {
@@ -478,7 +478,7 @@ fn play_loop(s: &mut Session, input: &mut impl BufRead, opts: &Options) -> i32 {
                 Turn::Move(m) => m,
                 Turn::Undone => continue,
                 Turn::Stop => return 0,
-                Turn::Limit(limit) => return super::commands::limit_reached(limit),
+                Turn::Limit(limit) => return super::limit_reached(limit),
             },
         };
         let text = s.engine.ply_notation(roll, &chosen);

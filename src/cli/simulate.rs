@@ -5,7 +5,8 @@ use super::records;
 use super::GameArgs;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use rulebook::engine::{Engine, Outcome, Playout, Reason};
+use rulebook::app::words::{by_reason, describe_outcome as describe, game_seed};
+use rulebook::engine::{Outcome, Playout, Reason};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -22,15 +23,6 @@ pub struct Options {
     /// Writes into a --record folder that already holds files.
     pub force: bool,
     pub position: Option<String>,
-}
-
-/// The seed of game `i`: independent of how games are split across threads,
-/// so the same seed gives the same games with any `--threads`.
-pub fn game_seed(seed: u64, i: usize) -> u64 {
-    let mut z = seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// What the summary needs, gathered game by game (so memory does not grow
@@ -180,7 +172,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
         return super::EXIT_USAGE;
     }
     if let Some(l) = limit.into_inner().expect("threads done") {
-        return super::commands::limit_reached(l);
+        return super::limit_reached(l);
     }
     let mut stats = total.into_inner().expect("threads done");
     // A fixed order, whatever order the threads finished in.
@@ -231,57 +223,8 @@ pub fn per_second(rate: f64, what: &str) -> String {
     format!("{rate:.0} {what}/s")
 }
 
-pub fn describe(engine: &Engine, o: &Outcome) -> String {
-    super::commands::describe_outcome(engine, o)
-}
-
-/// Counts of outcomes by their reasons in words, most frequent first:
-/// reasons that carry figures (each side's pieces, area) count together.
-pub(super) fn by_reason<'a>(engine: &Engine, counts: impl Iterator<Item = (&'a Reason, u64)>) -> Vec<(String, u64)> {
-    let mut tally: Vec<(String, u64)> = Vec::new();
-    for (r, c) in counts {
-        let words = reason_words(engine, r);
-        match tally.iter_mut().find(|t| t.0 == words) {
-            Some(t) => t.1 += c,
-            None => tally.push((words, c)),
-        }
-    }
-    tally.sort_by_key(|t| std::cmp::Reverse(t.1));
-    tally
-}
-
 fn listed(tally: Vec<(String, u64)>) -> String {
     tally.iter().map(|(w, c)| format!("{w} {c}")).collect::<Vec<_>>().join(", ")
-}
-
-pub(super) fn reason_words(engine: &Engine, r: &Reason) -> String {
-    let g = &engine.game;
-    match r {
-        Reason::NoMove(p) => format!("{} had no move", g.players[*p as usize].name),
-        Reason::NoPieces(p) => format!("{} had no pieces", g.players[*p as usize].name),
-        Reason::BorneOff(p) => format!("{} bore off all", g.players[*p as usize].name),
-        Reason::Captured(k) => format!("{} captured", g.kinds[*k as usize].name),
-        Reason::Escaped(k) => format!("{} escaped", g.kinds[*k as usize].name),
-        Reason::Reached(k) => format!("{} reached its goal", g.kinds[*k as usize].name),
-        Reason::Encircled(p) => format!("{} encircled", g.players[*p as usize].name),
-        Reason::Fortified(k) => format!("{} in an edge fort", g.kinds[*k as usize].name),
-        Reason::Repeated(n) => format!("position repeated {n} times"),
-        Reason::PerpetualCheck(p, _) => format!("{} perpetual check", g.players[*p as usize].name),
-        Reason::FewerThan(p, n) => format!("{} fewer than {n}", g.players[*p as usize].name),
-        Reason::CapturedCount(p, n) => format!("{} lost {n}", g.players[*p as usize].name),
-        Reason::NoProgress(n) => format!("{n} moves without progress"),
-        Reason::InARow(p, n) => format!("{} {n} in a row", g.players[*p as usize].name),
-        Reason::BoardFull => "board full".into(),
-        Reason::MostPieces(..) => "most pieces".into(),
-        Reason::Connected(p) => format!("{} connected", g.players[*p as usize].name),
-        Reason::Passed => "both passed".into(),
-        Reason::Area(..) => "most area".into(),
-        Reason::Checkmated(p) => format!("{} checkmated", g.players[*p as usize].name),
-        Reason::Stalemated(p) => format!("{} stalemated", g.players[*p as usize].name),
-        Reason::Seeds(..) => "most seeds".into(),
-        Reason::Stored(p, _) => format!("{} store", g.players[*p as usize].name),
-        Reason::PlyLimit => "ply limit".into(),
-    }
 }
 
 fn summary(loaded: &load::Loaded, opts: &Options, threads: usize, stats: &Stats, elapsed: f64) {

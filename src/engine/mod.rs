@@ -879,11 +879,7 @@ impl Engine {
             any_jumps,
             track_at,
             tracks,
-            zobrist_borne_off: if tracks || sow.is_some() {
-                tables::more_keys(PLAYERS * 256, 3)
-            } else {
-                Vec::new()
-            },
+            zobrist_borne_off: if tracks || sow.is_some() { tables::more_keys(PLAYERS * 256, 3) } else { Vec::new() },
             exact_dice,
             line_captures,
             jump_over,

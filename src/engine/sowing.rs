@@ -264,7 +264,8 @@ impl Engine {
         self.game.goals.iter().find_map(|g| match g.condition {
             Condition::StoreHolds(n) => [me, 1 - me].into_iter().find_map(|x| {
                 let held = self.stored(pos, x) as u16;
-                (held >= n).then(|| Outcome { winner: g.winner(g.player.unwrap_or(x)), reason: Reason::Stored(x, held) })
+                (held >= n)
+                    .then(|| Outcome { winner: g.winner(g.player.unwrap_or(x)), reason: Reason::Stored(x, held) })
             }),
             Condition::PitsEmpty => [1 - me, me]
                 .into_iter()
@@ -309,9 +310,9 @@ impl Engine {
         let t = self.sow();
         for (pl, side) in sides.iter().enumerate() {
             let player = &self.game.players[pl];
-            let body = side
-                .strip_prefix(player.letter)
-                .ok_or_else(|| PositionError::Shape(format!("the side `{side}` does not start with `{}`", player.letter)))?;
+            let body = side.strip_prefix(player.letter).ok_or_else(|| {
+                PositionError::Shape(format!("the side `{side}` does not start with `{}`", player.letter))
+            })?;
             let (counts, store) = body.split_once('+').unwrap_or((body, "0"));
             let counts: Vec<&str> = counts.split(',').collect();
             let pits = &t.rules.pits[pl];

@@ -2,9 +2,9 @@
 //! driven by the engine. Every answer is the whole state as JSON, so the
 //! page shows what the engine says and decides nothing itself.
 
-use crate::cli::commands::describe_outcome;
-use crate::cli::records;
 use rulebook::agents::{self, Agent, AgentSpec, Budget, Cancel, GameRng};
+use rulebook::app::records;
+use rulebook::app::words::describe_outcome;
 use rulebook::engine::{kind_of, owner, Engine, History, Limit, Move, MoveType, Position, Verdict};
 use rulebook::game::{Dice, NONE};
 use rulebook::record::Record;

@@ -13,13 +13,14 @@
 mod games;
 mod site;
 
-use crate::cli::{load, GameArgs, EXIT_USAGE};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Incoming;
 use hyper::header::{HeaderValue, CONTENT_TYPE};
 use hyper::{Request, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
+use rulebook::app::load::Loaded;
+use rulebook::app::EXIT_USAGE;
 use rulebook::check::Choice;
 use serde_json::Value;
 use site::{Reply, Site};
@@ -208,20 +209,6 @@ fn response(reply: Reply) -> Response<Full<Bytes>> {
 /// The text of each file the game was read from, by name.
 type Sources = HashMap<PathBuf, String>;
 
-/// Reads the game's files once and keeps their text (the server reads no
-/// other file), with the title and the command line's option choices.
-fn read_sources(args: &GameArgs) -> Result<(Sources, String, Vec<Choice>), i32> {
-    let loaded = load::game(args)?;
-    let choices = load::parse_choices(&args.options).map_err(|_| EXIT_USAGE)?;
-    let read = |p: &Path| load::read(p);
-    let report = match rulebook::variant::load(&args.file, &choices, &read) {
-        Ok(l) => l.report,
-        Err(_) => return Err(crate::cli::EXIT_INVALID),
-    };
-    let sources = report.sources.into_iter().map(|(name, text)| (PathBuf::from(name), text)).collect();
-    Ok((sources, loaded.title().to_string(), choices))
-}
-
 /// Serves one connection: HTTP/1.1 with keep-alive, within the limits.
 fn connection(shared: Arc<Shared>, stream: tokio::net::TcpStream, permit: tokio::sync::OwnedSemaphorePermit) {
     // Each answer is written whole; no waiting for the peer's acknowledgement.
@@ -255,11 +242,11 @@ async fn accept_loop(listener: tokio::net::TcpListener, shared: Arc<Shared>) {
     }
 }
 
-pub fn serve(args: &GameArgs, host: IpAddr, port: u16, open: bool) -> i32 {
-    let (sources, title, choices) = match read_sources(args) {
-        Ok(x) => x,
-        Err(code) => return code,
-    };
+/// Serves `loaded` (read from `file` with the command line's `choices`) until stopped.
+pub fn serve(file: &Path, loaded: Loaded, choices: Vec<Choice>, host: IpAddr, port: u16, open: bool) -> i32 {
+    let title = loaded.title().to_string();
+    // The server reads no file again: the texts read are kept.
+    let sources: Sources = loaded.sources.into_iter().collect();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().max_blocking_threads(64).build() {
         Ok(r) => r,
         Err(e) => {
@@ -286,7 +273,7 @@ pub fn serve(args: &GameArgs, host: IpAddr, port: u16, open: bool) -> i32 {
     if open {
         open_browser(&url);
     }
-    let site = Site::new(args.file.clone(), sources, title, choices);
+    let site = Site::new(file.to_path_buf(), sources, title, choices);
     let shared = Arc::new(Shared { site: Mutex::new(site), searches: Semaphore::new(search_slots()), loopback });
     runtime.block_on(accept_loop(listener, shared));
     0

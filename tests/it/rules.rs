@@ -1023,11 +1023,17 @@ fn sowing_games_end_by_their_end_rules_and_the_seeds_each_side_holds() {
     let seen = outcomes_from(&e, pos, "a2");
     assert_eq!(seen[0], None);
     let stuck = e.parse_position("S:S0+3:N2+0").unwrap();
-    assert_eq!(e.outcome(&stuck).unwrap(), Some(Outcome { winner: Some(0), reason: Reason::Seeds(SowEnd::NoMove(0), 3, 2) }));
+    assert_eq!(
+        e.outcome(&stuck).unwrap(),
+        Some(Outcome { winner: Some(0), reason: Reason::Seeds(SowEnd::NoMove(0), 3, 2) })
+    );
     // Oware: a side that cannot be fed ends the game, each keeping its own seeds.
     let e = common::engine("games/oware.game", &[]);
     let unfed = e.parse_position("S:S1,0,0,0,0,0+10:N0,0,0,0,0,0+10").unwrap();
-    assert_eq!(e.outcome(&unfed).unwrap(), Some(Outcome { winner: Some(0), reason: Reason::Seeds(SowEnd::NoMove(0), 11, 10) }));
+    assert_eq!(
+        e.outcome(&unfed).unwrap(),
+        Some(Outcome { winner: Some(0), reason: Reason::Seeds(SowEnd::NoMove(0), 11, 10) })
+    );
     // A store that reaches 25 wins at once, also in a position read from notation.
     let won = e.parse_position("S:S1,0,0,0,0,0+10:N1,0,0,0,0,0+25").unwrap();
     assert_eq!(e.outcome(&won).unwrap(), Some(Outcome { winner: Some(1), reason: Reason::Stored(1, 25) }));
@@ -1046,10 +1052,7 @@ fn sowing_captures_by_count_backwards_and_across_and_a_grand_slam_takes_nothing(
     // The same with nothing else on north's side: a grand slam, nothing taken.
     assert_eq!(after("S:S0,0,0,0,0,2+0:N1,1,0,0,0,0+0", "f1"), "N:S0,0,0,0,0,0+0:N2,2,0,0,0,0+0");
     // Twelve seeds go round once and pass over the pit they came from.
-    assert_eq!(
-        after("S:S12,0,0,0,0,0+0:N0,0,0,0,0,0+0", "a1"),
-        "N:S0,2,1,1,1,1+0:N1,1,1,1,1,1+0"
-    );
+    assert_eq!(after("S:S12,0,0,0,0,0+0:N0,0,0,0,0,0+0", "a1"), "N:S0,2,1,1,1,1+0:N1,1,1,1,1,1+0");
     // North's side empty: only a sowing that reaches it may be played.
     assert_eq!(common::moves(&e, "S:S1,0,0,0,0,2+0:N0,0,0,0,0,0+0", None), ["f1"]);
     // Kalah: the last seed in an empty pit of one's own takes the pit across;

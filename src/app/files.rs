@@ -1,9 +1,81 @@
-//! Writing files so that nothing is lost: through a temporary file in the
-//! same folder and a rename, never over an existing file unless asked, never
-//! over the game being played.
+//! The files of the application: game, variant and record files read within
+//! limits (regular files only, never past a size), and writes that lose
+//! nothing: through a temporary file in the same folder and a rename, never
+//! over an existing file unless asked, never over the game being played.
 
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
+
+/// Reads a game or variant file, but no more than one byte past the size a
+/// game file may have, so that a huge file is refused, not read forever.
+/// Only regular files are read: a FIFO, a terminal or a device (`/dev/stdin`,
+/// `/dev/zero`) is refused without waiting on it.
+/// A link is followed only to a `.game` or `.toml` file: the name checked
+/// by the caller must be the name of what is read.
+pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    if path.symlink_metadata()?.file_type().is_symlink() {
+        let target = std::fs::canonicalize(path)?;
+        if !target.extension().is_some_and(|e| e == "game" || e == "toml") {
+            let why = format!("a link to {}, which is not a game or variant file", target.display());
+            return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, why));
+        }
+    }
+    let mut bytes = Vec::new();
+    open_regular(path)?.take(crate::syntax::MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// Opens a file for reading if it is a regular file. The open does not block
+/// (a FIFO with no writer would wait forever), and the type is checked on the
+/// opened file, so nothing can be swapped in between.
+fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file"));
+    }
+    Ok(file)
+}
+
+/// The most a game record may weigh (a 400-ply record is a few kilobytes).
+pub const MAX_RECORD_BYTES: u64 = 64 << 20;
+
+/// Reads a game record (a save, a simulated game), refusing one larger than
+/// [`MAX_RECORD_BYTES`], one that is not a regular file (a FIFO would block),
+/// and one that is not UTF-8 (saying where). Unknown tags come back as warnings.
+pub fn read_record(path: &Path) -> Result<(crate::record::Record, Vec<String>), String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    open_regular(path)
+        .and_then(|f| f.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(format!("{} is larger than a record may be ({MAX_RECORD_BYTES} bytes)", path.display()));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        format!("{}:{line}: not UTF-8 text (byte {} of the file); a record is plain text", path.display(), at + 1)
+    })?;
+    let record =
+        crate::record::Record::parse(&text).map_err(|e| format!("{}:{}: {}", path.display(), e.line, e.message))?;
+    let warnings = record
+        .unknown_tags()
+        .into_iter()
+        .map(|(line, name, like)| {
+            let hint = like.map(|k| format!(" (did you mean `{k}`?)")).unwrap_or_default();
+            format!("{}:{line}: unknown tag `{name}`{hint}; it is ignored", path.display())
+        })
+        .collect();
+    Ok((record, warnings))
+}
 
 /// Why a file was not written.
 #[derive(Debug)]

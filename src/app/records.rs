@@ -1,10 +1,11 @@
-//! Game records as the commands write and read them: which game, where each
+//! Game records as the front ends write and read them: which game, where each
 //! ply was read from, and errors that name the record's file and line.
 
 use super::files;
 use super::load::Loaded;
-use rulebook::engine::{Engine, Limit, Move, Position, Verdict};
-use rulebook::record::Record;
+use super::words::describe_outcome;
+use crate::engine::{Engine, Limit, Move, Position, Verdict};
+use crate::record::Record;
 use std::path::Path;
 
 /// `PATH:LINE` (or `PATH` when the line is unknown), for error messages.
@@ -101,7 +102,7 @@ pub fn follow(
         let at = place(path, record.ply_line(i));
         let no_answer = |limit: Limit| format!("{at}: ply {} `{ply}`: no answer: {limit}", i + 1);
         if let Some(o) = engine.outcome(&pos).map_err(no_answer)? {
-            let over = super::commands::describe_outcome(engine, &o);
+            let over = describe_outcome(engine, &o);
             return Err(format!("{at}: ply {} `{ply}` comes after the end of the game ({over})", i + 1));
         }
         match engine.why(&pos, None, ply).map_err(no_answer)? {
