@@ -15,5 +15,6 @@ pub const EXIT_USAGE: i32 = 2;
 pub mod files;
 pub mod load;
 pub mod records;
+pub mod session;
 pub mod stats;
 pub mod words;

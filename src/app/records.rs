@@ -19,13 +19,28 @@ pub fn place(path: &Path, line: Option<usize>) -> String {
 /// A new record of a game played from `start`. `file_tag` is the game file
 /// as the record names it (relative to the record's folder).
 pub fn new_record(loaded: &Loaded, file_tag: &Path, seed: u64, start: &Position, plies: Vec<String>) -> Record {
-    let engine = &loaded.engine;
+    let tag = file_tag.display().to_string();
+    record_of(&loaded.engine, loaded.title(), loaded.variant.is_some(), &tag, seed, start, plies)
+}
+
+/// The tags every record starts with: the game (`title`, with the rules it
+/// is a variant of when `variant`), its file, the options, the seed, the
+/// start if not the setup; then the plies.
+pub fn record_of(
+    engine: &Engine,
+    title: &str,
+    variant: bool,
+    file_tag: &str,
+    seed: u64,
+    start: &Position,
+    plies: Vec<String>,
+) -> Record {
     let mut r = Record::default();
-    r.set("Game", loaded.title());
-    if loaded.variant.is_some() {
+    r.set("Game", title);
+    if variant {
         r.set("Rules", engine.game.name.clone());
     }
-    r.set("File", file_tag.display().to_string());
+    r.set("File", file_tag);
     let options: Vec<String> = engine.game.options.iter().map(|o| format!("{}={}", o.name, o.value)).collect();
     if !options.is_empty() {
         r.set("Options", options.join(" "));

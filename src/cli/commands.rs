@@ -15,7 +15,6 @@ fn setup(game: &GameArgs, at: &At) -> Result<(Loaded, Position), i32> {
     Ok((loaded, pos))
 }
 
-
 pub fn start_at(engine: &Engine, at: &At) -> Result<Position, i32> {
     let mut pos = match &at.position {
         Some(text) => engine.parse_position(text).map_err(|e| {

@@ -4,9 +4,9 @@
 use super::load::{self, Loaded};
 use super::records;
 use super::simulate;
-pub use rulebook::app::stats::{elo, wilson};
 use super::{GameArgs, EXIT_INVALID, EXIT_USAGE};
 use rulebook::agents::{self, AgentSpec, GameRng, Played, Work};
+pub use rulebook::app::stats::{elo, wilson};
 use rulebook::app::words::game_seed;
 use rulebook::engine::{Engine, Limit, Position, Reason};
 use serde_json::json;
@@ -26,8 +26,6 @@ pub struct Options {
     pub position: Option<String>,
     pub json: bool,
 }
-
-
 
 fn show_elo(e: f64) -> String {
     if e.is_infinite() {

@@ -5,7 +5,8 @@ use super::load::{self, Loaded};
 use super::records;
 use super::{GameArgs, EXIT_INVALID, EXIT_USAGE};
 use rulebook::agents::{self, Agent, GameRng};
-use rulebook::engine::{Engine, History, Limit, Move, Position, Verdict};
+use rulebook::app::session::{Ply, Session as Game};
+use rulebook::engine::{Engine, Limit, Move, Position, Verdict};
 use rulebook::record::Record;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -96,36 +97,13 @@ fn seats(engine: &Engine, saved: Option<(&str, String)>, specs: &[String]) -> Re
         .collect())
 }
 
-/// One ply played: its text, the roll it was made under, who made it.
-struct Ply {
-    text: String,
-    roll: Option<u8>,
-    mover: u8,
-}
-
-/// Every how many plies a position is kept for `undo` (the others are
-/// replayed from it), so a long game does not keep a position per ply.
-const CHECKPOINT: usize = 64;
-
-/// A game in progress.
+/// A game in progress, with its seats and how it is shown.
 struct Session<'a> {
     loaded: &'a Loaded,
     engine: &'a Engine,
     file: PathBuf,
     seats: Vec<Seat>,
-    rng: GameRng,
-    start: Position,
-    pos: Position,
-    plies: Vec<Ply>,
-    /// The position before ply `k * CHECKPOINT`, for each k up to the plies played.
-    checkpoints: Vec<Position>,
-    /// The roll shown for the coming ply, once rolled (Some(None) in a game without dice).
-    roll: Option<Option<u8>>,
-    announcements: Vec<String>,
-    /// The positions since the last capture, for repetition rules.
-    history: History,
-    /// The last ply's move and the position before it, to mark on the board.
-    last: Option<(Position, Move)>,
+    game: Game<&'a Engine>,
     /// Colours on the board (a terminal, and NO_COLOR not set).
     colour: bool,
 }
@@ -133,108 +111,38 @@ struct Session<'a> {
 impl<'a> Session<'a> {
     fn new(loaded: &'a Loaded, file: PathBuf, seats: Vec<Seat>, rng: GameRng, start: Position) -> Session<'a> {
         let engine = &loaded.engine;
-        let pos = start.clone();
-        let (plies, checkpoints, announcements) = (Vec::new(), Vec::new(), Vec::new());
-        let history = engine.history_from(&start);
         let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-        let (roll, last) = (None, None);
-        Session {
-            loaded,
-            engine,
-            file,
-            seats,
-            rng,
-            start,
-            pos,
-            plies,
-            checkpoints,
-            roll,
-            announcements,
-            history,
-            last,
-            colour,
-        }
-    }
-
-    /// The roll for the coming ply: rolled once, then shown again until a move is made.
-    fn roll(&mut self) -> Option<u8> {
-        let (engine, rng) = (self.engine, &mut self.rng);
-        *self.roll.get_or_insert_with(|| engine.roll(rng))
-    }
-
-    fn push(&mut self, roll: Option<u8>, mv: &Move, text: String) {
-        if self.plies.len().is_multiple_of(CHECKPOINT) {
-            self.checkpoints.push(self.pos.clone());
-        }
-        let mover = self.pos.turn;
-        self.plies.push(Ply { text, roll, mover });
-        let next = self.engine.play_in(&self.pos, mv, &mut self.history);
-        self.announcements = self.engine.announcements(&next, mover, mv);
-        let before = std::mem::replace(&mut self.pos, next);
-        self.last = Some((before, *mv));
-        self.roll = None;
+        Session { loaded, engine, file, seats, game: Game::new(engine, rng, start), colour }
     }
 
     /// `12. black (random) plays c6xc4, takes c5.`: the ply just made, numbered.
     fn tell_ply(&self) {
-        let (Some(ply), Some((before, _))) = (self.plies.last(), &self.last) else { return };
+        let (Some(ply), Some((before, _))) = (self.game.plies().last(), self.game.last()) else { return };
         let board = self.engine.board();
-        let taken = rulebook::render::svg::captured(before, &self.pos, board.len());
+        let taken = rulebook::render::svg::captured(before, self.game.position(), board.len());
         let taken: Vec<&str> = taken.iter().map(|p| board.labels[p as usize].as_str()).collect();
         let takes = if taken.is_empty() { String::new() } else { format!(", takes {}", taken.join(" ")) };
         let name = &self.engine.game.players[ply.mover as usize].name;
-        let n = self.plies.len();
+        let n = self.game.plies().len();
         match &self.seats[ply.mover as usize] {
             Seat::Computer(a) => println!("{n}. {name} ({}) plays {}{takes}.", a.name(), ply.text),
             Seat::Human => println!("{n}. {name} {}{takes}", ply.text),
         }
     }
 
-    /// The position before ply `i` (from 0), from the checkpoint before it.
-    fn position_before(&self, i: usize) -> Position {
-        let first = i / CHECKPOINT * CHECKPOINT;
-        let mut pos = self.checkpoints[i / CHECKPOINT].clone();
-        for p in &self.plies[first..i] {
-            let (_, mv) = self.engine.parse_ply(&pos, &p.text).expect("a ply that was played is legal");
-            pos = self.engine.play_unchecked(&pos, &mv);
-        }
-        pos
-    }
-
-    /// The history of repeated positions before ply `i`, replayed from the
-    /// start (empty in games without a repetition rule).
-    fn history_before(&self, i: usize) -> History {
-        let mut history = self.engine.history_from(&self.start);
-        if history.is_empty() {
-            return history;
-        }
-        let mut pos = self.start.clone();
-        for p in &self.plies[..i] {
-            let (_, mv) = self.engine.parse_ply(&pos, &p.text).expect("a ply that was played is legal");
-            pos = self.engine.play_in(&pos, &mv, &mut history);
-        }
-        history
-    }
-
     /// Takes back the last ply a person made and the computer's replies after
     /// it; the roll that ply was made under is shown again, not rolled anew.
     fn undo(&mut self) -> Option<String> {
         let human = |p: &Ply| matches!(self.seats[p.mover as usize], Seat::Human);
-        let i = self.plies.iter().rposition(human)?;
-        let taken: Vec<String> = (i..self.plies.len()).map(|k| self.ply_line(k)).collect();
-        self.pos = self.position_before(i);
-        self.roll = Some(self.plies[i].roll);
-        self.history = self.history_before(i);
-        self.plies.truncate(i);
-        self.checkpoints.truncate(i.div_ceil(CHECKPOINT));
-        self.announcements.clear();
-        self.last = None;
+        let i = self.game.plies().iter().rposition(human)?;
+        let taken: Vec<String> = (i..self.game.plies().len()).map(|k| self.ply_line(k)).collect();
+        self.game.undo_from(i);
         Some(taken.join(", "))
     }
 
     /// Ply `k` (from 0) as `12. black (mcts) c6xc4`.
     fn ply_line(&self, k: usize) -> String {
-        let p = &self.plies[k];
+        let p = &self.game.plies()[k];
         let name = &self.engine.game.players[p.mover as usize].name;
         match &self.seats[p.mover as usize] {
             Seat::Computer(a) => format!("{}. {name} ({}) {}", k + 1, a.name(), p.text),
@@ -256,19 +164,20 @@ impl<'a> Session<'a> {
     }
 
     fn texts(&self) -> Vec<String> {
-        self.plies.iter().map(|p| p.text.clone()).collect()
+        self.game.plies().iter().map(|p| p.text.clone()).collect()
     }
 
     /// The record, to be written at `dest`: with the seats, the generator's
     /// state and the roll already shown, so that resuming goes on the same way.
     fn record(&self, dest: &Path, result: &str) -> Record {
         let file_tag = files::relative_to(&self.file, &files::folder_of(dest));
-        let mut r = records::new_record(self.loaded, &file_tag, self.rng.seed(), &self.start, self.texts());
+        let variant = self.loaded.variant.is_some();
+        let mut r = self.game.record(self.loaded.title(), variant, &file_tag.display().to_string());
         let names = self.engine.game.players.iter().map(|p| &p.name);
         let seats: Vec<String> = names.zip(&self.seats).map(|(n, s)| format!("{n}={}", s.name())).collect();
         r.set("Seats", seats.join(" "));
-        r.set("Draws", self.rng.draws().to_string());
-        if let Some(Some(roll)) = self.roll {
+        r.set("Draws", self.game.rng.draws().to_string());
+        if let Some(Some(roll)) = self.game.rolled() {
             r.set("Roll", roll.to_string());
         }
         records::finish(&mut r, result);
@@ -290,32 +199,28 @@ impl<'a> Session<'a> {
 
     /// The result, if the game is over (or at the ply limit).
     fn over(&self, max_plies: u32) -> Result<Option<String>, Limit> {
-        Ok(match self.engine.outcome(&self.pos)? {
-            Some(o) => Some(rulebook::app::words::describe_outcome(self.engine, &o)),
-            None if self.plies.len() >= max_plies as usize => Some(format!("unfinished (ply limit {max_plies})")),
-            None => None,
-        })
+        Ok(self.game.over(max_plies as usize)?.map(|(_, text)| text))
     }
 
     /// The board (with the last move marked) and the position line; in the
     /// compact mode only the board, and only when a person is to move.
     fn show(&mut self, compact: bool, over: bool) {
-        let person = matches!(self.seats[self.pos.turn as usize], Seat::Human);
+        let pos = self.game.position();
+        let person = matches!(self.seats[pos.turn as usize], Seat::Human);
         if !compact || person || over {
             let mut marks = rulebook::render::Marks { colour: self.colour, ..Default::default() };
-            if let Some((before, mv)) = &self.last {
+            if let Some((before, mv)) = self.game.last() {
                 marks.from = (mv.from != rulebook::game::NONE).then_some(mv.from);
                 marks.to = (mv.to != rulebook::game::NONE).then_some(mv.to);
-                marks.captured = rulebook::render::svg::captured(before, &self.pos, self.engine.board().len());
+                marks.captured = rulebook::render::svg::captured(before, pos, self.engine.board().len());
             }
-            print!("{}", rulebook::render::render_marked(self.engine, &self.pos, &marks));
+            print!("{}", rulebook::render::render_marked(self.engine, pos, &marks));
         }
         if !compact {
-            println!("position {}", self.engine.position_notation(&self.pos));
+            println!("position {}", self.engine.position_notation(pos));
         }
-        let last = self.plies.last().map_or(0, |p| p.mover as usize);
-        for a in self.announcements.drain(..) {
-            println!("{}: \"{a}\"", self.engine.game.players[last].name);
+        for (mover, a) in self.game.announcements.drain(..) {
+            println!("{}: \"{a}\"", self.engine.game.players[mover as usize].name);
         }
     }
 }
@@ -365,7 +270,7 @@ enum Turn {
 
 /// Reads lines until the person moves, undoes or stops.
 fn prompt(s: &mut Session, input: &mut impl BufRead, roll: Option<u8>) -> Turn {
-    let name = &s.engine.game.players[s.pos.turn as usize].name;
+    let name = &s.engine.game.players[s.game.position().turn as usize].name;
     loop {
         print!("{name}> ");
         let _ = std::io::stdout().flush();
@@ -395,12 +300,12 @@ fn command(s: &mut Session, line: &str, roll: Option<u8>) -> Option<Turn> {
     let (word, arg) = line.split_once(' ').map_or((line, ""), |(w, a)| (w, a.trim()));
     match word {
         "" => {}
-        "help" => println!("{}", super::play_help::text(s.engine, &s.start)),
-        "moves" => match s.engine.move_list(&s.pos, roll) {
+        "help" => println!("{}", super::play_help::text(s.engine, &s.game.start)),
+        "moves" => match s.engine.move_list(s.game.position(), roll) {
             Ok(list) => println!("{}", list.join(" ")),
             Err(limit) => return Some(Turn::Limit(limit)),
         },
-        "position" => println!("{}", s.engine.position_notation(&s.pos)),
+        "position" => println!("{}", s.engine.position_notation(s.game.position())),
         "quit" => {
             println!("The game so far: {}", s.texts().join(" "));
             return Some(Turn::Stop);
@@ -416,7 +321,7 @@ fn command(s: &mut Session, line: &str, roll: Option<u8>) -> Option<Turn> {
         _ if !looks_like_a_move(s.engine, line) => {
             println!("`{word}` is not a command or a move here; type help for both.");
         }
-        _ => match s.engine.why(&s.pos, roll, line) {
+        _ => match s.engine.why(s.game.position(), roll, line) {
             Err(limit) => return Some(Turn::Limit(limit)),
             Ok(Verdict::Legal(_, m)) => return Some(Turn::Move(m)),
             Ok(Verdict::Illegal { reason, legal }) => {
@@ -451,19 +356,20 @@ fn play_loop(s: &mut Session, input: &mut impl BufRead, opts: &Options) -> i32 {
         if let Some(result) = over {
             return game_over(s, &result, opts);
         }
-        let me = s.pos.turn as usize;
-        let roll = s.roll();
+        let me = s.game.position().turn as usize;
+        let roll = s.game.roll();
         if let Some(r) = roll {
             println!("Roll for {}: {r}.", s.engine.game.players[me].name); // a name may be singular or plural
         }
         // No seat plays from a cut-short list of moves.
         let mut moves = Vec::new();
-        if let Err(limit) = s.engine.moves(&s.pos, roll, &mut moves) {
+        if let Err(limit) = s.engine.moves(s.game.position(), roll, &mut moves) {
             return super::limit_reached(limit);
         }
         let chosen = match &mut s.seats[me] {
             Seat::Computer(agent) => {
-                let m = match agent.choose(s.engine, &s.pos, &s.history, &moves, &mut s.rng) {
+                let (pos, history, rng) = s.game.for_agent();
+                let m = match agent.choose(s.engine, pos, history, &moves, rng) {
                     Ok(m) => m,
                     Err(limit) => return super::limit_reached(limit),
                 };
@@ -482,7 +388,7 @@ fn play_loop(s: &mut Session, input: &mut impl BufRead, opts: &Options) -> i32 {
             },
         };
         let text = s.engine.ply_notation(roll, &chosen);
-        s.push(roll, &chosen, text);
+        s.game.push(roll, &chosen, text);
         s.tell_ply();
         if !opts.compact {
             println!();
@@ -532,11 +438,11 @@ fn resume<'a>(
     };
     let start = records::start(engine, rec, path)?;
     let mut s = Session::new(loaded, file, seats, rng, start.clone());
-    records::follow(engine, rec, path, start, |_, roll, mv, text| s.push(roll, mv, text.to_string()))?;
+    records::follow(engine, rec, path, start, |_, roll, mv, text| s.game.push(roll, mv, text.to_string()))?;
     if let Some(r) = number::<u8>(rec, path, "Roll")? {
         let at = records::place(path, rec.tag_line("Roll"));
         match engine.dice() {
-            Some(d) if d.can_roll(r) => s.roll = Some(Some(r)),
+            Some(d) if d.can_roll(r) => s.game.set_roll(Some(r)),
             Some(d) => return Err(format!("{at}: the Roll tag must be from {} to {}", d.lowest(), d.highest())),
             None => return Err(format!("{at}: a Roll tag, but this game has no die")),
         }
@@ -608,9 +514,10 @@ pub fn run(file: Option<PathBuf>, options: Vec<String>, opts: &Options) -> i32 {
             return code;
         }
     };
-    println!("{}  (seed {})", loaded.heading(), s.rng.seed());
+    println!("{}  (seed {})", loaded.heading(), s.game.rng.seed());
     if saved.is_some() {
-        println!("Resumed after {} {}.", s.plies.len(), if s.plies.len() == 1 { "ply" } else { "plies" });
+        let n = s.game.plies().len();
+        println!("Resumed after {n} {}.", if n == 1 { "ply" } else { "plies" });
     }
     println!("{}", s.who_plays());
     println!("Type a move, or help for how moves are written and the commands.\n");

@@ -4,7 +4,7 @@
 
 use rulebook::agents::{self, Agent, AgentSpec, Budget, Cancel, GameRng};
 use rulebook::app::records;
-use rulebook::app::words::describe_outcome;
+use rulebook::app::session::Session;
 use rulebook::engine::{kind_of, owner, Engine, History, Limit, Move, MoveType, Position, Verdict};
 use rulebook::game::{Dice, NONE};
 use rulebook::record::Record;
@@ -41,29 +41,11 @@ fn bad(msg: impl Into<String>) -> Refusal {
     Refusal(400, msg.into())
 }
 
-/// One ply played: its notation, who made it, the position before it.
-struct Ply {
-    text: String,
-    roll: Option<u8>,
-    mover: u8,
-    before: Position,
-    mv: Move,
-}
-
-/// A game in progress.
+/// A game in progress: the application's session, with the seats and what
+/// the server needs to keep searches in step with it.
 pub struct Game {
-    engine: Arc<Engine>,
-    /// `NAME=VALUE` of every option, as in a record's Options tag.
-    options: String,
+    game: Session<Arc<Engine>>,
     seats: Seats,
-    rng: GameRng,
-    start: Position,
-    pos: Position,
-    plies: Vec<Ply>,
-    history: History,
-    /// The roll on the table for the coming ply, once rolled.
-    roll: Option<u8>,
-    announcements: Vec<(u8, String)>,
     /// Counts the changes, so that a search's move is played only in the
     /// position it was searched from.
     version: u64,
@@ -144,22 +126,7 @@ pub fn seats(engine: &Engine, names: &[String]) -> Result<Seats, Refusal> {
 
 impl Game {
     pub fn new(engine: Arc<Engine>, seats: Seats, seed: u64, start: Position) -> Game {
-        let options = engine.game.options.iter().map(|o| format!("{}={}", o.name, o.value)).collect::<Vec<_>>();
-        let history = engine.history_from(&start);
-        Game {
-            options: options.join(" "),
-            seats,
-            rng: GameRng::new(seed),
-            pos: start.clone(),
-            start,
-            plies: Vec::new(),
-            history,
-            roll: None,
-            announcements: Vec::new(),
-            engine,
-            version: 0,
-            searching: None,
-        }
+        Game { game: Session::new(engine, GameRng::new(seed), start), seats, version: 0, searching: None }
     }
 
     /// A game from a record's plies, checked one by one.
@@ -177,6 +144,19 @@ impl Game {
             game.push(roll, &mv, text);
         }
         Ok(game)
+    }
+
+    fn engine(&self) -> &Engine {
+        &self.game.engine
+    }
+
+    fn pos(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// The roll on the table for the coming ply, if rolled.
+    fn roll_value(&self) -> Option<u8> {
+        self.game.rolled().flatten()
     }
 
     /// A change: a search of the position before it is no longer wanted.
@@ -198,36 +178,28 @@ impl Game {
 
     fn push(&mut self, roll: Option<u8>, mv: &Move, text: String) {
         self.changed();
-        let mover = self.pos.turn;
-        let next = self.engine.play_in(&self.pos, mv, &mut self.history);
-        self.announcements = self.engine.announcements(&next, mover, mv).into_iter().map(|a| (mover, a)).collect();
-        let before = std::mem::replace(&mut self.pos, next);
-        self.plies.push(Ply { text, roll, mover, before, mv: *mv });
-        self.roll = None;
+        self.game.push(roll, mv, text);
     }
 
     fn human_to_move(&self) -> bool {
-        self.seats[self.pos.turn as usize].is_none()
+        self.seats[self.pos().turn as usize].is_none()
     }
 
     /// The result, if the game is over (or at the ply limit).
     fn over(&self) -> Result<Option<(Option<u8>, String)>, Refusal> {
-        let limit = |l| Refusal(422, format!("no answer: {l}"));
-        Ok(match self.engine.outcome(&self.pos).map_err(limit)? {
-            Some(o) => Some((o.winner, describe_outcome(&self.engine, &o))),
-            None if self.plies.len() >= MAX_PLIES => Some((None, format!("unfinished (ply limit {MAX_PLIES})"))),
-            None => None,
-        })
+        self.game.over(MAX_PLIES).map_err(|l| Refusal(422, format!("no answer: {l}")))
     }
 
     /// Rolls the die for a person's coming ply (once; the roll then stays).
     pub fn roll(&mut self) -> Result<(), Refusal> {
-        let Some(dice) = self.engine.dice() else { return Err(bad("this game has no die")) };
+        if self.engine().dice().is_none() {
+            return Err(bad("this game has no die"));
+        }
         if self.over()?.is_some() {
             return Err(Refusal(409, "the game is over".into()));
         }
-        if self.roll.is_none() {
-            self.roll = Some(dice.roll(&mut self.rng));
+        if self.game.rolled().is_none() {
+            self.game.roll();
             self.changed();
         }
         Ok(())
@@ -241,13 +213,13 @@ impl Game {
         if !self.human_to_move() {
             return Err(Refusal(409, "it is the computer's turn".into()));
         }
-        if let (Some(dice), None) = (self.engine.dice(), self.roll) {
+        if let (Some(dice), None) = (self.engine().dice(), self.game.rolled()) {
             return Err(Refusal(409, format!("{} first", dice_words(&dice).0.to_lowercase())));
         }
-        match self.engine.why(&self.pos, self.roll, text).map_err(|l| Refusal(422, format!("no answer: {l}")))? {
+        let roll = self.roll_value();
+        match self.engine().why(self.pos(), roll, text).map_err(|l| Refusal(422, format!("no answer: {l}")))? {
             Verdict::Legal(_, mv) => {
-                let roll = self.roll;
-                let notation = self.engine.ply_notation(roll, &mv);
+                let notation = self.engine().ply_notation(roll, &mv);
                 self.push(roll, &mv, notation);
                 Ok(())
             }
@@ -260,25 +232,25 @@ impl Game {
         if self.over()?.is_some() {
             return Err(Refusal(409, "the game is over".into()));
         }
-        let Some(computer) = &self.seats[self.pos.turn as usize] else {
+        let Some(computer) = &self.seats[self.pos().turn as usize] else {
             return Err(Refusal(409, "it is a person's turn".into()));
         };
         if self.searching.is_some() {
             return Err(Refusal(409, "the computer is already thinking about this move".into()));
         }
         let agent = computer.agent.clone();
-        if let Some(dice) = self.engine.dice() {
-            if self.roll.is_none() {
-                self.roll = Some(dice.roll(&mut self.rng));
-                self.changed();
-            }
+        if self.engine().dice().is_some() && self.game.rolled().is_none() {
+            self.game.roll();
+            self.changed();
         }
+        let roll = self.roll_value();
         let mut moves = Vec::new();
-        self.engine.moves(&self.pos, self.roll, &mut moves).map_err(|l| Refusal(422, format!("no answer: {l}")))?;
+        self.engine().moves(self.pos(), roll, &mut moves).map_err(|l| Refusal(422, format!("no answer: {l}")))?;
         let cancel: Cancel = Arc::new(AtomicBool::new(false));
         self.searching = Some(cancel.clone());
-        let (engine, pos, rng, version) = (self.engine.clone(), self.pos.clone(), self.rng.clone(), self.version);
-        let history = self.history.clone();
+        let (engine, pos, rng, version) =
+            (self.game.engine.clone(), self.pos().clone(), self.game.rng.clone(), self.version);
+        let history = self.game.history().clone();
         Ok(Search { id: id.to_string(), engine, pos, history, moves, agent, rng, version, cancel })
     }
 
@@ -289,9 +261,9 @@ impl Game {
         }
         self.searching = None;
         let (mv, rng) = found.map_err(|l| Refusal(422, format!("no answer: {l}")))?;
-        self.rng = rng;
-        let roll = self.roll;
-        let text = self.engine.ply_notation(roll, &mv);
+        self.game.rng = rng;
+        let roll = self.roll_value();
+        let text = self.engine().ply_notation(roll, &mv);
         self.push(roll, &mv, text);
         Ok(())
     }
@@ -299,44 +271,23 @@ impl Game {
     /// Takes back the last ply a person made and the computer's replies to it
     /// (with no person seated, the last ply); its roll comes back with it.
     pub fn undo(&mut self) -> Result<(), Refusal> {
-        let human = |p: &Ply| self.seats[p.mover as usize].is_none();
-        let i = match self.plies.iter().rposition(human) {
+        let plies = self.game.plies();
+        let i = match plies.iter().rposition(|p| self.seats[p.mover as usize].is_none()) {
             Some(i) => i,
-            None if self.seats.iter().all(Option::is_some) && !self.plies.is_empty() => self.plies.len() - 1,
+            None if self.seats.iter().all(Option::is_some) && !plies.is_empty() => plies.len() - 1,
             None => return Err(Refusal(409, "nothing to undo".into())),
         };
         self.changed();
-        self.pos = self.plies[i].before.clone();
-        self.roll = self.plies[i].roll;
-        self.plies.truncate(i);
-        self.history = self.engine.history_from(&self.start);
-        let mut pos = self.start.clone();
-        for p in &self.plies {
-            pos = self.engine.play_in(&pos, &p.mv, &mut self.history);
-        }
-        self.announcements.clear();
+        self.game.undo_from(i);
         Ok(())
     }
 
     /// The game's record, in the record format `rulebook replay` reads.
     pub fn record(&self, title: &str, file: &str) -> String {
-        let mut r = Record::default();
-        r.set("Game", title);
-        if title != self.engine.game.name {
-            r.set("Rules", self.engine.game.name.clone());
-        }
-        r.set("File", file);
-        if !self.options.is_empty() {
-            r.set("Options", self.options.clone());
-        }
-        r.set("Seed", self.rng.seed().to_string());
-        if self.start != self.engine.start() {
-            r.set("Position", self.engine.position_notation(&self.start));
-        }
-        let names = self.engine.game.players.iter().map(|p| &p.name);
+        let mut r = self.game.record(title, title != self.engine().game.name, file);
+        let names = self.engine().game.players.iter().map(|p| &p.name);
         let seats: Vec<String> = names.zip(&self.seats).map(|(n, s)| format!("{n}={}", seat_name(s))).collect();
         r.set("Seats", seats.join(" "));
-        r.plies = self.plies.iter().map(|p| p.text.clone()).collect();
         let result = match self.over() {
             Ok(Some((_, text))) => text,
             _ => "unfinished".into(),
@@ -347,45 +298,46 @@ impl Game {
 
     /// Everything the page shows, as JSON.
     pub fn state(&self, id: &str) -> Result<Value, Refusal> {
-        let engine = &self.engine;
+        let engine = self.engine();
         let game = &engine.game;
         let over = self.over()?;
         let dice = engine.dice().is_some();
-        let need_roll = over.is_none() && dice && self.roll.is_none() && self.human_to_move();
+        let need_roll = over.is_none() && dice && self.roll_value().is_none() && self.human_to_move();
         let moves = if over.is_none() && self.human_to_move() && !need_roll { self.moves()? } else { Vec::new() };
-        let last = self.plies.last().map(|p| (&p.before, &p.mv));
-        let picture = svg::svg(engine, &self.pos, &svg::Options { last, interactive: true });
-        let taken: Vec<String> = match self.plies.last() {
-            Some(p) => svg::captured(&p.before, &self.pos, engine.board().len())
+        let last_ply = self.game.last_ply();
+        let last = last_ply.as_ref().map(|(before, mv)| (before, mv));
+        let picture = svg::svg(engine, self.pos(), &svg::Options { last, interactive: true });
+        let taken: Vec<String> = match &last_ply {
+            Some((before, _)) => svg::captured(before, self.pos(), engine.board().len())
                 .iter()
                 .map(|q| engine.board().labels[q as usize].clone())
                 .collect(),
             None => Vec::new(),
         };
         let plies: Vec<Value> =
-            self.plies.iter().map(|p| json!({"text": p.text, "mover": p.mover, "roll": p.roll})).collect();
+            self.game.plies().iter().map(|p| json!({"text": p.text, "mover": p.mover, "roll": p.roll})).collect();
         Ok(json!({
             "id": id,
-            "position": engine.position_notation(&self.pos),
-            "turn": self.pos.turn,
-            "turnName": game.players[self.pos.turn as usize].name,
+            "position": engine.position_notation(self.pos()),
+            "turn": self.pos().turn,
+            "turnName": game.players[self.pos().turn as usize].name,
             "seats": self.seats.iter().map(seat_name).collect::<Vec<_>>(),
             "thinking": self.searching.is_some(),
             "dice": engine.dice().map(|d| d.highest()),
             "rollLabel": engine.dice().map(|d| dice_words(&d).0),
-            "roll": self.roll,
+            "roll": self.roll_value(),
             "needRoll": need_roll,
             "humanToMove": over.is_none() && self.human_to_move(),
             "moves": moves,
             "plies": plies,
-            "last": self.plies.last().map(|p| p.text.clone()),
+            "last": self.game.plies().last().map(|p| p.text.clone()),
             "taken": taken,
             "captured": self.captured(),
-            "announcements": self.announcements.iter()
+            "announcements": self.game.announcements.iter()
                 .map(|(p, a)| format!("{}: \u{201c}{a}\u{201d}", game.players[*p as usize].name)).collect::<Vec<_>>(),
             "over": over.as_ref().map(|o| o.1.clone()),
             "winner": over.and_then(|o| o.0),
-            "options": self.options,
+            "options": game.options.iter().map(|o| format!("{}={}", o.name, o.value)).collect::<Vec<_>>().join(" "),
             "svg": picture,
         }))
     }
@@ -393,10 +345,10 @@ impl Game {
     /// The legal moves, each with what the page clicks: where it starts (a
     /// point, or a piece in hand), and the points it goes through.
     fn moves(&self) -> Result<Vec<Value>, Refusal> {
-        let engine = &self.engine;
+        let engine = self.engine();
         let labels = &engine.board().labels;
         let mut list = Vec::new();
-        engine.moves(&self.pos, self.roll, &mut list).map_err(|l| Refusal(422, format!("no answer: {l}")))?;
+        engine.moves(self.pos(), self.roll_value(), &mut list).map_err(|l| Refusal(422, format!("no answer: {l}")))?;
         let frame = svg::Frame::of(engine.board());
         Ok(list
             .iter()
@@ -405,7 +357,7 @@ impl Game {
                 let (start, steps, exit) = match m.kind {
                     MoveType::Pass => (Value::Null, vec![], None),
                     MoveType::Enter => {
-                        (json!(format!("hand:{}:{}", self.pos.turn, m.becomes)), vec![label(m.to)], None)
+                        (json!(format!("hand:{}:{}", self.pos().turn, m.becomes)), vec![label(m.to)], None)
                     }
                     MoveType::Lift => (json!(label(m.from)), vec![label(m.from)], None),
                     // A sowing is the pit alone: one click plays it.
@@ -427,7 +379,7 @@ impl Game {
                     MoveType::Plain | MoveType::Castle => (json!(label(m.from)), vec![label(m.to)], None),
                     MoveType::BearOff => {
                         // Past the track's end, in the direction it last ran.
-                        let track = &engine.game.tracks[self.pos.turn as usize];
+                        let track = &engine.game.tracks[self.pos().turn as usize];
                         let coords = &engine.board().coords;
                         let end = *track.last().unwrap_or(&m.from);
                         let d = match track.len() {
@@ -457,10 +409,10 @@ impl Game {
     /// notation with the capture marks in words and the pieces it takes
     /// (`d3-e3 approach (takes e4 e5)`, `b2xd4xb6 (takes c3 c5)`).
     fn label(&self, m: &Move, text: &str) -> String {
-        let board = self.engine.board();
-        let after = self.engine.play_unchecked(&self.pos, m);
+        let board = self.engine().board();
+        let after = self.engine().play_unchecked(self.pos(), m);
         let taken: Vec<&str> =
-            svg::captured(&self.pos, &after, board.len()).iter().map(|q| board.labels[q as usize].as_str()).collect();
+            svg::captured(self.pos(), &after, board.len()).iter().map(|q| board.labels[q as usize].as_str()).collect();
         // `e3A`, `e3W`: a landing by approach or withdrawal (not a label of the board).
         let mut words = Vec::new();
         let mut plain = String::new();
@@ -487,7 +439,7 @@ impl Game {
         }
         if m.chose_kind() {
             // `e7-e8=Q`: the kind chosen, in words.
-            label = format!("{label}: a {}", self.engine.game.kinds[m.becomes as usize].name);
+            label = format!("{label}: a {}", self.engine().game.kinds[m.becomes as usize].name);
         }
         label
     }
@@ -504,10 +456,10 @@ impl Game {
     }
 
     fn refusal(&self, from: &str, to: Option<&str>) -> Result<String, Refusal> {
-        let engine = &self.engine;
+        let engine = self.engine();
         let g = &engine.game;
         let board = engine.board();
-        let me = self.pos.turn;
+        let me = self.pos().turn;
         let player = &g.players[me as usize].name;
         if let Some((_, result)) = self.over()? {
             return Ok(format!("The game is over: {result}."));
@@ -515,7 +467,7 @@ impl Game {
         if let Some(agent) = &self.seats[me as usize] {
             return Ok(format!("It is {} turn, and the computer ({}) plays it.", possessive(player), agent.name));
         }
-        if let (Some(dice), None) = (engine.dice(), self.roll) {
+        if let (Some(dice), None) = (engine.dice(), self.roll_value()) {
             let (button, noun) = dice_words(&dice);
             let how = if dice.exact {
                 format!("the {noun} is how far a piece moves")
@@ -525,9 +477,9 @@ impl Game {
             return Ok(format!("{button} first: {how}."));
         }
         let mut legal = Vec::new();
-        engine.moves(&self.pos, self.roll, &mut legal).map_err(no_answer)?;
+        engine.moves(self.pos(), self.roll_value(), &mut legal).map_err(no_answer)?;
         if !legal.is_empty() && legal.iter().all(|m| m.kind == MoveType::Pass) {
-            let roll = self.roll.map_or(String::new(), |r| format!(" of {r}"));
+            let roll = self.roll_value().map_or(String::new(), |r| format!(" of {r}"));
             return Ok(format!("No move fits the roll{roll}: {player} passes (the Pass button)."));
         }
         // Where the legal moves start, as the page names them.
@@ -541,7 +493,7 @@ impl Game {
             .collect();
         let mine = |key: &str| match key.strip_prefix("hand:") {
             Some(hand) => hand.split_once(':').is_some_and(|(p, _)| p == me.to_string()),
-            None => board.point(key).is_some_and(|p| self.pos.at(p) != 0 && owner(self.pos.at(p)) == me),
+            None => board.point(key).is_some_and(|p| self.pos().at(p) != 0 && owner(self.pos().at(p)) == me),
         };
         // The piece chosen first, then a point it cannot go to.
         if let Some(to) = to {
@@ -549,7 +501,7 @@ impl Game {
                 return self.refusal(from, None);
             }
             let Some(q) = board.point(to) else { return Err(bad(format!("`{to}` is not a point"))) };
-            let c = self.pos.at(q);
+            let c = self.pos().at(q);
             if c != 0 && owner(c) == me {
                 return self.refusal(to, None); // another piece of the mover's: why it cannot move
             }
@@ -576,7 +528,7 @@ impl Game {
             let mut texts = Vec::new();
             if g.kinds[kind as usize].moves.track {
                 let track = &g.tracks[me as usize];
-                if let Some(&q) = self.roll.and_then(|r| track.get((r as usize).wrapping_sub(1))) {
+                if let Some(&q) = self.roll_value().and_then(|r| track.get((r as usize).wrapping_sub(1))) {
                     texts.push(format!("{letter}@{}", board.labels[q as usize]));
                 }
             }
@@ -586,7 +538,7 @@ impl Game {
             return Ok(format!("No {name} can enter now{}", self.summary(&texts)?));
         }
         let Some(p) = board.point(from) else { return Err(bad(format!("`{from}` is not a point"))) };
-        let c = self.pos.at(p);
+        let c = self.pos().at(p);
         if c == 0 {
             // Where pieces are placed straight from an unlimited supply, an
             // empty point is clicked to place one: say why it cannot be.
@@ -610,7 +562,7 @@ impl Game {
         // The places the piece would go if nothing stood in the way.
         let mut texts = Vec::new();
         let track = &g.tracks[me as usize];
-        if let (true, Some(i), Some(r)) = (kind.moves.track, track.iter().position(|&q| q == p), self.roll) {
+        if let (true, Some(i), Some(r)) = (kind.moves.track, track.iter().position(|&q| q == p), self.roll_value()) {
             match track.get(i + r as usize) {
                 Some(&q) => texts.push(format!("{from}-{}", board.labels[q as usize])),
                 None => texts.push(format!("{from}-off")),
@@ -632,7 +584,7 @@ impl Game {
 
     /// The kind and its letter in notation (none for the first kind) of `PLAYER:KIND`.
     fn hand_kind(&self, hand: &str) -> Result<(u8, String), Refusal> {
-        let g = &self.engine.game;
+        let g = &self.engine().game;
         let kind =
             hand.split_once(':').and_then(|(_, k)| k.parse::<u8>().ok()).filter(|&k| (k as usize) < g.kinds.len());
         let kind = kind.ok_or_else(|| bad(format!("`{hand}` is not a piece in hand")))?;
@@ -642,7 +594,7 @@ impl Game {
 
     /// The engine's reason against a move, or None if it is legal.
     fn verdict(&self, text: &str) -> Result<Option<String>, Refusal> {
-        Ok(match self.engine.why(&self.pos, self.roll, text).map_err(no_answer)? {
+        Ok(match self.engine().why(self.pos(), self.roll_value(), text).map_err(no_answer)? {
             Verdict::Legal(..) => None,
             Verdict::Illegal { reason, .. } => Some(reason),
         })
@@ -650,7 +602,7 @@ impl Game {
 
     /// A move as the player would type it, with the roll in a dice game.
     fn shown(&self, text: &str) -> String {
-        match self.roll {
+        match self.roll_value() {
             Some(r) => format!("{r}:{text}"),
             None => text.to_string(),
         }
@@ -684,13 +636,13 @@ impl Game {
     /// How many pieces each player has lost since the start (on the board
     /// and in hand; a promotion changes a kind, not the count).
     fn captured(&self) -> Vec<Value> {
-        let engine = &self.engine;
+        let engine = self.engine();
         let count = |pos: &Position, pl: u8| -> i64 {
             let hand: i64 = (0..engine.game.kinds.len() as u8).map(|k| engine.counted_in_hand(pos, pl, k) as i64).sum();
             pos.pieces(pl) as i64 + hand
         };
         (0..engine.game.players.len() as u8)
-            .map(|pl| json!({"player": engine.game.players[pl as usize].name, "count": count(&self.start, pl) - count(&self.pos, pl)}))
+            .map(|pl| json!({"player": engine.game.players[pl as usize].name, "count": count(&self.game.start, pl) - count(self.pos(), pl)}))
             .collect()
     }
 }
