@@ -15,6 +15,7 @@ pub const EXIT_USAGE: i32 = 2;
 pub mod files;
 pub mod load;
 pub mod records;
+pub mod series;
 pub mod session;
 pub mod stats;
 pub mod words;

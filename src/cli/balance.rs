@@ -3,7 +3,9 @@
 //! branching, and how often each goal decides the game.
 
 use super::load;
-use super::matches::{limit_text, run_games, wilson};
+use super::run_series as run_games;
+use rulebook::app::series::limit_text;
+use rulebook::app::stats::wilson;
 
 use super::{GameArgs, TableFormat, EXIT_INVALID, EXIT_USAGE};
 use rulebook::agents::{self, AgentSpec, GameRng, Played};

@@ -3,16 +3,15 @@
 
 use super::load::{self, Loaded};
 use super::records;
-use super::simulate;
+use super::run_series as run_games;
 use super::{GameArgs, EXIT_INVALID, EXIT_USAGE};
 use rulebook::agents::{self, AgentSpec, GameRng, Played, Work};
+use rulebook::app::series::limit_text;
 pub use rulebook::app::stats::{elo, wilson};
 use rulebook::app::words::game_seed;
-use rulebook::engine::{Engine, Limit, Position, Reason};
+use rulebook::engine::{Engine, Position, Reason};
 use serde_json::json;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 pub struct Options {
     pub players: Vec<String>,
@@ -32,57 +31,6 @@ fn show_elo(e: f64) -> String {
         return if e > 0.0 { "+inf".into() } else { "-inf".into() };
     }
     format!("{e:+.0}")
-}
-
-/// Plays `n` games over `threads` threads, game `i` by `play(i)`; the results
-/// in the order of the games, whatever order the threads finish in. The first
-/// error stops the rest.
-pub fn run_games<T: Send>(
-    n: usize,
-    threads: usize,
-    play: impl Fn(usize) -> Result<T, String> + Sync,
-) -> Result<Vec<T>, String> {
-    let bar = simulate::progress_bar(n as u64);
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..n).map(|_| None).collect());
-    let error: Mutex<Option<String>> = Mutex::new(None);
-    std::thread::scope(|s| {
-        for _ in 0..threads.clamp(1, simulate::MAX_THREADS).min(n.max(1)) {
-            let spawned = std::thread::Builder::new().spawn_scoped(s, || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= n {
-                    break;
-                }
-                match play(i) {
-                    Ok(r) => results.lock().expect("no panics while held")[i] = Some(r),
-                    Err(e) => {
-                        error.lock().expect("no panics while held").get_or_insert(e);
-                        next.store(n, Ordering::Relaxed);
-                        break;
-                    }
-                }
-                bar.inc(1);
-            });
-            if let Err(e) = spawned {
-                next.store(n, Ordering::Relaxed);
-                error
-                    .lock()
-                    .expect("no panics while held")
-                    .get_or_insert(format!("cannot start {threads} threads: {e}; try fewer with --threads"));
-                break;
-            }
-        }
-    });
-    bar.finish_and_clear();
-    if let Some(e) = error.into_inner().expect("threads done") {
-        return Err(e);
-    }
-    Ok(results.into_inner().expect("threads done").into_iter().map(|r| r.expect("every game played")).collect())
-}
-
-/// An engine limit met in a game, as the error `run_games` passes on.
-pub fn limit_text(l: Limit) -> String {
-    format!("no verdict: {l}")
 }
 
 /// The position games start from.
@@ -149,7 +97,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
         return EXIT_USAGE;
     }
     if let Some(dir) = &opts.record {
-        if let Err(e) = simulate::record_folder(dir, opts.force) {
+        if let Err(e) = super::record_folder(dir, opts.force) {
             eprintln!("error: {e}");
             return EXIT_USAGE;
         }
@@ -334,7 +282,7 @@ impl Tally {
         let speeds: Vec<String> = (0..2)
             .filter_map(|a| {
                 let w = self.work[a]?;
-                Some(format!("{} {}", names[a], simulate::per_second(w.amount as f64 / w.seconds, w.unit)))
+                Some(format!("{} {}", names[a], super::per_second(w.amount as f64 / w.seconds, w.unit)))
             })
             .collect();
         if !speeds.is_empty() {

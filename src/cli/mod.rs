@@ -339,6 +339,61 @@ pub struct At {
     pub plies: Option<String>,
 }
 
+/// The progress bar (drawn only on a terminal): games done and games a second.
+pub(super) fn progress_bar(games: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(games);
+    let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  eta {eta}")
+        .expect("a valid template")
+        .with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = w.write_str(&per_second(s.per_sec(), "games"));
+        });
+    bar.set_style(style);
+    bar
+}
+
+/// A rate for people: `12813 games/s`, `2.5 games/s`.
+pub fn per_second(rate: f64, what: &str) -> String {
+    if !rate.is_finite() {
+        return format!("- {what}/s");
+    }
+    if rate < 10.0 {
+        return format!("{rate:.1} {what}/s");
+    }
+    format!("{rate:.0} {what}/s")
+}
+
+/// Plays a series of games over threads ([`rulebook::app::series::run_games`])
+/// with a progress bar.
+pub fn run_series<T: Send>(
+    n: usize,
+    threads: usize,
+    play: impl Fn(usize) -> Result<T, String> + Sync,
+) -> Result<Vec<T>, String> {
+    let bar = progress_bar(n as u64);
+    let results = rulebook::app::series::run_games(n, threads, play, || bar.inc(1));
+    bar.finish_and_clear();
+    results
+}
+
+/// Creates the --record folder; refuses one that already holds files unless
+/// `force`, so that the records of two runs never mix unnoticed.
+pub fn record_folder(dir: &std::path::Path, force: bool) -> Result<(), String> {
+    let shown = dir.display();
+    std::fs::create_dir_all(dir).map_err(|e| format!("--record {shown}: {e}"))?;
+    let held = std::fs::read_dir(dir).map_err(|e| format!("--record {shown}: {e}"))?.count();
+    if held > 0 && !force {
+        return Err(format!(
+            "--record {shown} already holds {held} file{}: the records of two runs would mix; \
+             choose a new or empty folder, or add --force to write over the records of the same numbers",
+            if held == 1 { "" } else { "s" }
+        ));
+    }
+    if held > 0 {
+        eprintln!("warning: --record {shown} already held {held} files; records of the same numbers are replaced");
+    }
+    Ok(())
+}
+
 /// How `rulebook serve` serves a game: given by the binary, so that this
 /// front end and the web's import nothing of each other.
 pub type Serve<'a> =
@@ -446,7 +501,9 @@ fn thread_count(text: &str) -> Result<usize, String> {
     let n: usize = text.parse().map_err(|_| format!("`{text}` is not a whole number of threads"))?;
     match n {
         0 => Err("at least 1 thread".into()),
-        n if n > simulate::MAX_THREADS => Err(format!("at most {} threads", simulate::MAX_THREADS)),
+        n if n > rulebook::app::series::MAX_THREADS => {
+            Err(format!("at most {} threads", rulebook::app::series::MAX_THREADS))
+        }
         n => Ok(n),
     }
 }

@@ -11,9 +11,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-/// The most worker threads `simulate` starts.
-pub const MAX_THREADS: usize = 64;
-
 pub struct Options {
     pub games: usize,
     pub seed: u64,
@@ -90,7 +87,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
         None => engine.start(),
     };
     if let Some(dir) = &opts.record {
-        if let Err(e) = record_folder(dir, opts.force) {
+        if let Err(e) = super::record_folder(dir, opts.force) {
             eprintln!("error: {e}");
             return super::EXIT_USAGE;
         }
@@ -102,8 +99,8 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     // The game as each record names it: relative to the folder, found wherever both move.
     let file_tag = opts.record.as_deref().map(|dir| super::files::relative_to(&game.file, dir)).unwrap_or_default();
     // More threads than cores gain nothing; a cap keeps `--threads 100000` from exhausting the system.
-    let threads = opts.threads.min(MAX_THREADS).min(opts.games.max(1));
-    let bar = progress_bar(opts.games as u64);
+    let threads = opts.threads.min(rulebook::app::series::MAX_THREADS).min(opts.games.max(1));
+    let bar = super::progress_bar(opts.games as u64);
     let next = AtomicUsize::new(0);
     let total: Mutex<Stats> = Mutex::new(Stats::default());
     let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
@@ -181,48 +178,6 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     0
 }
 
-/// Creates the --record folder; refuses one that already holds files unless
-/// `force`, so that the records of two runs never mix unnoticed.
-pub(super) fn record_folder(dir: &std::path::Path, force: bool) -> Result<(), String> {
-    let shown = dir.display();
-    std::fs::create_dir_all(dir).map_err(|e| format!("--record {shown}: {e}"))?;
-    let held = std::fs::read_dir(dir).map_err(|e| format!("--record {shown}: {e}"))?.count();
-    if held > 0 && !force {
-        return Err(format!(
-            "--record {shown} already holds {held} file{}: the records of two runs would mix; \
-             choose a new or empty folder, or add --force to write over the records of the same numbers",
-            if held == 1 { "" } else { "s" }
-        ));
-    }
-    if held > 0 {
-        eprintln!("warning: --record {shown} already held {held} files; records of the same numbers are replaced");
-    }
-    Ok(())
-}
-
-/// The progress bar (drawn only on a terminal): games done and games a second.
-pub(super) fn progress_bar(games: u64) -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::new(games);
-    let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  eta {eta}")
-        .expect("a valid template")
-        .with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = w.write_str(&per_second(s.per_sec(), "games"));
-        });
-    bar.set_style(style);
-    bar
-}
-
-/// A rate for people: `12813 games/s`, `2.5 games/s`.
-pub fn per_second(rate: f64, what: &str) -> String {
-    if !rate.is_finite() {
-        return format!("- {what}/s");
-    }
-    if rate < 10.0 {
-        return format!("{rate:.1} {what}/s");
-    }
-    format!("{rate:.0} {what}/s")
-}
-
 fn listed(tally: Vec<(String, u64)>) -> String {
     tally.iter().map(|(w, c)| format!("{w} {c}")).collect::<Vec<_>>().join(", ")
 }
@@ -282,8 +237,8 @@ fn summary(loaded: &load::Loaded, opts: &Options, threads: usize, stats: &Stats,
 mod tests {
     #[test]
     fn rates_are_whole_numbers_unless_small() {
-        assert_eq!(super::per_second(12812.4103, "games"), "12812 games/s");
-        assert_eq!(super::per_second(2.54, "games"), "2.5 games/s");
-        assert_eq!(super::per_second(f64::INFINITY, "games"), "- games/s");
+        assert_eq!(crate::cli::per_second(12812.4103, "games"), "12812 games/s");
+        assert_eq!(crate::cli::per_second(2.54, "games"), "2.5 games/s");
+        assert_eq!(crate::cli::per_second(f64::INFINITY, "games"), "- games/s");
     }
 }
