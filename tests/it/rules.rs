@@ -1049,8 +1049,13 @@ fn sowing_captures_by_count_backwards_and_across_and_a_grand_slam_takes_nothing(
     };
     // f1's two seeds make north's f2 and e2 hold 2 each: both taken, d2 left.
     assert_eq!(after("S:S0,0,0,0,0,2+0:N1,1,1,0,0,0+0", "f1"), "N:S0,0,0,0,0,0+4:N0,0,1,0,0,0+0");
-    // The same with nothing else on north's side: a grand slam, nothing taken.
+    // The same with nothing else on north's side: a grand slam, nothing taken
+    // (unless the option lets it take all).
     assert_eq!(after("S:S0,0,0,0,0,2+0:N1,1,0,0,0,0+0", "f1"), "N:S0,0,0,0,0,0+0:N2,2,0,0,0,0+0");
+    let all = common::engine("games/oware.game", &[("grand-slam", "takes-all")]);
+    let pos = all.parse_position("S:S0,0,0,0,0,2+0:N1,1,0,0,0,0+0").unwrap();
+    let (_, mv) = all.parse_ply(&pos, "f1").unwrap();
+    assert_eq!(all.position_notation(&all.play(&pos, None, &mv).unwrap()), "N:S0,0,0,0,0,0+4:N0,0,0,0,0,0+0");
     // Twelve seeds go round once and pass over the pit they came from.
     assert_eq!(after("S:S12,0,0,0,0,0+0:N0,0,0,0,0,0+0", "a1"), "N:S0,2,1,1,1,1+0:N1,1,1,1,1,1+0");
     // North's side empty: only a sowing that reaches it may be played.
