@@ -192,42 +192,17 @@ pub fn describe_as(game: &Game, title: &str) -> String {
     }
     line(String::new());
 
-    if let Some(sowing) = &game.sowing {
-        line("Sowing".into());
-        sowing_rules(game, sowing, &mut line);
-        line(String::new());
-        line("Rules".into());
-        rules(game, &mut line);
-        line(String::new());
-        line("Goals".into());
-        goals(game, &mut line);
-        return out;
-    }
-
-    line("Pieces".into());
-    pieces(game, &mut line);
-    line(String::new());
-
-    line("Setup".into());
-    for (pi, p) in game.players.iter().enumerate() {
-        for (ki, k) in game.kinds.iter().enumerate() {
-            let mut set = PointSet::default();
-            for s in game.setup.iter().filter(|s| s.0 as usize == pi && s.1 as usize == ki) {
-                set.insert(s.2);
-            }
-            if !set.is_empty() {
-                line(format!("  {}: {} on {}.", capital(&p.name), plural(set.len(), &k.name), points(game, &set)));
-            }
-            if let Some(&(_, _, n)) = game.hand.iter().find(|h| h.0 as usize == pi && h.1 as usize == ki) {
-                line(format!("  {}: {} in hand.", capital(&p.name), plural(n as usize, &k.name)));
-            }
-            if game.supply.iter().any(|h| h.0 as usize == pi && h.1 as usize == ki) {
-                line(format!(
-                    "  {}: an unlimited supply of {} in hand.",
-                    capital(&p.name),
-                    plural(2, &k.name).trim_start_matches("2 ")
-                ));
-            }
+    match &game.sowing {
+        Some(sowing) => {
+            line("Sowing".into());
+            sowing_rules(game, sowing, &mut line);
+        }
+        None => {
+            line("Pieces".into());
+            pieces(game, &mut line);
+            line(String::new());
+            line("Setup".into());
+            setup(game, &mut line);
         }
     }
     line(String::new());
@@ -305,6 +280,31 @@ fn sowing_rules(game: &Game, s: &Sowing, line: &mut Lines) {
         );
     }
     line("  Captured seeds go to the captor's store.".into());
+}
+
+/// Where each player's pieces start: on the board, in hand, or an unlimited supply.
+fn setup(game: &Game, line: &mut Lines) {
+    for (pi, p) in game.players.iter().enumerate() {
+        for (ki, k) in game.kinds.iter().enumerate() {
+            let mut set = PointSet::default();
+            for s in game.setup.iter().filter(|s| s.0 as usize == pi && s.1 as usize == ki) {
+                set.insert(s.2);
+            }
+            if !set.is_empty() {
+                line(format!("  {}: {} on {}.", capital(&p.name), plural(set.len(), &k.name), points(game, &set)));
+            }
+            if let Some(&(_, _, n)) = game.hand.iter().find(|h| h.0 as usize == pi && h.1 as usize == ki) {
+                line(format!("  {}: {} in hand.", capital(&p.name), plural(n as usize, &k.name)));
+            }
+            if game.supply.iter().any(|h| h.0 as usize == pi && h.1 as usize == ki) {
+                line(format!(
+                    "  {}: an unlimited supply of {} in hand.",
+                    capital(&p.name),
+                    plural(2, &k.name).trim_start_matches("2 ")
+                ));
+            }
+        }
+    }
 }
 
 /// Each kind of piece and how it moves.

@@ -538,6 +538,62 @@ fn block<'a>(stmt: &'a Stmt, example: &str, diags: &mut Vec<Diagnostic>) -> Opti
     }
 }
 
+/// A block a file has once (`board`, `sowing`): how to read it.
+struct OnceBlock<'a, 's> {
+    example: &'static str,
+    /// The block's shape (`board { ... }`), and what a second one is called in the error.
+    shape: &'static str,
+    what: &'static str,
+    select_block: &'a Selector<'s>,
+}
+
+impl OnceBlock<'_, '_> {
+    /// Reads the block's statements with `each` into a new declaration in
+    /// `slot` (made with the keyword's span); a second block is an error
+    /// beside the first. False when the statement has no block at all.
+    fn read<T: Default + KeywordSpan>(
+        &self,
+        stmt: &Stmt,
+        slot: &mut Option<T>,
+        each: fn(&Stmt, &mut T) -> Result<(), Diagnostic>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Result<bool, Diagnostic> {
+        let Some(nodes) = block(stmt, self.example, diags) else {
+            return Ok(false);
+        };
+        Args::new(stmt, self.shape).end()?;
+        if let Some(first) = slot {
+            return Err(diag::duplicate_statement(stmt.keyword.span, *first.span_mut(), self.what));
+        }
+        let mut decl = T::default();
+        *decl.span_mut() = stmt.keyword.span;
+        for s in self.select_block.select(nodes) {
+            if let Err(e) = each(s, &mut decl) {
+                diags.push(e);
+            }
+        }
+        *slot = Some(decl);
+        Ok(true)
+    }
+}
+
+/// A declaration that records where its block's keyword stands.
+trait KeywordSpan {
+    fn span_mut(&mut self) -> &mut Span;
+}
+
+impl KeywordSpan for BoardDecl {
+    fn span_mut(&mut self) -> &mut Span {
+        &mut self.span
+    }
+}
+
+impl KeywordSpan for SowingDecl {
+    fn span_mut(&mut self) -> &mut Span {
+        &mut self.span
+    }
+}
+
 fn no_block(stmt: &Stmt) -> Result<(), Diagnostic> {
     match &stmt.block {
         Some(b) => Err(diag::unexpected_block(b.span, &stmt.keyword.value)),
@@ -680,21 +736,10 @@ fn block_stmt(
         "option" => {} // read by `options::declarations`
         "board" => {
             let example = "board {\n  files a..h\n  ranks 1..8\n  points a1..h8\n  lines orthogonal a1..h8\n}";
-            let Some(nodes) = block(stmt, example, diags) else {
+            let block = OnceBlock { example, shape: "board { ... }", what: "the board", select_block };
+            if !block.read(stmt, &mut d.board, board_stmt, diags)? {
                 d.broken.push(("board", String::new()));
-                return Ok(());
-            };
-            Args::new(stmt, "board { ... }").end()?;
-            if let Some(b) = &d.board {
-                return Err(diag::duplicate_statement(stmt.keyword.span, b.span, "the board"));
             }
-            let mut board = BoardDecl { span: stmt.keyword.span, ..Default::default() };
-            for s in select_block.select(nodes) {
-                if let Err(e) = board_stmt(s, &mut board) {
-                    diags.push(e);
-                }
-            }
-            d.board = Some(board);
         }
         "piece" => {
             let example = "piece king K {\n  slide any\n}";
@@ -805,20 +850,8 @@ fn rules_block_stmt(
         }
         "sowing" => {
             let example = "sowing {\n  pits south a1 b1 c1\n  pits north c2 b2 a2\n  seeds 4\n}";
-            let Some(nodes) = block(stmt, example, diags) else {
-                return Ok(());
-            };
-            Args::new(stmt, "sowing { ... }").end()?;
-            if let Some(s) = &d.sowing {
-                return Err(diag::duplicate_statement(stmt.keyword.span, s.span, "the sowing block"));
-            }
-            let mut sowing = SowingDecl { span: stmt.keyword.span, ..Default::default() };
-            for s in select_block.select(nodes) {
-                if let Err(e) = sowing_stmt(s, &mut sowing) {
-                    diags.push(e);
-                }
-            }
-            d.sowing = Some(sowing);
+            let block = OnceBlock { example, shape: "sowing { ... }", what: "the sowing block", select_block };
+            block.read(stmt, &mut d.sowing, sowing_stmt, diags)?;
         }
         "goals" => {
             let Some(nodes) = block(stmt, "goals {\n  lose when no move\n}", diags) else {
