@@ -30,4 +30,6 @@ pub fn load_text(text: &str, options: &[(&str, &str)]) -> Result<engine::Engine,
 }
 pub mod agents;
 pub mod app;
+#[cfg(feature = "python")]
+mod python;
 pub mod record;
