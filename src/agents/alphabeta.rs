@@ -220,7 +220,10 @@ impl AlphaBeta {
     }
 
     /// [`AlphaBeta::negamax`] at `child`, a position after a move from
-    /// `pos`, entered into the history while it is searched.
+    /// `pos`, entered into the history while it is searched: its value for
+    /// the side to move at `pos`, within (`alpha`, `beta`) as that side sees
+    /// them. A move that gives its side another turn (`another turn on`, a
+    /// sowing into its store) is not negated.
     #[allow(clippy::too_many_arguments)]
     fn child(
         &mut self,
@@ -233,7 +236,11 @@ impl AlphaBeta {
         ply: usize,
     ) -> Result<i32, Limit> {
         let mark = engine.enter(pos.turn, &mut self.path, child);
-        let v = self.negamax(engine, child, depth, alpha, beta, ply);
+        let v = if child.turn == pos.turn {
+            self.negamax(engine, child, depth, alpha, beta, ply)
+        } else {
+            self.negamax(engine, child, depth, -beta, -alpha, ply).map(|v| -v)
+        };
         engine.leave(&mut self.path, mark);
         v
     }
@@ -280,7 +287,7 @@ impl AlphaBeta {
         self.order(engine, pos, ply, buf, tt_best);
         for k in 0..buf.order.len() {
             let i = buf.order[k].1 as usize;
-            let v = -self.child(engine, pos, &mut buf.children[i], depth - 1, -beta, -*alpha, ply + 1)?;
+            let v = self.child(engine, pos, &mut buf.children[i], depth - 1, *alpha, beta, ply + 1)?;
             if self.stopped {
                 break;
             }
@@ -354,7 +361,7 @@ impl AlphaBeta {
         buf.values.clear();
         for i in 0..buf.moves.len() {
             let mut child = engine.play_unchecked(pos, &buf.moves[i]);
-            let v = -self.child(engine, pos, &mut child, depth - 1, -INF, INF, ply + 1)?;
+            let v = self.child(engine, pos, &mut child, depth - 1, -INF, INF, ply + 1)?;
             buf.values.push(v);
         }
         // Each roll, weighed by how often it comes: the best move it allows,
@@ -369,7 +376,7 @@ impl AlphaBeta {
                     Some(v) => v,
                     None => {
                         let mut child = engine.play_unchecked(pos, &Move::PASS);
-                        let v = -self.child(engine, pos, &mut child, depth - 1, -INF, INF, ply + 1)?;
+                        let v = self.child(engine, pos, &mut child, depth - 1, -INF, INF, ply + 1)?;
                         pass = Some(v);
                         v
                     }
@@ -396,7 +403,7 @@ impl AlphaBeta {
         let mut best = None;
         let order = std::iter::once(first).chain((0..children.len()).filter(|&i| i != first));
         for i in order {
-            let v = -self.child(engine, pos, &mut children[i], depth - 1, -INF, -alpha, 1)?;
+            let v = self.child(engine, pos, &mut children[i], depth - 1, alpha, INF, 1)?;
             if self.stopped {
                 break;
             }

@@ -20,6 +20,17 @@ struct Case {
 }
 
 const CASES: &[Case] = &[
+    // Kalah: g1's seed falls in south's store and gives another turn; then f1's seed falls in
+    // the emptied g1 and takes the ten seeds across on g3. A search that negates the value of
+    // a move after which the same side moves again sees g1 as the worst move.
+    Case {
+        file: "kalah.game",
+        options: &[],
+        position: "S:S1,0,0,0,1,1+0:N10,0,0,0,0,2+0",
+        roll: None,
+        answers: &["g1"],
+        wins_within: 0,
+    },
     // Breakthrough: a pawn on the seventh rank reaches the far rank at once, straight or diagonally.
     Case {
         file: "breakthrough.game",
