@@ -207,9 +207,14 @@ pub fn describe_as(game: &Game, title: &str) -> String {
     }
     line(String::new());
 
-    line("Rules".into());
-    rules(game, &mut line);
-    line(String::new());
+    // Rules beyond the moves and captures above, if the game has any.
+    let mut other = Vec::new();
+    rules(game, &mut |l| other.push(l));
+    if !other.is_empty() {
+        line("Rules".into());
+        other.into_iter().for_each(&mut line);
+        line(String::new());
+    }
 
     line("Goals".into());
     goals(game, &mut line);
