@@ -721,6 +721,12 @@ fn hostile(game: &Game, h: &Hostile, line: &mut Lines) {
 /// The goals. A player's name may be singular or plural ("white",
 /// "attackers"), so no verb is conjugated with it.
 fn goals(game: &Game, line: &mut Lines) {
+    // How an `end when ...` goal ends the game.
+    let score = if game.goals.iter().any(|g| matches!(g.condition, Condition::MostPieces)) {
+        "and the score decides"
+    } else {
+        "drawn"
+    };
     for g in &game.goals {
         let name = |p: PlayerId| game.players[p as usize].name.as_str();
         let kind = |k: KindId| game.kinds[k as usize].name.as_str();
@@ -735,11 +741,6 @@ fn goals(game: &Game, line: &mut Lines) {
         let whose = |k: KindId| match g.player {
             Some(_) => format!("a {}", kind(k)),
             None => format!("one of its {}", plural(2, kind(k)).trim_start_matches("2 ")),
-        };
-        let score = if game.goals.iter().any(|g| matches!(g.condition, Condition::MostPieces)) {
-            "and the score decides"
-        } else {
-            "drawn"
         };
         let text = match &g.condition {
             Condition::NoMove if g.ends => format!("The game ends, {score}, when the player to move has no legal move"),

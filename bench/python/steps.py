@@ -15,28 +15,29 @@ import pyspiel
 import rulebook
 
 
-def rulebook_steps(path, seconds):
-    game = rulebook.load(path)
+def steps_per_second(new_game, over, moves, play, seconds):
+    """Random games for `seconds`: plies made a second, games cut at 300 plies."""
     rng = random.Random(1)
     steps, start = 0, time.time()
     while time.time() - start < seconds:
-        state = game.new_state()
-        while state.outcome is None and len(state.plies) < 300:
-            state.play(rng.choice(state.legal_moves()))
-            steps += 1
+        state, plies = new_game(), 0
+        while not over(state) and plies < 300:
+            play(state, rng.choice(moves(state)))
+            plies += 1
+        steps += plies
     return steps / (time.time() - start)
+
+
+def rulebook_steps(path, seconds):
+    game = rulebook.load(path)
+    return steps_per_second(game.new_state, lambda s: s.outcome is not None, lambda s: s.legal_moves(),
+                            lambda s, m: s.play(m), seconds)
 
 
 def openspiel_steps(name, seconds):
     game = pyspiel.load_game(name)
-    rng = random.Random(1)
-    steps, start = 0, time.time()
-    while time.time() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-            steps += 1
-    return steps / (time.time() - start)
+    return steps_per_second(game.new_initial_state, lambda s: s.is_terminal(), lambda s: s.legal_actions(),
+                            lambda s, a: s.apply_action(a), seconds)
 
 
 def main():

@@ -26,13 +26,18 @@ pub struct Loaded {
     pub variant: Option<String>,
     /// The variant's description, if it has one.
     pub description: Option<String>,
-    /// The files the game was read from (never to be written over).
-    pub files: Vec<PathBuf>,
+    /// The file loaded.
+    pub file: PathBuf,
     /// The text of each file read, by name (a server reads no file again).
     pub sources: Vec<(PathBuf, String)>,
 }
 
 impl Loaded {
+    /// The files the game was read from (never to be written over).
+    pub fn files(&self) -> Vec<PathBuf> {
+        self.sources.iter().map(|(name, _)| name.clone()).chain([self.file.clone()]).collect()
+    }
+
     /// What the game is called: the variant's name, else the game's.
     pub fn title(&self) -> &str {
         self.variant.as_deref().unwrap_or(&self.engine.game.name)
@@ -55,7 +60,7 @@ pub fn load(file: &Path, choices: &[Choice]) -> Result<Loaded, Report> {
         engine: Engine::new(l.game),
         description: l.variant.as_ref().and_then(|v| v.description.clone()),
         variant: l.variant.map(|v| v.name.unwrap_or_else(|| file.display().to_string())),
-        files: l.report.sources.iter().map(|(name, _)| name.into()).chain([file.to_path_buf()]).collect(),
+        file: file.to_path_buf(),
         sources: l.report.sources.into_iter().map(|(name, text)| (PathBuf::from(name), text)).collect(),
     })
 }

@@ -176,7 +176,7 @@ pub fn render(
         print!("{text}");
         return 0;
     };
-    match super::files::write(path, &text, force, false, &loaded.files) {
+    match super::files::write(path, &text, force, false, &loaded.files()) {
         Ok(()) => 0,
         Err(e) => {
             let hint = if matches!(e, super::files::WriteError::Exists) { "; add --force to replace it" } else { "" };

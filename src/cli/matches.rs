@@ -119,7 +119,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
             r.set("Seats", seats.join(" "));
             records::finish(&mut r, &rulebook::app::words::describe_outcome(engine, &played.outcome));
             let path = dir.join(format!("game-{:05}.txt", i + 1));
-            super::files::write(&path, &r.write(), true, false, &loaded.files)
+            super::files::write(&path, &r.write(), true, false, &loaded.files())
                 .map_err(|e| format!("cannot write a record: {}: {e}", path.display()))?;
         }
         Ok(Game { swapped, played })

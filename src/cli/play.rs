@@ -100,7 +100,6 @@ fn seats(engine: &Engine, saved: Option<(&str, String)>, specs: &[String]) -> Re
 /// A game in progress, with its seats and how it is shown.
 struct Session<'a> {
     loaded: &'a Loaded,
-    engine: &'a Engine,
     file: PathBuf,
     seats: Vec<Seat>,
     game: Game<&'a Engine>,
@@ -112,17 +111,17 @@ impl<'a> Session<'a> {
     fn new(loaded: &'a Loaded, file: PathBuf, seats: Vec<Seat>, rng: GameRng, start: Position) -> Session<'a> {
         let engine = &loaded.engine;
         let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-        Session { loaded, engine, file, seats, game: Game::new(engine, rng, start), colour }
+        Session { loaded, file, seats, game: Game::new(engine, rng, start), colour }
     }
 
     /// `12. black (random) plays c6xc4, takes c5.`: the ply just made, numbered.
     fn tell_ply(&self) {
         let (Some(ply), Some((before, _))) = (self.game.plies().last(), self.game.last()) else { return };
-        let board = self.engine.board();
+        let board = self.game.engine.board();
         let taken = rulebook::render::svg::captured(before, self.game.position(), board.len());
         let taken: Vec<&str> = taken.iter().map(|p| board.labels[p as usize].as_str()).collect();
         let takes = if taken.is_empty() { String::new() } else { format!(", takes {}", taken.join(" ")) };
-        let name = &self.engine.game.players[ply.mover as usize].name;
+        let name = &self.game.engine.game.players[ply.mover as usize].name;
         let n = self.game.plies().len();
         match &self.seats[ply.mover as usize] {
             Seat::Computer(a) => println!("{n}. {name} ({}) plays {}{takes}.", a.name(), ply.text),
@@ -143,7 +142,7 @@ impl<'a> Session<'a> {
     /// Ply `k` (from 0) as `12. black (mcts) c6xc4`.
     fn ply_line(&self, k: usize) -> String {
         let p = &self.game.plies()[k];
-        let name = &self.engine.game.players[p.mover as usize].name;
+        let name = &self.game.engine.game.players[p.mover as usize].name;
         match &self.seats[p.mover as usize] {
             Seat::Computer(a) => format!("{}. {name} ({}) {}", k + 1, a.name(), p.text),
             Seat::Human => format!("{}. {name} {}", k + 1, p.text),
@@ -152,7 +151,7 @@ impl<'a> Session<'a> {
 
     /// `white: a person at this keyboard; black: the computer (mcts).`
     fn who_plays(&self) -> String {
-        let names = self.engine.game.players.iter().map(|p| &p.name);
+        let names = self.game.engine.game.players.iter().map(|p| &p.name);
         let seats: Vec<String> = names
             .zip(&self.seats)
             .map(|(n, s)| match s {
@@ -173,7 +172,7 @@ impl<'a> Session<'a> {
         let file_tag = files::relative_to(&self.file, &files::folder_of(dest));
         let variant = self.loaded.variant.is_some();
         let mut r = self.game.record(self.loaded.title(), variant, &file_tag.display().to_string());
-        let names = self.engine.game.players.iter().map(|p| &p.name);
+        let names = self.game.engine.game.players.iter().map(|p| &p.name);
         let seats: Vec<String> = names.zip(&self.seats).map(|(n, s)| format!("{n}={}", s.name())).collect();
         r.set("Seats", seats.join(" "));
         r.set("Draws", self.game.rng.draws().to_string());
@@ -190,7 +189,7 @@ impl<'a> Session<'a> {
             return;
         }
         let path = Path::new(arg);
-        match files::write(path, &self.record(path, "unfinished").write(), replace, true, &self.loaded.files) {
+        match files::write(path, &self.record(path, "unfinished").write(), replace, true, &self.loaded.files()) {
             Ok(()) => println!("Saved to {arg}; continue later with: rulebook play --resume {arg}."),
             Err(WriteError::Exists) => println!("{arg} exists; `save! {arg}` replaces it."),
             Err(e) => println!("Cannot save to {arg}: {e}. Nothing was written."),
@@ -212,15 +211,15 @@ impl<'a> Session<'a> {
             if let Some((before, mv)) = self.game.last() {
                 marks.from = (mv.from != rulebook::game::NONE).then_some(mv.from);
                 marks.to = (mv.to != rulebook::game::NONE).then_some(mv.to);
-                marks.captured = rulebook::render::svg::captured(before, pos, self.engine.board().len());
+                marks.captured = rulebook::render::svg::captured(before, pos, self.game.engine.board().len());
             }
-            print!("{}", rulebook::render::render_marked(self.engine, pos, &marks));
+            print!("{}", rulebook::render::render_marked(self.game.engine, pos, &marks));
         }
         if !compact {
-            println!("position {}", self.engine.position_notation(pos));
+            println!("position {}", self.game.engine.position_notation(pos));
         }
         for (mover, a) in self.game.announcements.drain(..) {
-            println!("{}: \"{a}\"", self.engine.game.players[mover as usize].name);
+            println!("{}: \"{a}\"", self.game.engine.game.players[mover as usize].name);
         }
     }
 }
@@ -270,7 +269,7 @@ enum Turn {
 
 /// Reads lines until the person moves, undoes or stops.
 fn prompt(s: &mut Session, input: &mut impl BufRead, roll: Option<u8>) -> Turn {
-    let name = &s.engine.game.players[s.game.position().turn as usize].name;
+    let name = &s.game.engine.game.players[s.game.position().turn as usize].name;
     loop {
         print!("{name}> ");
         let _ = std::io::stdout().flush();
@@ -300,12 +299,12 @@ fn command(s: &mut Session, line: &str, roll: Option<u8>) -> Option<Turn> {
     let (word, arg) = line.split_once(' ').map_or((line, ""), |(w, a)| (w, a.trim()));
     match word {
         "" => {}
-        "help" => println!("{}", super::play_help::text(s.engine, &s.game.start)),
-        "moves" => match s.engine.move_list(s.game.position(), roll) {
+        "help" => println!("{}", super::play_help::text(s.game.engine, &s.game.start)),
+        "moves" => match s.game.engine.move_list(s.game.position(), roll) {
             Ok(list) => println!("{}", list.join(" ")),
             Err(limit) => return Some(Turn::Limit(limit)),
         },
-        "position" => println!("{}", s.engine.position_notation(s.game.position())),
+        "position" => println!("{}", s.game.engine.position_notation(s.game.position())),
         "quit" => {
             println!("The game so far: {}", s.texts().join(" "));
             return Some(Turn::Stop);
@@ -318,10 +317,10 @@ fn command(s: &mut Session, line: &str, roll: Option<u8>) -> Option<Turn> {
             }
             None => println!("Nothing to undo: no move of yours to take back."),
         },
-        _ if !looks_like_a_move(s.engine, line) => {
+        _ if !looks_like_a_move(s.game.engine, line) => {
             println!("`{word}` is not a command or a move here; type help for both.");
         }
-        _ => match s.engine.why(s.game.position(), roll, line) {
+        _ => match s.game.engine.why(s.game.position(), roll, line) {
             Err(limit) => return Some(Turn::Limit(limit)),
             Ok(Verdict::Legal(_, m)) => return Some(Turn::Move(m)),
             Ok(Verdict::Illegal { reason, legal }) => {
@@ -359,22 +358,23 @@ fn play_loop(s: &mut Session, input: &mut impl BufRead, opts: &Options) -> i32 {
         let me = s.game.position().turn as usize;
         let roll = s.game.roll();
         if let Some(r) = roll {
-            println!("Roll for {}: {r}.", s.engine.game.players[me].name); // a name may be singular or plural
+            println!("Roll for {}: {r}.", s.game.engine.game.players[me].name); // a name may be singular or plural
         }
         // No seat plays from a cut-short list of moves.
         let mut moves = Vec::new();
-        if let Err(limit) = s.engine.moves(s.game.position(), roll, &mut moves) {
+        if let Err(limit) = s.game.engine.moves(s.game.position(), roll, &mut moves) {
             return super::limit_reached(limit);
         }
         let chosen = match &mut s.seats[me] {
             Seat::Computer(agent) => {
+                let engine = s.game.engine;
                 let (pos, history, rng) = s.game.for_agent();
-                let m = match agent.choose(s.engine, pos, history, &moves, rng) {
+                let m = match agent.choose(engine, pos, history, &moves, rng) {
                     Ok(m) => m,
                     Err(limit) => return super::limit_reached(limit),
                 };
                 if opts.verbose {
-                    if let Some(t) = agent.thought(s.engine) {
+                    if let Some(t) = agent.thought(s.game.engine) {
                         println!("{t}");
                     }
                 }
@@ -387,7 +387,7 @@ fn play_loop(s: &mut Session, input: &mut impl BufRead, opts: &Options) -> i32 {
                 Turn::Limit(limit) => return super::limit_reached(limit),
             },
         };
-        let text = s.engine.ply_notation(roll, &chosen);
+        let text = s.game.engine.ply_notation(roll, &chosen);
         s.game.push(roll, &chosen, text);
         s.tell_ply();
         if !opts.compact {
@@ -400,7 +400,7 @@ fn game_over(s: &Session, result: &str, opts: &Options) -> i32 {
     println!("\nGame over: {result}.");
     println!("The game: {}", s.texts().join(" "));
     let Some(path) = &opts.record else { return 0 };
-    match files::write(path, &s.record(path, result).write(), opts.force, true, &s.loaded.files) {
+    match files::write(path, &s.record(path, result).write(), opts.force, true, &s.loaded.files()) {
         Ok(()) => {
             println!("Record written to {}.", path.display());
             0
@@ -497,7 +497,7 @@ pub fn run(file: Option<PathBuf>, options: Vec<String>, opts: &Options) -> i32 {
         Err(code) => return code,
     };
     if let Some(path) = &opts.record {
-        if let Err(e) = files::may_write(path, opts.force, &loaded.files) {
+        if let Err(e) = files::may_write(path, opts.force, &loaded.files()) {
             let hint = if matches!(e, WriteError::Exists) { "; add --force to replace it" } else { "" };
             eprintln!("error: --record {}: {e}{hint}", path.display());
             return EXIT_USAGE;

@@ -140,7 +140,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
                         let mut r = records::new_record(&loaded, &file_tag, seed, &start_pos, record.clone());
                         records::finish(&mut r, &describe(engine, &p.outcome));
                         let path = dir.join(format!("game-{:05}.txt", i + 1));
-                        if let Err(e) = super::files::write(&path, &r.write(), true, false, &loaded.files) {
+                        if let Err(e) = super::files::write(&path, &r.write(), true, false, &loaded.files()) {
                             errors.lock().expect("no panics while held").push(format!("{}: {e}", path.display()));
                         }
                     }

@@ -14,10 +14,9 @@ use crate::game::{SowCapture, Sowing};
 /// Where the count of pit slot 0 is kept among a position's cells.
 const SEED_CELLS: usize = 128;
 
-/// A sowing game's rules as tables.
+/// A sowing game's rules as tables (the rules themselves are the game's).
 #[derive(Clone, Debug)]
 pub(super) struct SowTables {
-    pub rules: Sowing,
     /// The circuit, in the order seeds go round.
     circuit: Vec<Point>,
     /// Per point: its place on the circuit (`NONE` off it).
@@ -67,7 +66,7 @@ impl SowTables {
             }
         }
         let zobrist = tables::more_keys(next as usize * 256, 7);
-        SowTables { rules: rules.clone(), circuit, place, slot, owner, across, zobrist }
+        SowTables { circuit, place, slot, owner, across, zobrist }
     }
 
     /// The point after `p` on the circuit.
@@ -87,12 +86,12 @@ impl SowTables {
     /// Visits the points a sowing of `n` seeds from `from` by `me` drops
     /// into, in order; returns the last.
     #[inline]
-    fn walk(&self, from: Point, n: u8, me: PlayerId, mut drop: impl FnMut(Point)) -> Point {
+    fn walk(&self, rules: &Sowing, from: Point, n: u8, me: PlayerId, mut drop: impl FnMut(Point)) -> Point {
         let (mut at, mut left) = (from, n);
-        let theirs = self.rules.stores[1 - me as usize];
+        let theirs = rules.stores[1 - me as usize];
         while left > 0 {
             at = self.after(at);
-            if (at == from && self.rules.skip_origin) || Some(at) == theirs {
+            if (at == from && rules.skip_origin) || Some(at) == theirs {
                 continue;
             }
             drop(at);
@@ -103,8 +102,10 @@ impl SowTables {
 }
 
 impl Engine {
-    fn sow(&self) -> &SowTables {
-        self.sow.as_deref().expect("a sowing game")
+    /// A sowing game's tables and rules.
+    fn sow(&self) -> (&SowTables, &Sowing) {
+        let tables = self.sow.as_deref().expect("a sowing game");
+        (tables, self.game.sowing.as_ref().expect("a sowing game has its rules"))
     }
 
     /// The seeds in the pit on `p` (0 for a point that is not a pit).
@@ -126,7 +127,7 @@ impl Engine {
         if t.slot[p as usize] != NONE {
             return Some(self.seeds(pos, p));
         }
-        let player = t.rules.stores.iter().position(|&s| s == Some(p))?;
+        let player = self.game.sowing.as_ref()?.stores.iter().position(|&s| s == Some(p))?;
         Some(self.stored(pos, player as PlayerId))
     }
 
@@ -134,8 +135,8 @@ impl Engine {
     /// the board, or in a sowing game the seeds the opponent has not
     /// captured (a capture lowers the loser's count, as with pieces).
     pub fn material(&self, pos: &Position, player: PlayerId) -> u16 {
-        let Some(t) = self.sow.as_deref() else { return pos.pieces(player) };
-        let total = t.rules.seeds as u16 * (t.rules.pits[0].len() + t.rules.pits[1].len()) as u16;
+        let Some(rules) = &self.game.sowing else { return pos.pieces(player) };
+        let total = rules.seeds as u16 * (rules.pits[0].len() + rules.pits[1].len()) as u16;
         total.saturating_sub(self.stored(pos, 1 - player) as u16)
     }
 
@@ -146,14 +147,14 @@ impl Engine {
 
     /// The seeds a player has: in its store and in its pits (its score at the end).
     pub fn holdings(&self, pos: &Position, player: PlayerId) -> u16 {
-        let t = self.sow();
-        let pits: u16 = t.rules.pits[player as usize].iter().map(|&p| self.seeds(pos, p) as u16).sum();
+        let (_, rules) = self.sow();
+        let pits: u16 = rules.pits[player as usize].iter().map(|&p| self.seeds(pos, p) as u16).sum();
         pits + self.stored(pos, player) as u16
     }
 
     /// Sets the count of the pit on `p`, keeping the hash.
     pub(super) fn set_seeds(&self, pos: &mut Position, p: Point, n: u8) {
-        let t = self.sow();
+        let (t, _) = self.sow();
         let s = t.slot[p as usize] as usize;
         let old = pos.cells[SEED_CELLS + s];
         pos.hash ^= t.zobrist[s * 256 + old as usize] ^ t.zobrist[s * 256 + n as usize];
@@ -167,29 +168,29 @@ impl Engine {
 
     /// Fills every pit with the game's starting seeds.
     pub(super) fn sow_start(&self, pos: &mut Position) {
-        let t = self.sow();
-        for p in t.rules.pits.iter().flatten() {
-            self.set_seeds(pos, *p, t.rules.seeds);
+        let (_, rules) = self.sow();
+        for p in rules.pits.iter().flatten() {
+            self.set_seeds(pos, *p, rules.seeds);
         }
     }
 
     fn side_empty(&self, pos: &Position, player: PlayerId) -> bool {
-        self.sow().rules.pits[player as usize].iter().all(|&p| self.seeds(pos, p) == 0)
+        self.sow().1.pits[player as usize].iter().all(|&p| self.seeds(pos, p) == 0)
     }
 
     /// The moves: each of the mover's pits that holds seeds, unless the
     /// opponent must be fed and the sowing would not reach it.
     pub(super) fn sow_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        let t = self.sow();
+        let (t, rules) = self.sow();
         let me = pos.turn;
-        let starving = t.rules.feed && self.side_empty(pos, 1 - me);
-        for &p in &t.rules.pits[me as usize] {
+        let starving = rules.feed && self.side_empty(pos, 1 - me);
+        for &p in &rules.pits[me as usize] {
             let n = self.seeds(pos, p);
             if n == 0 {
                 continue;
             }
             let mut feeds = false;
-            let last = t.walk(p, n, me, |q| feeds |= t.owner[q as usize] == 1 - me);
+            let last = t.walk(rules, p, n, me, |q| feeds |= t.owner[q as usize] == 1 - me);
             if starving && !feeds {
                 continue;
             }
@@ -200,12 +201,12 @@ impl Engine {
     /// Plays a sowing on `next` (a copy of `pos`): the seeds go round, and
     /// the last one captures as the rules say. The outcome if a goal is met.
     pub(super) fn make_sow(&self, pos: &Position, mv: &Move, next: &mut Position) -> Option<Outcome> {
-        let t = self.sow();
+        let (t, rules) = self.sow();
         let me = pos.turn;
         let n = self.seeds(pos, mv.from);
         self.set_seeds(next, mv.from, 0);
         let mut stored = self.stored(pos, me);
-        let last = t.walk(mv.from, n, me, |q| {
+        let last = t.walk(rules, mv.from, n, me, |q| {
             if t.slot[q as usize] == NONE {
                 stored += 1; // the mover's own store: the opponent's is passed by
             } else {
@@ -220,9 +221,9 @@ impl Engine {
 
     /// What the last seed, dropped on `last`, takes for `me`: the seeds taken.
     fn sow_capture(&self, next: &mut Position, me: PlayerId, last: Point) -> u8 {
-        let t = self.sow();
+        let (t, rules) = self.sow();
         let theirs = |q: Point| t.owner[q as usize] == 1 - me;
-        match t.rules.capture {
+        match rules.capture {
             SowCapture::None => 0,
             SowCapture::Opposite => {
                 let across = t.across[last as usize];
@@ -247,8 +248,8 @@ impl Engine {
                     q = t.before(q);
                 }
                 let taken: u8 = pits[..len].iter().map(|&q| self.seeds(next, q)).sum();
-                let left = t.rules.pits[1 - me as usize].iter().map(|&q| self.seeds(next, q)).sum::<u8>() - taken;
-                if len == 0 || (left == 0 && t.rules.grand_slam_takes_nothing) {
+                let left = rules.pits[1 - me as usize].iter().map(|&q| self.seeds(next, q)).sum::<u8>() - taken;
+                if len == 0 || (left == 0 && rules.grand_slam_takes_nothing) {
                     return 0;
                 }
                 for &q in &pits[..len] {
@@ -307,7 +308,7 @@ impl Engine {
     /// side's letter, its pits' counts in order, then `+N` for its store
     /// (`S:S4,4,4,4,4,4+0:N4,4,4,4,4,4+0`).
     pub(super) fn sow_sides(&self, pos: &mut Position, sides: &[&str]) -> Result<(), PositionError> {
-        let t = self.sow();
+        let (_, rules) = self.sow();
         for (pl, side) in sides.iter().enumerate() {
             let player = &self.game.players[pl];
             let body = side.strip_prefix(player.letter).ok_or_else(|| {
@@ -315,7 +316,7 @@ impl Engine {
             })?;
             let (counts, store) = body.split_once('+').unwrap_or((body, "0"));
             let counts: Vec<&str> = counts.split(',').collect();
-            let pits = &t.rules.pits[pl];
+            let pits = &rules.pits[pl];
             if counts.len() != pits.len() {
                 return Err(PositionError::Shape(format!(
                     "{} has {} pits, and `{side}` gives {} counts",
@@ -341,10 +342,10 @@ impl Engine {
 
     /// Writes a sowing game's position sides (see [`Engine::sow_sides`]).
     pub(super) fn sow_notation(&self, pos: &Position) -> String {
-        let t = self.sow();
+        let (_, rules) = self.sow();
         let mut out = self.game.players[pos.turn as usize].letter.to_string();
         for (pl, player) in self.game.players.iter().enumerate() {
-            let counts: Vec<String> = t.rules.pits[pl].iter().map(|&p| self.seeds(pos, p).to_string()).collect();
+            let counts: Vec<String> = rules.pits[pl].iter().map(|&p| self.seeds(pos, p).to_string()).collect();
             out.push_str(&format!(":{}{}+{}", player.letter, counts.join(","), self.stored(pos, pl as PlayerId)));
         }
         out
@@ -352,7 +353,7 @@ impl Engine {
 
     /// Why the sowing of the pit labelled `text` is not legal.
     pub(super) fn sowing_rule_against(&self, pos: &Position, text: &str) -> String {
-        let t = self.sow();
+        let (t, _) = self.sow();
         let g = &self.game;
         let me = pos.turn;
         let Some(p) = g.board.labels.iter().position(|l| l == text).map(|p| p as Point) else {
