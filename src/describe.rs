@@ -292,10 +292,22 @@ fn setup(game: &Game, line: &mut Lines) {
     for (pi, p) in game.players.iter().enumerate() {
         for (ki, k) in game.kinds.iter().enumerate() {
             let mut set = PointSet::default();
+            let mut count = 0;
             for s in game.setup.iter().filter(|s| s.0 as usize == pi && s.1 as usize == ki) {
                 set.insert(s.2);
+                count += 1;
             }
-            if !set.is_empty() {
+            if count > set.len() {
+                // Stacks: how many on each point.
+                let stacks: Vec<String> = set
+                    .iter()
+                    .map(|q| {
+                        let n = game.setup.iter().filter(|s| (s.0 as usize, s.1 as usize, s.2) == (pi, ki, q)).count();
+                        format!("{n} on {}", game.board.labels[q as usize])
+                    })
+                    .collect();
+                line(format!("  {}: {}: {}.", capital(&p.name), plural(count, &k.name), stacks.join(", ")));
+            } else if !set.is_empty() {
                 line(format!("  {}: {} on {}.", capital(&p.name), plural(set.len(), &k.name), points(game, &set)));
             }
             if let Some(&(_, _, n)) = game.hand.iter().find(|h| h.0 as usize == pi && h.1 as usize == ki) {
@@ -356,7 +368,14 @@ fn pieces(game: &Game, line: &mut Lines) {
                 per_player(game, &m.leave)
             ));
         }
-        if m.track {
+        if m.track && game.stacks.is_some() {
+            line(
+                "    Moves along its player's track by the roll, over any pieces in between: from the hand it enters as \
+                 if from just before the track's first point, and it bears off by moving just past the last. It may \
+                 land on its side's pieces, and on a lone enemy piece, which it takes; never on two or more."
+                    .into(),
+            );
+        } else if m.track {
             line(
                 "    Moves along its player's track by the roll, over any pieces in between, never onto one of its own: \
                  from the hand it enters as if from just before the track's first point, and it bears off by moving \
@@ -498,6 +517,15 @@ fn pieces(game: &Game, line: &mut Lines) {
 }
 
 fn dice(d: &Dice, line: &mut Lines) {
+    if d.pair {
+        line(format!(
+            "  Before moving, the player throws two {}-sided dice. Each die moves a piece exactly its number (the same \
+             piece may take both), a double four times; as many dice must be used as can be, and where only one of \
+             the two can, the larger where it can. The whole turn is one move; a roll with no move is a pass.",
+            d.sides
+        ));
+        return;
+    }
     let thrown = if d.binary {
         format!("throws {} two-sided dice, and the roll is how many land marked side up (0 to {})", d.sides, d.sides)
     } else {
@@ -526,6 +554,23 @@ fn rules(game: &Game, line: &mut Lines) {
     }
     if let Some(again) = &game.another_turn {
         line(format!("  A move that ends on {} gives the mover another turn.", points(game, again)));
+    }
+    match game.stacks {
+        Some(u8::MAX) => line("  Pieces of one side stack on a point, any number of them.".into()),
+        Some(n) => line(format!("  Pieces of one side stack on a point, up to {n}.")),
+        None => {}
+    }
+    if game.enter_first {
+        line("  While a player has a piece in hand, its move is to enter it.".into());
+    }
+    if let Some(home) = &game.bear_off_from {
+        line(format!(
+            "  A piece bears off only while none of its side's pieces is in hand or on the board outside {}.",
+            each_players(game, home)
+        ));
+    }
+    if game.bear_off_higher {
+        line("  A roll larger than a piece's distance off bears it off if no piece of its side stands farther back on its track.".into());
     }
     if let Some(n) = game.mill {
         line(format!(

@@ -47,7 +47,7 @@ impl Diagnostic {
         self
     }
 
-    fn secondary(mut self, span: Span, text: impl Into<String>) -> Self {
+    pub fn secondary(mut self, span: Span, text: impl Into<String>) -> Self {
         self.labels.push(Label { span, text: text.into(), primary: false });
         self
     }
@@ -493,6 +493,12 @@ pub fn sowing_unplayable(span: Span, why: &str, help: &str) -> Diagnostic {
         .help(help.to_string())
 }
 
+pub fn race_rule_unplayable(span: Span, why: &str, help: &str) -> Diagnostic {
+    Diagnostic::error("E0532", "this race rule cannot apply as written")
+        .label(span, why.to_string())
+        .help(help.to_string())
+}
+
 pub fn no_royal_piece(span: Span) -> Diagnostic {
     Diagnostic::error("E0529", "this rule is about royal pieces, and no piece is royal")
         .label(span, "it could never apply")
@@ -693,6 +699,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0529", "a rule about royal pieces in a game without one"),
     ("E0530", "moves in Betza's notation that cannot be read"),
     ("E0531", "a sowing that cannot be played"),
+    ("E0532", "a race rule that cannot apply"),
     ("E0601", "unknown option"),
     ("E0602", "bad option value"),
     ("E0603", "option inside a conditional"),

@@ -621,38 +621,65 @@ pub struct Dice {
     /// The roll is the exact number of spaces a piece moves (`sets distance`);
     /// otherwise the most (`limits distance`).
     pub exact: bool,
+    /// Two dice of `sides` faces used separately (`dice 2 d6 used
+    /// separately`): each moves a piece its number, doubles four times, and
+    /// a roll is written by its two faces, the larger first (`65` is 6 and 5).
+    pub pair: bool,
 }
 
 impl Dice {
     /// The lowest roll.
     pub fn lowest(&self) -> u8 {
-        if self.binary {
-            0
-        } else {
-            1
+        match (self.binary, self.pair) {
+            (true, _) => 0,
+            (_, true) => 11,
+            _ => 1,
         }
     }
 
     /// The highest roll.
     pub fn highest(&self) -> u8 {
+        if self.pair {
+            self.sides * 11
+        } else {
+            self.sides
+        }
+    }
+
+    /// The highest number a piece may move by one roll's die.
+    pub fn highest_face(&self) -> u8 {
         self.sides
     }
 
-    /// Every roll, lowest first.
-    pub fn rolls(&self) -> std::ops::RangeInclusive<u8> {
-        self.lowest()..=self.highest()
+    /// Every roll, lowest first (for a pair, by the larger die, then the smaller: 11, 21, 22, 31...).
+    pub fn rolls(&self) -> impl Iterator<Item = u8> + Clone {
+        let d = *self;
+        (self.lowest()..=self.highest()).filter(move |&r| d.can_roll(r))
     }
 
     /// Whether `r` is a roll these dice can make.
     pub fn can_roll(&self, r: u8) -> bool {
-        self.rolls().contains(&r)
+        if self.pair {
+            let (high, low) = (r / 10, r % 10);
+            (1..=self.sides).contains(&high) && (1..=high).contains(&low)
+        } else {
+            (self.lowest()..=self.highest()).contains(&r)
+        }
+    }
+
+    /// The dice of a roll of a pair, the larger first: `65` is (6, 5).
+    pub fn faces(roll: u8) -> (u8, u8) {
+        (roll / 10, roll % 10)
     }
 
     /// A random roll: uniform on a die; binomial for binary dice (each die
-    /// shows its marked side with even odds).
+    /// shows its marked side with even odds); two dice thrown for a pair.
     pub fn roll<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> u8 {
         if self.binary {
             (rng.gen::<u32>() & ((1u32 << self.sides) - 1)).count_ones() as u8
+        } else if self.pair {
+            let (a, b) = (rng.gen_range(1..=self.sides), rng.gen_range(1..=self.sides));
+            a.max(b) * 10 + a.min(b)
         } else {
             rng.gen_range(1..=self.sides)
         }
@@ -660,6 +687,10 @@ impl Dice {
 
     /// In how many of the equally likely ways of throwing the dice the roll is `r`.
     pub fn ways(&self, r: u8) -> u32 {
+        if self.pair {
+            let (a, b) = Self::faces(r);
+            return if a == b { 1 } else { 2 };
+        }
         if !self.binary {
             return 1;
         }
@@ -667,10 +698,21 @@ impl Dice {
         (1..=k).fold(1u32, |acc, i| acc * (n + 1 - i) / i)
     }
 
+    /// Which rolls there are, for messages: `from 1 to 6`.
+    pub fn roll_words(&self) -> String {
+        if self.pair {
+            format!("two faces from 1 to {}, the larger first, like `31` or `{}`", self.sides, self.sides * 11)
+        } else {
+            format!("from {} to {}", self.lowest(), self.highest())
+        }
+    }
+
     /// How the dice are written in the language: `d6`, `4 binary dice`.
     pub fn describe(&self) -> String {
         if self.binary {
             format!("{} binary dice", self.sides)
+        } else if self.pair {
+            format!("two d{}", self.sides)
         } else {
             format!("a d{}", self.sides)
         }
@@ -912,6 +954,19 @@ pub struct Game {
     pub another_turn: Option<PointSet>,
     /// Captured pieces go back to their owner's hand (`captured pieces return to hand`).
     pub return_to_hand: bool,
+    /// `pieces stack [up to N]`: a point may hold several pieces of one
+    /// side (at most N; `u8::MAX` for no limit). A lone enemy piece is hit,
+    /// never a stack of two or more.
+    pub stacks: Option<u8>,
+    /// `pieces in hand enter first`: while a player has a piece in hand, its
+    /// moves are entries.
+    pub enter_first: bool,
+    /// `bear off when all pieces in REGION`: a piece bears off only while all
+    /// of its side's pieces stand in the region (per player), none in hand.
+    pub bear_off_from: Option<[PointSet; PLAYERS]>,
+    /// `higher rolls bear off the rearmost piece`: a roll larger than the
+    /// distance off bears off the piece farthest back on its track.
+    pub bear_off_higher: bool,
     /// Captured pieces go to the captor's hand, as their base kind
     /// (`captured pieces change sides`).
     pub change_sides: bool,

@@ -8,6 +8,7 @@ use crate::syntax::tree::{Arg, ArgKind, Stmt};
 pub type Sp<T> = Spanned<T>;
 
 /// A cursor over one statement's arguments.
+#[derive(Clone)]
 pub struct Args<'a> {
     stmt: &'a Stmt,
     next: usize,
@@ -201,6 +202,16 @@ impl<'a> Args<'a> {
         let r = &self.stmt.args[self.next.min(self.stmt.args.len())..];
         self.next = self.stmt.args.len();
         r
+    }
+
+    /// The raw arguments before the word `stop` (or to the end), leaving
+    /// the cursor on `stop`.
+    pub fn rest_until(&mut self, stop: &str) -> &'a [Arg] {
+        let start = self.next.min(self.stmt.args.len());
+        let len = self.stmt.args[start..].iter().position(|a| a.as_word() == Some(stop));
+        let end = len.map_or(self.stmt.args.len(), |n| start + n);
+        self.next = end;
+        &self.stmt.args[start..end]
     }
 
     /// Nothing may follow.

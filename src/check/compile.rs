@@ -208,9 +208,14 @@ impl<'a> Compiler<'a> {
         let goals = self.goals(custodial.as_ref(), &traps, sowing.is_some());
         let announcements = self.announcements();
         let tracks = self.tracks();
-        let dice =
-            d.dice.as_ref().map(|s| Dice { sides: s.value.sides as u8, binary: s.value.binary, exact: s.value.exact });
+        let dice = d.dice.as_ref().map(|s| Dice {
+            sides: s.value.sides as u8,
+            binary: s.value.binary,
+            exact: s.value.exact,
+            pair: s.value.pair,
+        });
         self.track_moves(&tracks, dice);
+        let race = self.race_rules();
         let another_turn = d.another_turn.as_ref().and_then(|r| self.region(r)).map(|sets| sets[0].union(&sets[1]));
         let return_to_hand = d.return_to_hand.is_some();
         let change_sides = d.change_sides.is_some();
@@ -255,6 +260,10 @@ impl<'a> Compiler<'a> {
             tracks,
             another_turn,
             return_to_hand,
+            stacks: race.stacks,
+            enter_first: race.enter_first,
+            bear_off_from: race.bear_off_from,
+            bear_off_higher: race.bear_off_higher,
             change_sides,
             forbid_stranded: d.forbid_stranded.is_some(),
             mill,
@@ -927,6 +936,60 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// The rules of race games that go with pieces moving along tracks:
+    /// stacks, entering first, bearing off, two dice used separately. Each
+    /// needs a piece that moves along a track, and stacks need every piece
+    /// to move only so (the other moves know one piece a point).
+    fn race_rules(&mut self) -> RaceRules {
+        let d = self.d;
+        let racer = d.pieces.iter().any(|p| p.track.is_some());
+        let mut rules: Vec<(Span, &str)> = Vec::new();
+        if let Some(s) = &d.stacks {
+            rules.push((s.span, "`pieces stack`"));
+        }
+        if let Some(s) = &d.enter_first {
+            rules.push((s.span, "`pieces in hand enter first`"));
+        }
+        if let Some(s) = &d.bear_off_from {
+            rules.push((s.span, "`bear off when all pieces in`"));
+        }
+        if let Some(s) = &d.bear_off_higher {
+            rules.push((s.span, "`higher rolls bear off the rearmost piece`"));
+        }
+        if let Some(s) = d.dice.as_ref().filter(|s| s.value.pair) {
+            rules.push((s.span, "two dice used separately"));
+        }
+        if !racer {
+            for (span, what) in rules {
+                self.err(diag::race_rule_unplayable(
+                    span,
+                    &format!("{what} is about pieces moving along a track, and none does"),
+                    "give a piece `move along track`, and each player a `track`",
+                ));
+            }
+        } else if let Some(s) = &d.stacks {
+            for p in d.pieces.iter().filter(|p| !p.moves.is_empty() || p.enter.is_some() || !p.lifts.is_empty()) {
+                let why = format!("`{}` moves otherwise than along its track", p.name.value);
+                let help = "in a game whose pieces stack, pieces move only along their tracks";
+                self.err(diag::race_rule_unplayable(s.span, &why, help).secondary(p.name.span, "this piece"));
+            }
+            if self.board.as_ref().is_some_and(|b| b.len() > 128) {
+                let why = "a board of more than 128 points";
+                self.err(diag::race_rule_unplayable(s.span, why, "pieces stack on boards of up to 128 points"));
+            }
+        }
+        if let Some(s) = &d.bear_off_higher {
+            if !d.dice.as_ref().is_some_and(|d| d.value.exact) {
+                let why = "a roll only limits the distance here, so any roll that reaches off bears off";
+                let help = "this rule is for dice that set the distance (`sets distance`, or two dice used separately)";
+                self.err(diag::race_rule_unplayable(s.span, why, help));
+            }
+        }
+        let bear_off_from = d.bear_off_from.as_ref().and_then(|r| self.region(r));
+        let stacks = d.stacks.as_ref().map(|s| if s.value == 0 { u8::MAX } else { s.value.min(200) as u8 });
+        RaceRules { stacks, enter_first: d.enter_first.is_some(), bear_off_from, bear_off_higher: d.bear_off_higher.is_some() }
+    }
+
     fn regions(&mut self) {
         let d = self.d;
         // By name: (player or None for everyone, where declared).
@@ -1236,10 +1299,14 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// The pieces on the board at the start, one entry a piece (a stack of
+    /// N is N entries on its point).
     fn setup(&mut self) -> Vec<(PlayerId, KindId, Point)> {
         let d = self.d;
+        let limit = d.stacks.as_ref().map(|s| if s.value == 0 { u64::MAX } else { s.value });
         let mut out = Vec::new();
-        let mut placed: HashMap<Point, Span> = HashMap::new();
+        // Per point: where it was first placed, by whom, how many stand there.
+        let mut placed: HashMap<Point, (Span, PlayerId, KindId, u64)> = HashMap::new();
         for pl in d.places.iter().filter(|p| p.in_hand.is_none()) {
             let player = self.player(&pl.player);
             let kind = self.kind(&pl.kind);
@@ -1247,14 +1314,34 @@ impl<'a> Compiler<'a> {
             let (Some(player), Some(kind)) = (player, kind) else {
                 continue;
             };
-            for (p, span) in points {
-                if let Some(&first) = placed.get(&p) {
-                    let label = self.label(p);
-                    self.err(diag::placed_twice(span, first, &label));
+            let count = pl.stacked.as_ref().map_or(1, |n| n.value);
+            if let Some(n) = &pl.stacked {
+                if limit.is_none() && n.value != 1 {
+                    let why = "pieces are placed one a point unless the game says `pieces stack`";
+                    self.err(diag::race_rule_unplayable(n.span, why, "add `pieces stack`, or remove `stacked`"));
                     continue;
                 }
-                placed.insert(p, span);
-                out.push((player, kind, p));
+                if n.value == 0 || n.value > limit.unwrap_or(1).min(200) {
+                    self.err(diag::bad_number(n.span, "pieces stacked on a point", 1, limit.unwrap_or(1).min(200)));
+                    continue;
+                }
+            }
+            for (p, span) in points {
+                match placed.get_mut(&p) {
+                    Some(at) if limit.is_some() && (at.1, at.2) == (player, kind) && at.3 + count <= limit.unwrap_or(1) => {
+                        at.3 += count
+                    }
+                    Some(at) => {
+                        let first = at.0;
+                        let label = self.label(p);
+                        self.err(diag::placed_twice(span, first, &label));
+                        continue;
+                    }
+                    None => {
+                        placed.insert(p, (span, player, kind, count));
+                    }
+                }
+                out.extend(std::iter::repeat((player, kind, p)).take(count as usize));
             }
         }
         out
@@ -1887,4 +1974,12 @@ fn single_capital(s: &str) -> Option<char> {
         (Some(l), None) if l.is_ascii_uppercase() => Some(l),
         _ => None,
     }
+}
+
+/// The rules of race games beside the tracks, as [`Game`] holds them.
+struct RaceRules {
+    stacks: Option<u8>,
+    enter_first: bool,
+    bear_off_from: Option<[PointSet; PLAYERS]>,
+    bear_off_higher: bool,
 }

@@ -202,6 +202,8 @@ pub struct DiceDecl {
     pub binary: bool,
     /// `sets distance`: the roll is the exact distance (else the most).
     pub exact: bool,
+    /// `dice 2 dN used separately`.
+    pub pair: bool,
 }
 
 /// How many pieces a player starts with in hand.
@@ -219,6 +221,8 @@ pub struct PlaceDecl {
     pub items: Vec<SetItem>,
     /// `place PLAYER KIND in hand N`: N pieces in hand, none on the board.
     pub in_hand: Option<Sp<HandCount>>,
+    /// `place PLAYER KIND on POINTS stacked N`: N pieces on each point.
+    pub stacked: Option<Sp<u64>>,
 }
 
 #[derive(Clone, Debug)]
@@ -441,6 +445,14 @@ pub struct Decls {
     pub tracks: Vec<(Sp<String>, Vec<Sp<String>>)>,
     /// `another turn on REGION`.
     pub another_turn: Option<Sp<String>>,
+    /// `pieces stack [up to N]`: the limit (0: none), at the statement.
+    pub stacks: Option<Sp<u64>>,
+    /// `pieces in hand enter first`.
+    pub enter_first: Option<Sp<()>>,
+    /// `bear off when all pieces in REGION`.
+    pub bear_off_from: Option<Sp<String>>,
+    /// `higher rolls bear off the rearmost piece`.
+    pub bear_off_higher: Option<Sp<()>>,
     /// `captured pieces return to hand`.
     pub return_to_hand: Option<Span>,
     /// `captured pieces change sides`: into the captor's hand.
@@ -477,6 +489,9 @@ const TOP: &[&str] = &[
     "region",
     "piece",
     "place",
+    "pieces",
+    "bear",
+    "higher",
     "only",
     "hostile",
     "die",
@@ -642,7 +657,7 @@ fn top(stmt: &Stmt, d: &mut Decls, select_block: &Selector, diags: &mut Vec<Diag
         "option" | "board" | "piece" => block_stmt(stmt, d, select_block, diags),
         "capture" | "custodial" | "sowing" | "goals" => rules_block_stmt(stmt, d, select_block, diags),
         "after" | "forbid" | "only" | "hostile" | "another" | "captured" | "announce" => rule_stmt(stmt, d),
-        "die" | "dice" | "track" => chance_stmt(stmt, d),
+        "die" | "dice" | "track" | "pieces" | "bear" | "higher" => chance_stmt(stmt, d),
         _ => Err(unknown(stmt, 0)),
     }
 }
@@ -713,12 +728,19 @@ fn declaration_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
                     }
                 };
                 a.end()?;
-                d.places.push(PlaceDecl { player, kind, items: Vec::new(), in_hand: Some(n) });
+                d.places.push(PlaceDecl { player, kind, items: Vec::new(), in_hand: Some(n), stacked: None });
                 return Ok(());
             }
             a.keyword("on")?;
-            let items = set_items(&mut a)?;
-            d.places.push(PlaceDecl { player, kind, items, in_hand: None });
+            // `stacked N` ends the statement: N pieces on each point.
+            let items = set_items_in(&a, a.clone().rest_until("stacked"))?;
+            a.rest_until("stacked");
+            let stacked = match a.optional("stacked") {
+                Some(_) => Some(a.number("how many pieces on each point")?),
+                None => None,
+            };
+            a.end()?;
+            d.places.push(PlaceDecl { player, kind, items, in_hand: None, stacked });
         }
         _ => return Err(unknown(stmt, 0)),
     }
@@ -1000,25 +1022,87 @@ fn chance_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
             d.dice_written = true;
             let mut a = Args::new(stmt, "die d6 limits distance");
             let w = a.word("a die such as `d6`")?;
-            let sides = w.value.strip_prefix('d').and_then(|n| n.parse::<u64>().ok()).ok_or_else(|| {
-                diag::wrong_argument(w.span, &format!("`{}`", w.value), "a die such as `d6`", a.example)
-            })?;
+            let sides = die_faces(&w, a.example)?;
             if !(2..=20).contains(&sides) {
                 return Err(diag::bad_number(w.span, "a die's number of faces", 2, 20));
             }
             let exact = dice_use(&mut a)?;
-            set_once(&mut d.dice, Spanned::new(DiceDecl { sides, binary: false, exact }, w.span), "the dice")?;
+            let decl = DiceDecl { sides, binary: false, exact, pair: false };
+            set_once(&mut d.dice, Spanned::new(decl, w.span), "the dice")?;
         }
         "dice" => {
             d.dice_written = true;
             let mut a = Args::new(stmt, "dice 4 binary sets distance");
             let n = a.number("how many dice")?;
+            if a.peek_word().is_some_and(|w| w.starts_with('d') && w != "distance") {
+                // `dice 2 d6 used separately`: each die moves a piece.
+                a.example = "dice 2 d6 used separately";
+                let w = a.word("a die such as `d6`")?;
+                let sides = die_faces(&w, a.example)?;
+                if !(2..=9).contains(&sides) {
+                    return Err(diag::bad_number(w.span, "the faces of each of two dice", 2, 9));
+                }
+                if n.value != 2 {
+                    let found = format!("`{}`", n.value);
+                    return Err(diag::wrong_argument(n.span, &found, "2: two dice are used separately", a.example));
+                }
+                a.keyword("used")?;
+                a.keyword("separately")?;
+                a.end()?;
+                let decl = DiceDecl { sides, binary: false, exact: true, pair: true };
+                set_once(&mut d.dice, Spanned::new(decl, n.span), "the dice")?;
+                return Ok(());
+            }
             if !(1..=8).contains(&n.value) {
                 return Err(diag::bad_number(n.span, "the number of binary dice", 1, 8));
             }
             a.keyword("binary")?;
             let exact = dice_use(&mut a)?;
-            set_once(&mut d.dice, Spanned::new(DiceDecl { sides: n.value, binary: true, exact }, n.span), "the dice")?;
+            let decl = DiceDecl { sides: n.value, binary: true, exact, pair: false };
+            set_once(&mut d.dice, Spanned::new(decl, n.span), "the dice")?;
+        }
+        "pieces" => {
+            let mut a = Args::new(stmt, "pieces stack");
+            if a.optional("in").is_some() {
+                a.example = "pieces in hand enter first";
+                for word in ["hand", "enter", "first"] {
+                    a.keyword(word)?;
+                }
+                a.end()?;
+                set_once(&mut d.enter_first, Spanned::new((), stmt.span), "`pieces in hand enter first`")?;
+                return Ok(());
+            }
+            a.choice(&["stack", "in"])?;
+            let limit = match a.optional("up") {
+                Some(_) => {
+                    a.keyword("to")?;
+                    let n = a.number("the most pieces on one point")?;
+                    if !(2..=200).contains(&n.value) {
+                        return Err(diag::bad_number(n.span, "the most pieces on one point", 2, 200));
+                    }
+                    n.value
+                }
+                None => 0,
+            };
+            a.end()?;
+            set_once(&mut d.stacks, Spanned::new(limit, stmt.span), "`pieces stack`")?;
+        }
+        "bear" => {
+            let mut a = Args::new(stmt, "bear off when all pieces in home");
+            for word in ["off", "when", "all", "pieces", "in"] {
+                a.keyword(word)?;
+            }
+            let region = a.word("a region")?;
+            a.end()?;
+            set_once(&mut d.bear_off_from, region, "`bear off when all pieces in`")?;
+        }
+        "higher" => {
+            let mut a = Args::new(stmt, "higher rolls bear off the rearmost piece");
+            for word in ["rolls", "bear", "off", "the", "rearmost", "piece"] {
+                a.keyword(word)?;
+            }
+            a.end()?;
+            set_once(&mut d.bear_off_higher, Spanned::new((), stmt.span), "`higher rolls bear off the rearmost piece`")?;
         }
         "track" => {
             let mut a = Args::new(stmt, "track white d1 c1 b1 a1 a2 b2");
@@ -1033,11 +1117,17 @@ fn chance_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
 
 /// Point-set items to the end of the statement.
 fn set_items(a: &mut Args) -> Result<Vec<SetItem>, Diagnostic> {
+    let at = a.clone();
+    let args = a.rest();
+    set_items_in(&at, args)
+}
+
+/// Point-set items made of `args` (what follows `a`'s cursor).
+fn set_items_in(a: &Args, args: &[Arg]) -> Result<Vec<SetItem>, Diagnostic> {
     let example = a.example;
-    if a.at_end() {
+    if args.is_empty() {
         return Err(a.missing("points"));
     }
-    let args: &[Arg] = a.rest();
     let mut out = Vec::new();
     let mut i = 0;
     // `even` / `odd` before an item filters it; they may not stand alone.
@@ -1178,6 +1268,14 @@ fn board_stmt(stmt: &Stmt, b: &mut BoardDecl) -> Result<(), Diagnostic> {
 }
 
 /// `limits distance` (the roll is the most spaces) or `sets distance` (exactly): true if exact.
+/// The faces of a die written `dN`.
+fn die_faces(w: &Sp<String>, example: &'static str) -> Result<u64, Diagnostic> {
+    w.value
+        .strip_prefix('d')
+        .and_then(|n| n.parse::<u64>().ok())
+        .ok_or_else(|| diag::wrong_argument(w.span, &format!("`{}`", w.value), "a die such as `d6`", example))
+}
+
 fn dice_use(a: &mut Args) -> Result<bool, Diagnostic> {
     let how = a.choice(&["limits", "sets"])?;
     a.keyword("distance")?;

@@ -66,7 +66,7 @@ pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>, numbers: bool) -> i32 {
             return super::EXIT_USAGE;
         }
         (Some(dice), Some(r)) if !dice.can_roll(r) => {
-            eprintln!("error: --roll must be from {} to {}", dice.lowest(), dice.highest());
+            eprintln!("error: --roll must be {}", dice.roll_words());
             return super::EXIT_USAGE;
         }
         (Some(dice), None) => {

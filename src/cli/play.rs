@@ -443,7 +443,7 @@ fn resume<'a>(
         let at = records::place(path, rec.tag_line("Roll"));
         match engine.dice() {
             Some(d) if d.can_roll(r) => s.game.set_roll(Some(r)),
-            Some(d) => return Err(format!("{at}: the Roll tag must be from {} to {}", d.lowest(), d.highest())),
+            Some(d) => return Err(format!("{at}: the Roll tag must be {}", d.roll_words())),
             None => return Err(format!("{at}: a Roll tag, but this game has no die")),
         }
     }

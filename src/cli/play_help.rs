@@ -18,6 +18,7 @@ enum Shape {
     BearOff,
     Pass,
     Sow,
+    Turn,
 }
 
 impl Shape {
@@ -33,6 +34,7 @@ impl Shape {
             MoveType::BearOff => Shape::BearOff,
             MoveType::Pass => Shape::Pass,
             MoveType::Sow => Shape::Sow,
+            MoveType::Turn => Shape::Turn,
         }
     }
 
@@ -48,6 +50,7 @@ impl Shape {
             Shape::BearOff => "a piece borne off the end of its track",
             Shape::Pass => "no move, when none is possible",
             Shape::Sow => "a pit of yours, its seeds sown round",
+            Shape::Turn => "a turn: a move for each die, joined by commas, in the order played",
         }
     }
 }

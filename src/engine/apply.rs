@@ -65,6 +65,11 @@ impl Engine {
                 self.put(next, mv.from, 0);
                 result = self.goal_escape(me, kind);
             }
+            MoveType::Turn => result = self.make_turn(me, mv, next),
+            MoveType::Plain | MoveType::Enter | MoveType::BearOff if self.game.stacks.is_some() => {
+                self.race_step(next, me, mv);
+                result = next.result.take();
+            }
             MoveType::BearOff => {
                 self.put(next, mv.from, 0);
                 self.set_borne_off(next, me, pos.borne_off[me as usize].saturating_add(1));
@@ -161,7 +166,7 @@ impl Engine {
     /// Takes the piece on `t` off the board (back to its owner's hand under
     /// `captured pieces return to hand`, into the captor's as its base kind
     /// under `captured pieces change sides`); returns its kind's bit.
-    fn take(&self, next: &mut Position, t: Point) -> u16 {
+    pub(super) fn take(&self, next: &mut Position, t: Point) -> u16 {
         let c = next.at(t);
         if self.game.return_to_hand {
             let n = self.in_hand(next, owner(c), kind_of(c));

@@ -156,7 +156,10 @@ impl Engine {
     /// How many pieces of `kinds` the player has, on the board and in hand
     /// (`every`: the kinds are all of them, so the pieces need no look).
     pub(super) fn pieces_left(&self, pos: &Position, player: PlayerId, kinds: u16, every: bool) -> usize {
-        let on_board = if every {
+        let on_board = if self.game.stacks.is_some() {
+            let of_kinds = pos.occupied[player as usize].iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0);
+            of_kinds.map(|p| self.height(pos, p) as usize).sum()
+        } else if every {
             pos.occupied[player as usize].len()
         } else {
             pos.occupied[player as usize].iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0).count()

@@ -21,7 +21,9 @@ mod scoring;
 pub mod search;
 mod shifts;
 mod sowing;
+mod stacks;
 mod tables;
+mod turns;
 mod vectors;
 mod why;
 
@@ -103,6 +105,10 @@ pub enum MoveType {
     /// A sowing: every seed of the pit on `from` lifted and sown round, the
     /// last dropped on `to`.
     Sow,
+    /// A turn of several steps, one a die (two dice used separately):
+    /// `path[2i]` to `path[2i + 1]` for `i < len`, `NONE` standing for the
+    /// hand and for off the board; `taken[i]` the kind the piece becomes.
+    Turn,
 }
 
 /// One legal move. Fixed size and `Copy`: generating moves allocates nothing.
@@ -628,6 +634,11 @@ pub struct Engine {
     tracks: bool,
     /// Keys for the count of pieces each player has borne off (`PLAYERS * 256`, in games with tracks).
     zobrist_borne_off: Vec<u64>,
+    /// Keys for the pieces under the top of each point's stack
+    /// (`points * 256`, where pieces stack; see `stacks.rs`).
+    zobrist_stack: Vec<u64>,
+    /// Two dice used separately: a turn is one move of each die (`turns.rs`).
+    pair_dice: bool,
     /// The roll is the exact distance (`sets distance`).
     exact_dice: bool,
     /// Some piece captures by approach or withdrawal.
@@ -782,6 +793,10 @@ impl Engine {
     pub fn new(game: Game) -> Engine {
         let n = game.board.len();
         let sow = game.sowing.as_ref().map(|s| Box::new(sowing::SowTables::new(s, n)));
+        let zobrist_stack = if game.stacks.is_some() { tables::more_keys(n * 256, 11) } else { Vec::new() };
+        let pair_dice = game.dice.is_some_and(|d| d.pair);
+        // A copy copies the board's cells, and the counts kept past them.
+        let cells_used = if sow.is_some() { 256 } else if zobrist_stack.is_empty() { n } else { 2 * n };
         let (zobrist, zobrist_turn, zobrist_hand) = tables::zobrist_keys(n);
         let game_kinds = game.kinds.len();
         let hand_slot = hand_slots(&game);
@@ -880,6 +895,8 @@ impl Engine {
             track_at,
             tracks,
             zobrist_borne_off: if tracks || sow.is_some() { tables::more_keys(PLAYERS * 256, 3) } else { Vec::new() },
+            zobrist_stack,
+            pair_dice,
             exact_dice,
             line_captures,
             jump_over,
@@ -935,7 +952,7 @@ impl Engine {
             every_kind: ((1u32 << game_kinds) - 1) as u16,
             goal_start,
             vt,
-            cells_used: if sow.is_some() { 256 } else { n },
+            cells_used,
             sow,
         }
     }
@@ -1048,7 +1065,7 @@ impl Engine {
     pub fn start(&self) -> Position {
         let mut p = self.empty_position(self.game.first);
         for &(player, kind, point) in &self.game.setup {
-            self.put(&mut p, point, cell(player, kind));
+            self.land_one(&mut p, point, cell(player, kind));
         }
         for &(player, kind, n) in &self.game.hand {
             self.set_hand(&mut p, player, kind, n);
@@ -1153,6 +1170,9 @@ impl Engine {
         out.clear();
         if pos.result.is_some() {
             return Ok(());
+        }
+        if self.pair_dice {
+            return self.turn_moves(pos, roll, out);
         }
         if self.exact_dice {
             // Exactly the roll; with none given, what any roll allows. A roll

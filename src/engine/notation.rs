@@ -31,6 +31,28 @@ impl Engine {
             MoveType::Plain | MoveType::Castle => {
                 let _ = write!(s, "{}-{}", name(mv.from), name(mv.to));
             }
+            MoveType::Turn => {
+                // Its steps in the order played: `a2-e1,@c1,h1-off`.
+                for (i, (from, to)) in Engine::turn_steps(mv).enumerate() {
+                    if i > 0 {
+                        s.push(',');
+                    }
+                    match (from, to) {
+                        (NONE, to) => {
+                            if mv.taken[i] != 0 {
+                                s.push(self.game.kinds[mv.taken[i] as usize].letter);
+                            }
+                            let _ = write!(s, "@{}", name(to));
+                        }
+                        (from, NONE) => {
+                            let _ = write!(s, "{}-off", name(from));
+                        }
+                        (from, to) => {
+                            let _ = write!(s, "{}-{}", name(from), name(to));
+                        }
+                    }
+                }
+            }
             MoveType::Leave => {
                 let _ = write!(s, "{}-off-{}", name(mv.from), DIRECTION_NAMES[mv.dir as usize]);
             }
@@ -143,7 +165,12 @@ impl Engine {
         let mv_text = labelled.as_str();
         let mut moves = Vec::new();
         self.moves(pos, roll, &mut moves).map_err(ParseMoveError::Limit)?;
-        match moves.iter().find(|m| self.notation(m) == mv_text) {
+        // A turn's steps may be written in another order, or another way to
+        // the same position: the turn that leaves the position they leave.
+        let same = |m: &Move| {
+            self.notation(m) == mv_text || m.kind == MoveType::Turn && self.same_turn(pos, m, mv_text)
+        };
+        match moves.iter().find(|m| same(m)) {
             Some(m) => Ok((roll, *m)),
             None => {
                 let mut legal: Vec<String> = moves.iter().map(|m| self.ply_notation(roll, m)).collect();
@@ -199,6 +226,10 @@ impl Engine {
         if text == "pass" {
             return Ok(());
         }
+        if self.pair_dice && text.contains(',') {
+            // A turn: its steps, each a move.
+            return text.split(',').try_for_each(|step| self.check_shape(step));
+        }
         let labels = &self.game.board.labels;
         let known = |l: &str| labels.iter().any(|x| x == l);
         // A sowing is the pit sown.
@@ -247,6 +278,12 @@ impl Engine {
             return Err(ParseMoveError::NotAMove {
                 text: text.to_string(),
                 why: "a piece enters as @POINT, or KIND@POINT for a kind other than the first".into(),
+            });
+        }
+        if text.contains(',') {
+            return Err(ParseMoveError::NotAMove {
+                text: text.to_string(),
+                why: "steps joined by `,` make a turn only where two dice are used separately".into(),
             });
         }
         let parts: Vec<&str> = if let Some((from, dir)) = text.split_once("-off-") {
@@ -341,12 +378,12 @@ impl std::fmt::Display for ParseMoveError {
             ParseMoveError::NotAMove { text, why } => write!(f, "`{text}` is not a move: {why}"),
             ParseMoveError::MissingRoll { text, dice } => write!(
                 f,
-                "`{text}` has no roll: in this dice game a ply is ROLL:MOVE, ROLL from {} to {}",
-                dice.lowest(),
-                dice.highest()
+                "`{text}` has no roll: in this dice game a ply is ROLL:MOVE, ROLL {}",
+                dice.roll_words()
             ),
             ParseMoveError::BadRoll { text, dice } => {
-                write!(f, "`{text}`: the roll must be a number from {} to {}", dice.lowest(), dice.highest())
+                let number = if dice.pair { "" } else { "a number " };
+                write!(f, "`{text}`: the roll must be {number}{}", dice.roll_words())
             }
             ParseMoveError::UnexpectedRoll { text } => {
                 write!(f, "`{text}`: this game has no die, so a ply has no roll")

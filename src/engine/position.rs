@@ -67,6 +67,10 @@ impl Engine {
                     };
                     let plain = k == self.plain_kind[pi];
                     let mut text = if plain { label } else { format!("{}{label}", g.kinds[k as usize].letter) };
+                    let height = self.height(pos, p);
+                    if height > 1 {
+                        text.push_str(&format!("={height}")); // a stack
+                    }
                     if pos.unmoved.contains(p) {
                         text.push('*'); // a piece that castles or is castled with, not moved yet
                     }
@@ -279,6 +283,26 @@ impl Engine {
                     self.parse_hand(&mut pos, who, kind, count)?;
                     continue;
                 }
+                // `a2=5`: a stack of five, where pieces stack.
+                let (piece, height) = match piece.split_once('=') {
+                    Some((bare, n)) if self.game.stacks.is_some() => {
+                        let limit = self.game.stacks.unwrap_or(1);
+                        match n.parse::<u8>() {
+                            Ok(h) if (1..=limit).contains(&h) => (bare, h),
+                            _ => {
+                                return Err(PositionError::Shape(format!(
+                                    "`{piece}`: a stack's height is a number from 1 to {limit}"
+                                )))
+                            }
+                        }
+                    }
+                    Some(_) => {
+                        return Err(PositionError::Shape(format!(
+                            "`{piece}`: `=N` is a stack's height, and pieces do not stack in this game"
+                        )))
+                    }
+                    None => (piece, 1),
+                };
                 let (kind, points) = self.parse_pieces(piece, self.plain_kind[who as usize])?;
                 for p in points {
                     if pos.at(p) != 0 {
@@ -288,7 +312,7 @@ impl Engine {
                             .starts_with(|c: char| c.is_ascii_digit());
                         return Err(PositionError::Occupied(self.point_name(p, numbers)));
                     }
-                    self.put(&mut pos, p, cell(who, kind));
+                    self.put_stack(&mut pos, p, cell(who, kind), height);
                     if unmoved {
                         if self.vt.castlers & (1 << kind) == 0 {
                             return Err(PositionError::Shape(format!(

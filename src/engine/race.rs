@@ -19,7 +19,7 @@ impl Engine {
     /// with `sets distance`, up to it otherwise; every roll when `limit` is
     /// [`ANY_ROLL`].
     fn track_distances(&self, limit: u8) -> std::ops::RangeInclusive<u8> {
-        let highest = self.game.dice.map_or(0, |d| d.highest());
+        let highest = self.game.dice.map_or(0, |d| d.highest_face());
         match (self.exact_dice, limit) {
             (_, ANY_ROLL) => 1..=highest,
             (true, r) => r.max(1)..=r, // a roll of 0 moves nothing
@@ -29,6 +29,8 @@ impl Engine {
 
     /// Whether a piece of `me` (of kind `kind`) may end a track move on `q`:
     /// empty, or an enemy it may take that is not on a safe point.
+    /// Where pieces stack, onto its side's stack while there is room, and
+    /// onto an enemy only where it stands alone.
     #[inline]
     fn track_landing(&self, pos: &Position, q: Point, me: PlayerId, kind: KindId) -> bool {
         let c = pos.at(q);
@@ -36,9 +38,43 @@ impl Engine {
             return self.no_stop[q as usize] & (1 << kind) == 0;
         }
         let (them, victim) = (owner(c), kind_of(c));
+        if self.game.stacks.is_some() {
+            let h = self.height(pos, q);
+            if them == me {
+                return victim == kind && self.room_on_stack(h) && self.no_stop[q as usize] & (1 << kind) == 0;
+            }
+            if h > 1 {
+                return false;
+            }
+        }
         them != me
             && self.game.kinds[kind as usize].can_capture & (1 << victim) != 0
             && !self.game.kinds[victim as usize].safe[them as usize].contains(q)
+    }
+
+    /// Under `pieces in hand enter first`: whether the player must enter
+    /// before any piece on the board moves.
+    #[inline]
+    pub(super) fn must_enter(&self, pos: &Position, me: PlayerId) -> bool {
+        self.game.enter_first && self.held(pos, me, u16::MAX) > 0
+    }
+
+    /// Under `bear off when all pieces in REGION`: whether the player may
+    /// bear off (every piece of its on the board in the region, none in hand).
+    fn may_bear_off(&self, pos: &Position, me: PlayerId) -> bool {
+        match &self.game.bear_off_from {
+            None => true,
+            Some(home) => {
+                self.held(pos, me, u16::MAX) == 0 && pos.occupied[me as usize].minus(&home[me as usize]).is_empty()
+            }
+        }
+    }
+
+    /// Whether no piece of `me` stands behind track index `i` (on a point of
+    /// its track with a lower index).
+    fn rearmost(&self, pos: &Position, me: PlayerId, i: usize) -> bool {
+        self.held(pos, me, u16::MAX) == 0
+            && pos.occupied[me as usize].iter().all(|q| self.track_index(me, q).is_none_or(|j| j >= i))
     }
 
     /// The track moves of the piece on `p`: along the track, or off its end
@@ -47,12 +83,19 @@ impl Engine {
         let me = pos.turn;
         let track = &self.game.tracks[me as usize];
         let Some(i) = self.track_index(me, p) else { return };
+        if self.must_enter(pos, me) {
+            return;
+        }
         for d in self.track_distances(limit) {
             let j = i + d as usize;
-            if j == track.len() {
+            let off = j == track.len() || j > track.len() && self.game.bear_off_higher && self.rearmost(pos, me, i);
+            if off && self.may_bear_off(pos, me) {
                 out.push(Move { kind: MoveType::BearOff, from: p, distance: d, becomes: kind, ..Move::PASS });
             }
             if j >= track.len() {
+                if self.game.bear_off_higher {
+                    continue;
+                }
                 break;
             }
             let q = track[j];
@@ -150,8 +193,29 @@ impl Engine {
                 return Some(format!("the roll is {r}, and a move covers {how} the roll: this one covers {distance}"));
             }
         }
+        if to.is_none() && !self.may_bear_off(pos, me) {
+            return Some(format!(
+                "{player} bears off only while all its pieces on the board stand in its home, and none is in hand"
+            ));
+        }
+        if from.is_some() && self.must_enter(pos, me) {
+            return Some(format!("{player} has a piece in hand, and must enter it before any other piece moves"));
+        }
         if let Some(q) = to {
             let c = pos.at(q);
+            let height = self.height(pos, q);
+            if c != 0 && self.game.stacks.is_some() && owner(c) != me && height > 1 {
+                return Some(format!(
+                    "{} holds {height} enemy pieces, and a piece may land on a lone enemy piece only",
+                    label(q)
+                ));
+            }
+            if c != 0 && owner(c) == me && self.game.stacks.is_some() {
+                if self.room_on_stack(height) {
+                    return None;
+                }
+                return Some(format!("{} holds {height} of {player}'s pieces, as many as a point may hold", label(q)));
+            }
             if c != 0 && owner(c) == me {
                 return Some(format!("{} holds one of {player}'s own pieces", label(q)));
             }

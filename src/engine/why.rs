@@ -61,6 +61,9 @@ impl Engine {
         if self.sow.is_some() {
             return Ok(self.sowing_rule_against(pos, text));
         }
+        if self.pair_dice {
+            return self.turn_rule_against(pos, roll, text, legal);
+        }
         if let Some(n) = self.game.mill {
             // A move that makes a row, written without the piece it removes (or with a wrong one).
             let base = text.rsplit_once('x').filter(|(b, _)| !b.is_empty()).map_or(text, |(b, _)| b);

@@ -160,6 +160,16 @@ pub fn render_marked(engine: &Engine, pos: &Position, marks: &Marks) -> String {
         } else {
             None
         };
+        let height = engine.height(pos, p);
+        if height > 1 && brackets.is_none() {
+            // A stack: its height after the piece (the last digit where it has two).
+            let digit = char::from_digit(u32::from(height % 10), 10).unwrap_or('+');
+            let shown = if height > 9 { '+' } else { digit };
+            if let Some(cell) = canvas[r].get_mut(c + 1) {
+                *cell = shown;
+                paint[r][c + 1] = paint[r][c];
+            }
+        }
         if let Some((open, close)) = brackets {
             for (col, ch) in [(c.checked_sub(1), open), (Some(c + 1).filter(|&k| k < cols), close)] {
                 if let Some(col) = col {

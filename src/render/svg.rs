@@ -354,9 +354,14 @@ fn point_name(engine: &Engine, pos: &Position, p: Point) -> String {
     if let Some(n) = engine.seeds_on(pos, p) {
         return format!("{label}, {}", crate::describe::plural(n as usize, "seed"));
     }
-    match pos.at(p) {
-        0 => format!("{label}, empty"),
-        c => format!("{} {} on {label}", game.players[owner(c) as usize].name, game.kinds[kind_of(c) as usize].name),
+    match (pos.at(p), engine.height(pos, p)) {
+        (0, _) => format!("{label}, empty"),
+        (c, 1) => format!("{} {} on {label}", game.players[owner(c) as usize].name, game.kinds[kind_of(c) as usize].name),
+        (c, n) => {
+            let player = &game.players[owner(c) as usize].name;
+            let kinds = crate::describe::plural(n as usize, &format!("{player} {}", game.kinds[kind_of(c) as usize].name));
+            format!("{kinds} on {label}")
+        }
     }
 }
 
@@ -733,6 +738,17 @@ fn pieces(out: &mut String, engine: &Engine, pos: &Position, frame: &Frame) {
         if c != 0 {
             let (cx, cy) = frame.at(board.coords[p as usize].0, board.coords[p as usize].1);
             piece(out, &engine.game, c, cx, cy, STEP * PIECE);
+            let height = engine.height(pos, p);
+            if height > 1 {
+                // A stack: its height on the top piece.
+                let col = colours(&engine.game)[owner(c) as usize];
+                let _ = writeln!(
+                    out,
+                    "<text class=\"stack\" x=\"{cx:.1}\" y=\"{cy:.1}\" font-size=\"{:.0}\" font-weight=\"bold\" fill=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\">{height}</text>",
+                    STEP * PIECE * 1.1,
+                    col.mark
+                );
+            }
         }
     }
 }

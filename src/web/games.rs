@@ -356,6 +356,22 @@ impl Game {
                 let label = |p: u8| labels[p as usize].clone();
                 let (start, steps, exit) = match m.kind {
                     MoveType::Pass => (Value::Null, vec![], None),
+                    // A turn: each step's start and end in the order played.
+                    MoveType::Turn => {
+                        let me = self.pos().turn;
+                        let name = |p: u8, hand: bool| match (p, hand) {
+                            (NONE, true) => format!("hand:{me}:0"),
+                            (NONE, false) => "off-track".to_string(),
+                            (p, _) => label(p),
+                        };
+                        let mut points = Vec::new();
+                        for (from, to) in Engine::turn_steps(m) {
+                            points.push(name(from, true));
+                            points.push(name(to, false));
+                        }
+                        let start = json!(points.remove(0));
+                        (start, points, None)
+                    }
                     MoveType::Enter => {
                         (json!(format!("hand:{}:{}", self.pos().turn, m.becomes)), vec![label(m.to)], None)
                     }

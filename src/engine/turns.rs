@@ -1,0 +1,259 @@
+//! Two dice used separately (`dice 2 d6 used separately`, Backgammon's
+//! rule): a turn moves a piece by each die, one after the other (the same
+//! piece may use both), a double four times. As many dice must be used as
+//! can be; where only one of two can, the larger where it can. A turn is one
+//! move, written as its steps in the order played (`a2-e1,h1-l1`); turns
+//! that leave the same position are one move.
+
+use super::*;
+
+/// The most steps a turn holds: a double's four.
+const MOST_STEPS: usize = 4;
+
+/// A turn being built: its steps so far as (from, to, kind it becomes), `NONE`
+/// for the hand and for off the board; and the dice they used.
+#[derive(Clone, Copy)]
+struct Steps {
+    steps: [(Point, Point, KindId); MOST_STEPS],
+    dice: [u8; MOST_STEPS],
+    len: usize,
+}
+
+impl Engine {
+    /// The turns a roll allows (every roll's, one after another, where
+    /// `roll` is None), each a [`MoveType::Turn`] whose `distance` is the roll.
+    pub(super) fn turn_moves(&self, pos: &Position, roll: Option<u8>, out: &mut Vec<Move>) -> Result<(), Limit> {
+        let dice = self.game.dice.expect("a turn of two dice comes with dice");
+        match roll {
+            Some(r) => self.turns_of_roll(pos, r, out),
+            None => {
+                for r in dice.rolls() {
+                    let mut some = Vec::new();
+                    self.turns_of_roll(pos, r, &mut some)?;
+                    out.extend(some.into_iter().filter(|m| m.kind != MoveType::Pass));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The turns of one roll: the longest sequences of steps, distinct by
+    /// the position they leave; a pass where no die can be used.
+    fn turns_of_roll(&self, pos: &Position, roll: u8, out: &mut Vec<Move>) -> Result<(), Limit> {
+        let (high, low) = Dice::faces(roll);
+        let dice: Vec<u8> = if high == low { vec![high; MOST_STEPS] } else { vec![high, low] };
+        let mut found: Vec<(Steps, Position)> = Vec::new();
+        let start = Steps { steps: [(NONE, NONE, 0); MOST_STEPS], dice: [0; MOST_STEPS], len: 0 };
+        self.extend_turn(pos, &dice, start, &mut found)?;
+        let longest = found.iter().map(|(s, _)| s.len).max().unwrap_or(0);
+        if longest == 0 {
+            out.push(Move { distance: roll, ..Move::PASS });
+            return Ok(());
+        }
+        // Only one die can be used: the larger, where it can.
+        let larger_used = longest == 1 && found.iter().any(|(s, _)| s.dice[0] == high);
+        let mut seen = std::collections::HashSet::new();
+        for (steps, after) in &found {
+            if steps.len < longest || larger_used && steps.dice[0] != high {
+                continue;
+            }
+            if seen.insert((after.hash, after.borne_off)) {
+                out.push(Self::turn_move(steps, roll));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every way to go on from `steps` (played on `pos`) with the dice left,
+    /// into `found`: each sequence that cannot go on.
+    fn extend_turn(&self, pos: &Position, left: &[u8], steps: Steps, found: &mut Vec<(Steps, Position)>) -> Result<(), Limit> {
+        let mut went_on = false;
+        let mut singles = Vec::new();
+        for (i, &die) in left.iter().enumerate() {
+            if left[..i].contains(&die) {
+                continue; // the same number again: the same steps
+            }
+            self.generate(pos, die, &mut singles)?;
+            let rest: Vec<u8> = left.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &d)| d).collect();
+            for m in singles.iter() {
+                let mut next = pos.clone();
+                let (from, to) = self.race_step(&mut next, pos.turn, m);
+                let mut more = steps;
+                more.steps[more.len] = (from, to, m.becomes);
+                more.dice[more.len] = die;
+                more.len += 1;
+                went_on = true;
+                if rest.is_empty() || next.result.is_some() {
+                    found.push((more, next));
+                } else {
+                    self.extend_turn(&next, &rest, more, found)?;
+                }
+            }
+        }
+        if !went_on {
+            found.push((steps, pos.clone()));
+        }
+        Ok(())
+    }
+
+    /// A turn's steps as one move: `path` holds each step's from and to,
+    /// `taken` the kind each piece becomes.
+    fn turn_move(steps: &Steps, roll: u8) -> Move {
+        let mut m = Move { kind: MoveType::Turn, distance: roll, len: steps.len as u8, ..Move::PASS };
+        for (i, &(from, to, kind)) in steps.steps[..steps.len].iter().enumerate() {
+            (m.path[2 * i], m.path[2 * i + 1], m.taken[i]) = (from, to, kind);
+        }
+        m
+    }
+
+    /// One step of a race (`m` a plain move, an entry or a bear-off) played
+    /// on `pos` without passing the turn: the piece leaves its point (the
+    /// top of a stack) or the hand, and takes a lone enemy where it lands.
+    /// Sets the outcome when the last piece is borne off. Returns where the
+    /// step went from and to (`NONE` for the hand and for off the board).
+    pub(super) fn race_step(&self, pos: &mut Position, me: PlayerId, m: &Move) -> (Point, Point) {
+        let from = if m.kind == MoveType::Enter { NONE } else { m.from };
+        let to = if m.kind == MoveType::BearOff { NONE } else { m.to };
+        self.step_between(pos, me, from, to, m.becomes);
+        (from, to)
+    }
+
+    /// Moves one piece of `me` from `from` (`NONE`: the hand) to `to`
+    /// (`NONE`: off the board), as the kind `becomes`.
+    fn step_between(&self, pos: &mut Position, me: PlayerId, from: Point, to: Point, becomes: KindId) {
+        if from == NONE {
+            let n = self.in_hand(pos, me, becomes);
+            self.set_hand(pos, me, becomes, n.saturating_sub(1));
+        } else {
+            self.lift_one(pos, from);
+        }
+        if to == NONE {
+            self.set_borne_off(pos, me, pos.borne_off[me as usize].saturating_add(1));
+            if pos.result.is_none() {
+                pos.result = self.goal_borne_off(pos, me);
+            }
+            return;
+        }
+        let c = pos.at(to);
+        if c != 0 && owner(c) != me {
+            self.take(pos, to);
+        }
+        self.land_one(pos, to, cell(me, becomes));
+    }
+
+    /// Plays a turn's steps on `next`; returns the outcome it decides.
+    pub(super) fn make_turn(&self, me: PlayerId, mv: &Move, next: &mut Position) -> Option<Outcome> {
+        for i in 0..mv.len as usize {
+            self.step_between(next, me, mv.path[2 * i], mv.path[2 * i + 1], mv.taken[i]);
+        }
+        next.result.take()
+    }
+
+    /// A turn's steps: (from, to), `NONE` for the hand and for off the board.
+    pub fn turn_steps(mv: &Move) -> impl Iterator<Item = (Point, Point)> + '_ {
+        (0..mv.len as usize).map(|i| (mv.path[2 * i], mv.path[2 * i + 1]))
+    }
+
+    /// Whether `text`, a turn's steps as typed, played one after the other
+    /// each by a die of `turn`'s roll, leaves the position `turn` leaves.
+    pub(super) fn same_turn(&self, pos: &Position, turn: &Move, text: &str) -> bool {
+        let Some(typed) = self.typed_turn(pos, turn.distance, text) else { return false };
+        let mut after = pos.clone();
+        self.make_turn(pos.turn, turn, &mut after);
+        (after.hash, after.borne_off) == (typed.hash, typed.borne_off)
+    }
+
+    /// The position the typed steps leave, each a legal step by one of the
+    /// roll's dice not yet used; None if some step is not.
+    fn typed_turn(&self, pos: &Position, roll: u8, text: &str) -> Option<Position> {
+        let (high, low) = Dice::faces(roll);
+        let mut left = if high == low { vec![high; MOST_STEPS] } else { vec![high, low] };
+        let mut now = pos.clone();
+        let mut singles = Vec::new();
+        for step in text.split(',') {
+            let mut played = false;
+            for i in 0..left.len() {
+                self.generate(&now, left[i], &mut singles).ok()?;
+                if let Some(m) = singles.iter().find(|s| self.notation(s) == step).copied() {
+                    self.race_step(&mut now, pos.turn, &m);
+                    left.remove(i);
+                    played = true;
+                    break;
+                }
+            }
+            if !played {
+                return None;
+            }
+        }
+        Some(now)
+    }
+
+    /// Why the turn `text` is not legal under `roll`: the first step no die
+    /// left allows (and the rule against it), or the dice it leaves unused.
+    pub(super) fn turn_rule_against(
+        &self,
+        pos: &Position,
+        roll: Option<u8>,
+        text: &str,
+        legal: &[String],
+    ) -> Result<String, Limit> {
+        let Some(roll) = roll else {
+            return Ok("a turn is written after its roll, like `31:e1-i1,h1-i1`".into());
+        };
+        let (high, low) = Dice::faces(roll);
+        let mut left = if high == low { vec![high; MOST_STEPS] } else { vec![high, low] };
+        let mut now = pos.clone();
+        let mut singles = Vec::new();
+        let steps: Vec<&str> = text.split(',').collect();
+        for (n, step) in steps.iter().enumerate() {
+            let mut played = false;
+            for i in 0..left.len() {
+                self.generate(&now, left[i], &mut singles)?;
+                if let Some(m) = singles.iter().find(|s| self.notation(s) == *step).copied() {
+                    self.race_step(&mut now, pos.turn, &m);
+                    left.remove(i);
+                    played = true;
+                    break;
+                }
+            }
+            if played {
+                continue;
+            }
+            if left.is_empty() {
+                return Ok(format!("the roll {roll} moves {} pieces, and this turn has more steps", n));
+            }
+            let from = step.split_once('-').and_then(|(f, _)| self.game.board.point(f));
+            if let Some(p) = from.filter(|&p| pos.at(p) == 0 || owner(pos.at(p)) != pos.turn) {
+                let player = &self.game.players[pos.turn as usize].name;
+                let label = &self.game.board.labels[p as usize];
+                let whose = match now.at(p) {
+                    0 => "no piece".to_string(),
+                    c => format!("{}'s pieces", self.game.players[owner(c) as usize].name),
+                };
+                return Ok(format!("`{step}`: {label} holds {whose}, and it is {player}'s turn"));
+            }
+            let mut dice = left.clone();
+            dice.dedup();
+            let words: Vec<String> = dice.iter().map(u8::to_string).collect();
+            let why = dice.iter().find_map(|&d| self.track_rule_against(&now, Some(d), step));
+            let after = if n == 0 { String::new() } else { format!(" after {}", steps[..n].join(",")) };
+            return Ok(match why {
+                Some(why) => format!("`{step}`{after}: {why}"),
+                None => format!("`{step}`{after} is no move of a die left ({})", words.join(" or ")),
+            });
+        }
+        let most = legal.iter().map(|m| m.split(',').count()).max().unwrap_or(0);
+        let legal_pass = legal.iter().any(|m| m.ends_with(":pass"));
+        let used = steps.len();
+        let example = legal.first().map(|m| format!(" (for example `{m}`)")).unwrap_or_default();
+        Ok(if legal_pass {
+            format!("no piece can move by a die of {roll}: the turn is a pass")
+        } else if used < most {
+            format!("as many dice must be used as can be: this uses {used}, and {most} can be used{example}")
+        } else if most == 1 && high != low {
+            format!("only one die of {roll} can be used, and it must be the larger, {high}, where it can{example}")
+        } else {
+            format!("not a legal turn for {roll}{example}")
+        })
+    }
+}
