@@ -8,7 +8,7 @@ use super::*;
 impl Engine {
     /// Where `p` is on `player`'s track: its index, or None off the track.
     #[inline]
-    fn track_index(&self, player: PlayerId, p: Point) -> Option<usize> {
+    pub(super) fn track_index(&self, player: PlayerId, p: Point) -> Option<usize> {
         match self.track_at[player as usize * self.game.board.len() + p as usize] {
             0 => None,
             i => Some(i as usize - 1),

@@ -19,6 +19,29 @@ struct Steps {
     len: usize,
 }
 
+/// The dice of a turn not yet used: up to four, the first `.1` of them.
+#[derive(Clone, Copy)]
+struct Dice4([u8; MOST_STEPS], usize);
+
+impl Dice4 {
+    /// The dice left once the `i`-th is used.
+    fn without(self, i: usize) -> Dice4 {
+        let mut rest = self;
+        rest.0.copy_within(i + 1..self.1, i);
+        rest.1 -= 1;
+        rest
+    }
+}
+
+/// What the search for a roll's turns keeps: the sequences found, each with
+/// the position it leaves (its hash, what each side has borne off), and
+/// move buffers for reuse, one a level.
+#[derive(Default)]
+struct TurnSearch {
+    found: Vec<(Steps, (u64, [u8; PLAYERS]))>,
+    buffers: Vec<Vec<Move>>,
+}
+
 impl Engine {
     /// The turns a roll allows (every roll's, one after another, where
     /// `roll` is None), each a [`MoveType::Turn`] whose `distance` is the roll.
@@ -41,10 +64,11 @@ impl Engine {
     /// the position they leave; a pass where no die can be used.
     fn turns_of_roll(&self, pos: &Position, roll: u8, out: &mut Vec<Move>) -> Result<(), Limit> {
         let (high, low) = Dice::faces(roll);
-        let dice: Vec<u8> = if high == low { vec![high; MOST_STEPS] } else { vec![high, low] };
-        let mut found: Vec<(Steps, Position)> = Vec::new();
+        let dice = if high == low { Dice4([high; MOST_STEPS], MOST_STEPS) } else { Dice4([high, low, 0, 0], 2) };
+        let mut search = TurnSearch::default();
         let start = Steps { steps: [(NONE, NONE, 0); MOST_STEPS], dice: [0; MOST_STEPS], len: 0 };
-        self.extend_turn(pos, &dice, start, &mut found)?;
+        self.extend_turn(pos, dice, start, 0, &mut search)?;
+        let found = &search.found;
         let longest = found.iter().map(|(s, _)| s.len).max().unwrap_or(0);
         if longest == 0 {
             out.push(Move { distance: roll, ..Move::PASS });
@@ -52,46 +76,66 @@ impl Engine {
         }
         // Only one die can be used: the larger, where it can.
         let larger_used = longest == 1 && found.iter().any(|(s, _)| s.dice[0] == high);
-        let mut seen = std::collections::HashSet::new();
-        for (steps, after) in &found {
-            if steps.len < longest || larger_used && steps.dice[0] != high {
+        let mut seen: Vec<(u64, [u8; PLAYERS])> = Vec::with_capacity(found.len());
+        for (steps, after) in found {
+            if steps.len < longest || larger_used && steps.dice[0] != high || seen.contains(after) {
                 continue;
             }
-            if seen.insert((after.hash, after.borne_off)) {
-                out.push(Self::turn_move(steps, roll));
-            }
+            seen.push(*after);
+            out.push(Self::turn_move(steps, roll));
         }
         Ok(())
     }
 
-    /// Every way to go on from `steps` (played on `pos`) with the dice left,
-    /// into `found`: each sequence that cannot go on.
-    fn extend_turn(&self, pos: &Position, left: &[u8], steps: Steps, found: &mut Vec<(Steps, Position)>) -> Result<(), Limit> {
+    /// Every way to go on from `steps` (played on `pos`) with the dice
+    /// `left`, into `search.found`: each sequence that cannot go on, with the
+    /// position it leaves (its hash and what is borne off). With a double,
+    /// the steps go from the rear forward (a step's start no farther back on
+    /// the track than the last one's, `floor`): any set of steps of one
+    /// number can be played in that order, so the other orders add nothing.
+    fn extend_turn(
+        &self,
+        pos: &Position,
+        left: Dice4,
+        steps: Steps,
+        floor: usize,
+        search: &mut TurnSearch,
+    ) -> Result<(), Limit> {
+        let me = pos.turn;
+        let double = steps.len + left.1 == MOST_STEPS; // a double's four dice
         let mut went_on = false;
-        let mut singles = Vec::new();
-        for (i, &die) in left.iter().enumerate() {
-            if left[..i].contains(&die) {
+        let mut singles = search.buffers.pop().unwrap_or_default();
+        for i in 0..left.1 {
+            let die = left.0[i];
+            if left.0[..i].contains(&die) {
                 continue; // the same number again: the same steps
             }
+            singles.clear();
             self.generate(pos, die, &mut singles)?;
-            let rest: Vec<u8> = left.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &d)| d).collect();
+            let rest = left.without(i);
             for m in singles.iter() {
+                // Where on the track it starts: 0 the hand, i + 1 the track's point i.
+                let at = if m.kind == MoveType::Enter { 0 } else { self.track_index(me, m.from).map_or(0, |i| i + 1) };
+                if double && at < floor {
+                    continue;
+                }
                 let mut next = pos.clone();
-                let (from, to) = self.race_step(&mut next, pos.turn, m);
+                let (from, to) = self.race_step(&mut next, me, m);
                 let mut more = steps;
                 more.steps[more.len] = (from, to, m.becomes);
                 more.dice[more.len] = die;
                 more.len += 1;
                 went_on = true;
-                if rest.is_empty() || next.result.is_some() {
-                    found.push((more, next));
+                if rest.1 == 0 || next.result.is_some() {
+                    search.found.push((more, (next.hash, next.borne_off)));
                 } else {
-                    self.extend_turn(&next, &rest, more, found)?;
+                    self.extend_turn(&next, rest, more, at, search)?;
                 }
             }
         }
+        search.buffers.push(singles);
         if !went_on {
-            found.push((steps, pos.clone()));
+            search.found.push((steps, (pos.hash, pos.borne_off)));
         }
         Ok(())
     }
@@ -173,6 +217,7 @@ impl Engine {
         for step in text.split(',') {
             let mut played = false;
             for i in 0..left.len() {
+                singles.clear();
                 self.generate(&now, left[i], &mut singles).ok()?;
                 if let Some(m) = singles.iter().find(|s| self.notation(s) == step).copied() {
                     self.race_step(&mut now, pos.turn, &m);
@@ -208,6 +253,7 @@ impl Engine {
         for (n, step) in steps.iter().enumerate() {
             let mut played = false;
             for i in 0..left.len() {
+                singles.clear();
                 self.generate(&now, left[i], &mut singles)?;
                 if let Some(m) = singles.iter().find(|s| self.notation(s) == *step).copied() {
                     self.race_step(&mut now, pos.turn, &m);

@@ -670,6 +670,25 @@ def cmd_random(args):
                 print(txt)
 
 
+def cmd_stats(args):
+    """`stats N SEED`: N random games from the start (uniform among the
+    distinct results of each throw of two dice); prints how many each side
+    won and the mean game length in plies (a pass is a ply)."""
+    n, seed = int(args[0]), int(args[1])
+    rng = random.Random(seed)
+    wins = {"W": 0, "B": 0}
+    plies = 0
+    for _ in range(n):
+        last = None
+        for k, (turn, s) in enumerate(random_game(rng)):
+            last = turn
+            plies_here = k
+        # The game ends with the side to move having lost: the other bore off all.
+        wins[other(last)] += 1
+        plies += plies_here
+    print("games %d white %d black %d mean_plies %.3f" % (n, wins["W"], wins["B"], plies / n))
+
+
 def cmd_selftest(args):
     n = int(args[0]) if args else 20
     seed = int(args[1]) if len(args) > 1 else 1
@@ -852,6 +871,8 @@ def main(argv):
         cmd_random(args)
     elif cmd == "crosscheck":
         cmd_crosscheck(args)
+    elif cmd == "stats":
+        cmd_stats(args)
     elif cmd == "selftest":
         cmd_selftest(args)
     else:
