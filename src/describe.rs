@@ -526,7 +526,14 @@ fn dice(d: &Dice, line: &mut Lines) {
         ));
         return;
     }
-    let thrown = if d.binary {
+    let thrown = if d.binary && d.counted {
+        let counts: Vec<String> =
+            (0..=d.sides).map(|k| format!("{k} up counts {}", d.values[k as usize])).collect();
+        format!("throws {} two-sided dice, and the roll is what the number landing marked side up counts: {}", d.sides, counts.join(", "))
+    } else if d.counted {
+        let faces: Vec<String> = (1..=d.sides).map(|f| d.values[f as usize - 1].to_string()).collect();
+        format!("rolls a {}-sided die whose faces count {}", d.sides, faces.join(", "))
+    } else if d.binary {
         format!("throws {} two-sided dice, and the roll is how many land marked side up (0 to {})", d.sides, d.sides)
     } else {
         format!("rolls a {}-sided die", d.sides)
@@ -567,6 +574,34 @@ fn rules(game: &Game, line: &mut Lines) {
         line(format!(
             "  A piece bears off only while none of its side's pieces is in hand or on the board outside {}.",
             each_players(game, home)
+        ));
+    }
+    if game.another_turn_rolls != 0 {
+        let rolls: Vec<String> = (0..128).filter(|r| game.another_turn_rolls & (1u128 << r) != 0).map(|r| r.to_string()).collect();
+        let listed = match rolls.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        line(format!("  After a roll of {listed}, the same player throws and moves again (a pass too)."));
+    }
+    if game.swap_places {
+        line("  A piece landing on an enemy piece swaps places with it: the enemy goes to the point the mover left.".into());
+    }
+    if let Some(n) = game.safe_rows {
+        line(format!("  A piece in a row of {n} or more of its side along the track cannot be landed on by an enemy."));
+    }
+    if let Some(n) = game.block_rows {
+        line(format!("  A row of {n} or more pieces of one side along the track cannot be passed by an enemy."));
+    }
+    if let Some(z) = &game.must_stop {
+        line(format!("  Every piece stops on {}: no move passes over it.", points(game, z)));
+    }
+    for (z, to) in &game.landing_returns {
+        line(format!(
+            "  A piece that lands on {} goes to {}, or to the nearest empty point before it on its track.",
+            points(game, z),
+            game.board.labels[*to as usize]
         ));
     }
     if game.bear_off_higher {

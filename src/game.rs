@@ -625,15 +625,42 @@ pub struct Dice {
     /// separately`): each moves a piece its number, doubles four times, and
     /// a roll is written by its two faces, the larger first (`65` is 6 and 5).
     pub pair: bool,
+    /// `counting V...`: what each raw throw counts (a die's faces 1..=sides,
+    /// or binary dice's 0..=sides marked sides up), in `values[..]`; the
+    /// throw itself where `counted` is false.
+    pub counted: bool,
+    pub values: [u8; MAX_FACES],
 }
 
+/// The most faces a die may have (and binary dice, plus one, their counts).
+pub const MAX_FACES: usize = 20;
+
 impl Dice {
+    /// The raw throws: a die's faces, or how many binary dice land marked side up.
+    fn raw(&self) -> std::ops::RangeInclusive<u8> {
+        if self.binary {
+            0..=self.sides
+        } else {
+            1..=self.sides
+        }
+    }
+
+    /// What a raw throw counts.
+    #[inline]
+    fn value(&self, raw: u8) -> u8 {
+        if self.counted {
+            self.values[raw as usize - usize::from(!self.binary)]
+        } else {
+            raw
+        }
+    }
+
     /// The lowest roll.
     pub fn lowest(&self) -> u8 {
-        match (self.binary, self.pair) {
-            (true, _) => 0,
-            (_, true) => 11,
-            _ => 1,
+        if self.pair {
+            11
+        } else {
+            self.raw().map(|r| self.value(r)).min().unwrap_or(0)
         }
     }
 
@@ -642,13 +669,17 @@ impl Dice {
         if self.pair {
             self.sides * 11
         } else {
-            self.sides
+            self.raw().map(|r| self.value(r)).max().unwrap_or(0)
         }
     }
 
     /// The highest number a piece may move by one roll's die.
     pub fn highest_face(&self) -> u8 {
-        self.sides
+        if self.pair {
+            self.sides
+        } else {
+            self.highest()
+        }
     }
 
     /// Every roll, lowest first (for a pair, by the larger die, then the smaller: 11, 21, 22, 31...).
@@ -663,7 +694,7 @@ impl Dice {
             let (high, low) = (r / 10, r % 10);
             (1..=self.sides).contains(&high) && (1..=high).contains(&low)
         } else {
-            (self.lowest()..=self.highest()).contains(&r)
+            self.raw().any(|raw| self.value(raw) == r)
         }
     }
 
@@ -676,12 +707,12 @@ impl Dice {
     /// shows its marked side with even odds); two dice thrown for a pair.
     pub fn roll<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> u8 {
         if self.binary {
-            (rng.gen::<u32>() & ((1u32 << self.sides) - 1)).count_ones() as u8
+            self.value((rng.gen::<u32>() & ((1u32 << self.sides) - 1)).count_ones() as u8)
         } else if self.pair {
             let (a, b) = (rng.gen_range(1..=self.sides), rng.gen_range(1..=self.sides));
             a.max(b) * 10 + a.min(b)
         } else {
-            rng.gen_range(1..=self.sides)
+            self.value(rng.gen_range(1..=self.sides))
         }
     }
 
@@ -691,11 +722,9 @@ impl Dice {
             let (a, b) = Self::faces(r);
             return if a == b { 1 } else { 2 };
         }
-        if !self.binary {
-            return 1;
-        }
-        let (n, k) = (self.sides as u32, r as u32);
-        (1..=k).fold(1u32, |acc, i| acc * (n + 1 - i) / i)
+        let n = self.sides as u32;
+        let raw_ways = |k: u8| if self.binary { (1..=k as u32).fold(1u32, |acc, i| acc * (n + 1 - i) / i) } else { 1 };
+        self.raw().filter(|&k| self.value(k) == r).map(raw_ways).sum()
     }
 
     /// Which rolls there are, for messages: `from 1 to 6`.
@@ -967,6 +996,23 @@ pub struct Game {
     /// `higher rolls bear off the rearmost piece`: a roll larger than the
     /// distance off bears off the piece farthest back on its track.
     pub bear_off_higher: bool,
+    /// `another turn after rolls N...`: bit `r` set for each roll after
+    /// which the same player throws again.
+    pub another_turn_rolls: u128,
+    /// `captured pieces swap places`: a piece landing on an enemy sends it
+    /// to the point it came from.
+    pub swap_places: bool,
+    /// `pieces safe in rows of N`: a piece in a row of N or more of its side
+    /// along the track cannot be landed on by an enemy.
+    pub safe_rows: Option<u8>,
+    /// `pieces block in rows of N`: such a row cannot be passed by an enemy.
+    pub block_rows: Option<u8>,
+    /// `pieces stop on REGION`: no move passes over these points.
+    pub must_stop: Option<PointSet>,
+    /// `pieces landing on REGION return to POINT`: a piece ending a move
+    /// there goes to the point (or the nearest empty point before it on its
+    /// track).
+    pub landing_returns: Vec<(PointSet, Point)>,
     /// Captured pieces go to the captor's hand, as their base kind
     /// (`captured pieces change sides`).
     pub change_sides: bool,

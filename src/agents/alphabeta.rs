@@ -368,14 +368,17 @@ impl AlphaBeta {
         // or the pass when it allows none.
         let mut pass = None;
         let (mut total, mut weight) = (0i64, 0i64);
+        // Where a pass keeps its roll (which may give another turn), each roll's pass is its own.
+        let own_passes = engine.game.another_turn_rolls != 0;
         for roll in dice.rolls() {
             let allowed = (0..buf.moves.len()).filter(|&i| roll_allows(&buf.moves[i], dice, roll));
             let value = match allowed.map(|i| buf.values[i]).max() {
                 Some(best) => best,
-                None => match pass {
+                None => match pass.filter(|_| !own_passes) {
                     Some(v) => v,
                     None => {
-                        let mut child = engine.play_unchecked(pos, &Move::PASS);
+                        let mv = if own_passes { Move { distance: roll, ..Move::PASS } } else { Move::PASS };
+                        let mut child = engine.play_unchecked(pos, &mv);
                         let v = self.child(engine, pos, &mut child, depth - 1, -INF, INF, ply + 1)?;
                         pass = Some(v);
                         v

@@ -337,8 +337,14 @@ impl<'e> Tree<'e> {
                 self.moves.sort_unstable_by_key(|m| least_roll(m, dice));
                 self.nodes.extend(self.moves.iter().map(|m| Node::new(*m)));
                 // A pass for the rolls that allow no move (the child last).
-                let passes = dice.rolls().any(|r| !self.moves.iter().any(|m| roll_allows(m, dice, r)));
-                if passes {
+                let passing = dice.rolls().filter(|&r| !self.moves.iter().any(|m| roll_allows(m, dice, r)));
+                if self.engine.game.another_turn_rolls != 0 {
+                    // A pass keeps its roll, which may give another turn: one child a roll.
+                    for r in passing {
+                        self.nodes.push(Node::new(Move { distance: r, ..Move::PASS }));
+                        count += 1;
+                    }
+                } else if passing.count() > 0 {
                     self.nodes.push(Node::new(Move::PASS));
                     count += 1;
                 }
@@ -361,7 +367,9 @@ impl<'e> Tree<'e> {
             let r = dice.roll(rng);
             let allows = |c: &Node| c.mv.kind != MoveType::Pass && roll_allows(&c.mv, dice, r);
             if !children.iter().any(allows) {
-                return first + count - 1; // the pass
+                // The pass: the one for this roll where passes keep their roll.
+                let pass = children.iter().rposition(|c| c.mv.kind == MoveType::Pass && c.mv.distance == r);
+                return first + pass.unwrap_or(count - 1);
             }
             roll = Some((r, *dice));
         }

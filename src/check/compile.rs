@@ -208,12 +208,7 @@ impl<'a> Compiler<'a> {
         let goals = self.goals(custodial.as_ref(), &traps, sowing.is_some());
         let announcements = self.announcements();
         let tracks = self.tracks();
-        let dice = d.dice.as_ref().map(|s| Dice {
-            sides: s.value.sides as u8,
-            binary: s.value.binary,
-            exact: s.value.exact,
-            pair: s.value.pair,
-        });
+        let dice = d.dice.as_ref().map(|s| self.dice(&s.value));
         self.track_moves(&tracks, dice);
         let race = self.race_rules();
         let another_turn = d.another_turn.as_ref().and_then(|r| self.region(r)).map(|sets| sets[0].union(&sets[1]));
@@ -264,6 +259,12 @@ impl<'a> Compiler<'a> {
             enter_first: race.enter_first,
             bear_off_from: race.bear_off_from,
             bear_off_higher: race.bear_off_higher,
+            another_turn_rolls: race.another_turn_rolls,
+            swap_places: race.swap_places,
+            safe_rows: race.safe_rows,
+            block_rows: race.block_rows,
+            must_stop: race.must_stop,
+            landing_returns: race.landing_returns,
             change_sides,
             forbid_stranded: d.forbid_stranded.is_some(),
             mill,
@@ -542,6 +543,17 @@ impl<'a> Compiler<'a> {
             let known: Vec<&str> = board.labels.iter().map(String::as_str).collect();
             diag::unknown_name(p.span, "point", &p.value, &known)
         }
+    }
+
+    /// The point a label names, or an error where it names none.
+    fn point_named(&mut self, p: &Sp<String>) -> Option<Point> {
+        if let Some(&i) = self.labels.get(&p.value) {
+            return Some(i);
+        }
+        let board = self.board.clone()?;
+        let d = self.unknown_point(&board, p);
+        self.err(d);
+        None
     }
 
     fn file_index(&self, f: &str) -> Option<i32> {
@@ -959,6 +971,21 @@ impl<'a> Compiler<'a> {
         if let Some(s) = d.dice.as_ref().filter(|s| s.value.pair) {
             rules.push((s.span, "two dice used separately"));
         }
+        if let Some(span) = d.swap_places {
+            rules.push((span, "`captured pieces swap places`"));
+        }
+        if let Some(s) = &d.safe_rows {
+            rules.push((s.span, "`pieces safe in rows of`"));
+        }
+        if let Some(s) = &d.block_rows {
+            rules.push((s.span, "`pieces block in rows of`"));
+        }
+        if let Some(s) = &d.must_stop {
+            rules.push((s.span, "`pieces stop on`"));
+        }
+        for (r, _) in &d.landing_returns {
+            rules.push((r.span, "`pieces landing on ... return to`"));
+        }
         if !racer {
             for (span, what) in rules {
                 self.err(diag::race_rule_unplayable(
@@ -985,9 +1012,88 @@ impl<'a> Compiler<'a> {
                 self.err(diag::race_rule_unplayable(s.span, why, help));
             }
         }
+        let another_turn_rolls = self.another_turn_rolls();
+        let must_stop = d.must_stop.as_ref().and_then(|r| self.region(r)).map(|z| z[0].union(&z[1]));
+        let mut landing_returns = Vec::new();
+        for (r, to) in &d.landing_returns {
+            let (Some(z), Some(p)) = (self.region(r), self.point_named(to)) else { continue };
+            landing_returns.push((z[0].union(&z[1]), p));
+        }
         let bear_off_from = d.bear_off_from.as_ref().and_then(|r| self.region(r));
         let stacks = d.stacks.as_ref().map(|s| if s.value == 0 { u8::MAX } else { s.value.min(200) as u8 });
-        RaceRules { stacks, enter_first: d.enter_first.is_some(), bear_off_from, bear_off_higher: d.bear_off_higher.is_some() }
+        RaceRules {
+            stacks,
+            enter_first: d.enter_first.is_some(),
+            bear_off_from,
+            bear_off_higher: d.bear_off_higher.is_some(),
+            another_turn_rolls,
+            swap_places: d.swap_places.is_some(),
+            safe_rows: d.safe_rows.as_ref().map(|n| n.value as u8),
+            block_rows: d.block_rows.as_ref().map(|n| n.value as u8),
+            must_stop,
+            landing_returns,
+        }
+    }
+
+    /// The dice as declared, with what each throw counts (`counting`): one
+    /// value a throw, from 0 to 30.
+    fn dice(&mut self, s: &DiceDecl) -> Dice {
+        let mut dice = Dice {
+            sides: s.sides as u8,
+            binary: s.binary,
+            exact: s.exact,
+            pair: s.pair,
+            counted: false,
+            values: [0; MAX_FACES],
+        };
+        if let Some(counting) = &s.counting {
+            let throws = if s.binary { s.sides as usize + 1 } else { s.sides as usize };
+            if counting.value.len() != throws || throws > MAX_FACES {
+                let what = if s.binary {
+                    format!("{throws} values, for 0 to {} marked sides up", s.sides)
+                } else {
+                    format!("{throws} values, one a face")
+                };
+                self.err(diag::wrong_argument(
+                    counting.span,
+                    &format!("{} values", counting.value.len()),
+                    &what,
+                    "dice 4 binary sets distance counting 5 1 2 3 4",
+                ));
+            } else if let Some(&v) = counting.value.iter().find(|&&v| v > 30) {
+                self.err(diag::bad_number(counting.span, &format!("a throw's count ({v})"), 0, 30));
+            } else {
+                dice.counted = true;
+                for (i, &v) in counting.value.iter().enumerate() {
+                    dice.values[i] = v as u8;
+                }
+            }
+        }
+        dice
+    }
+
+    /// `another turn after rolls N...`: the rolls as bits; each must be a
+    /// roll of the dice, and the roll must set the distance (a move's
+    /// distance is then its roll).
+    fn another_turn_rolls(&mut self) -> u128 {
+        let d = self.d;
+        let Some(rolls) = &d.another_turn_rolls else { return 0 };
+        let dice = d.dice.as_ref().map(|s| self.dice(&s.value));
+        let Some(dice) = dice.filter(|d| d.exact) else {
+            let why = "the player throws again after given rolls only where the roll sets the distance";
+            self.err(diag::race_rule_unplayable(rolls.span, why, "use dice that set the distance (`sets distance`)"));
+            return 0;
+        };
+        let mut bits = 0u128;
+        for &r in &rolls.value {
+            if r > 127 || !dice.can_roll(r as u8) {
+                let why = format!("{r} is not a roll of these dice");
+                self.err(diag::race_rule_unplayable(rolls.span, &why, "name rolls the dice can make"));
+                return 0;
+            }
+            bits |= 1 << r;
+        }
+        bits
     }
 
     fn regions(&mut self) {
@@ -1982,4 +2088,10 @@ struct RaceRules {
     enter_first: bool,
     bear_off_from: Option<[PointSet; PLAYERS]>,
     bear_off_higher: bool,
+    another_turn_rolls: u128,
+    swap_places: bool,
+    safe_rows: Option<u8>,
+    block_rows: Option<u8>,
+    must_stop: Option<PointSet>,
+    landing_returns: Vec<(PointSet, Point)>,
 }

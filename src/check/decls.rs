@@ -195,7 +195,7 @@ pub struct PieceDecl {
 }
 
 /// `die dN limits distance`, `dice N binary sets distance`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct DiceDecl {
     /// Faces of the die, or how many two-sided dice.
     pub sides: u64,
@@ -204,6 +204,8 @@ pub struct DiceDecl {
     pub exact: bool,
     /// `dice 2 dN used separately`.
     pub pair: bool,
+    /// `counting V...`: what each raw throw counts, at the list.
+    pub counting: Option<Sp<Vec<u64>>>,
 }
 
 /// How many pieces a player starts with in hand.
@@ -457,6 +459,17 @@ pub struct Decls {
     pub return_to_hand: Option<Span>,
     /// `captured pieces change sides`: into the captor's hand.
     pub change_sides: Option<Span>,
+    /// `captured pieces swap places`.
+    pub swap_places: Option<Span>,
+    /// `another turn after rolls N...`.
+    pub another_turn_rolls: Option<Sp<Vec<u64>>>,
+    /// `pieces safe in rows of N` and `pieces block in rows of N`.
+    pub safe_rows: Option<Sp<u64>>,
+    pub block_rows: Option<Sp<u64>>,
+    /// `pieces stop on REGION`.
+    pub must_stop: Option<Sp<String>>,
+    /// `pieces landing on REGION return to POINT`.
+    pub landing_returns: Vec<(Sp<String>, Sp<String>)>,
     /// `forbid stranded pieces`.
     pub forbid_stranded: Option<Span>,
     /// `after N in a row remove enemy`.
@@ -975,7 +988,21 @@ fn rule_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
         "another" => {
             let mut a = Args::new(stmt, "another turn on rosettes");
             a.keyword("turn")?;
-            a.keyword("on")?;
+            if a.choice(&["on", "after"])?.value == "after" {
+                a.example = "another turn after rolls 1 4 5";
+                a.keyword("rolls")?;
+                let mut rolls = Vec::new();
+                while !a.at_end() {
+                    rolls.push(a.number("a roll")?);
+                }
+                if rolls.is_empty() {
+                    return Err(a.missing("the rolls after which the player throws again"));
+                }
+                let span = rolls[0].span.to(rolls[rolls.len() - 1].span);
+                let rolls = Spanned::new(rolls.into_iter().map(|r| r.value).collect(), span);
+                set_once(&mut d.another_turn_rolls, rolls, "`another turn after rolls`")?;
+                return Ok(());
+            }
             let region = a.word("a region")?;
             a.end()?;
             set_once(&mut d.another_turn, region, "`another turn on`")?;
@@ -983,18 +1010,23 @@ fn rule_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
         "captured" => {
             let mut a = Args::new(stmt, "captured pieces return to hand");
             a.keyword("pieces")?;
-            let change = a.choice(&["return", "change"])?.value == "change";
-            for word in if change { &["sides"][..] } else { &["to", "hand"][..] } {
+            let how = a.choice(&["return", "change", "swap"])?.value;
+            let words: &[&str] = match how.as_str() {
+                "change" => &["sides"],
+                "swap" => &["places"],
+                _ => &["to", "hand"],
+            };
+            for word in words {
                 a.keyword(word)?;
             }
             a.end()?;
-            if let Some(first) = d.return_to_hand.or(d.change_sides) {
+            if let Some(first) = d.return_to_hand.or(d.change_sides).or(d.swap_places) {
                 return Err(diag::duplicate_statement(stmt.span, first, "where captured pieces go"));
             }
-            if change {
-                d.change_sides = Some(stmt.span);
-            } else {
-                d.return_to_hand = Some(stmt.span);
+            match how.as_str() {
+                "change" => d.change_sides = Some(stmt.span),
+                "swap" => d.swap_places = Some(stmt.span),
+                _ => d.return_to_hand = Some(stmt.span),
             }
         }
         "announce" => {
@@ -1026,8 +1058,8 @@ fn chance_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
             if !(2..=20).contains(&sides) {
                 return Err(diag::bad_number(w.span, "a die's number of faces", 2, 20));
             }
-            let exact = dice_use(&mut a)?;
-            let decl = DiceDecl { sides, binary: false, exact, pair: false };
+            let (exact, counting) = dice_use(&mut a)?;
+            let decl = DiceDecl { sides, binary: false, exact, pair: false, counting };
             set_once(&mut d.dice, Spanned::new(decl, w.span), "the dice")?;
         }
         "dice" => {
@@ -1049,7 +1081,7 @@ fn chance_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
                 a.keyword("used")?;
                 a.keyword("separately")?;
                 a.end()?;
-                let decl = DiceDecl { sides, binary: false, exact: true, pair: true };
+                let decl = DiceDecl { sides, binary: false, exact: true, pair: true, counting: None };
                 set_once(&mut d.dice, Spanned::new(decl, n.span), "the dice")?;
                 return Ok(());
             }
@@ -1057,8 +1089,8 @@ fn chance_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
                 return Err(diag::bad_number(n.span, "the number of binary dice", 1, 8));
             }
             a.keyword("binary")?;
-            let exact = dice_use(&mut a)?;
-            let decl = DiceDecl { sides: n.value, binary: true, exact, pair: false };
+            let (exact, counting) = dice_use(&mut a)?;
+            let decl = DiceDecl { sides: n.value, binary: true, exact, pair: false, counting };
             set_once(&mut d.dice, Spanned::new(decl, n.span), "the dice")?;
         }
         "pieces" => {
@@ -1072,7 +1104,47 @@ fn chance_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
                 set_once(&mut d.enter_first, Spanned::new((), stmt.span), "`pieces in hand enter first`")?;
                 return Ok(());
             }
-            a.choice(&["stack", "in"])?;
+            match a.choice(&["stack", "in", "safe", "block", "stop", "landing"])?.value.as_str() {
+                "safe" | "block" => {
+                    let safe = stmt.args[0].as_word() == Some("safe");
+                    a.example = if safe { "pieces safe in rows of 2" } else { "pieces block in rows of 3" };
+                    for word in ["in", "rows", "of"] {
+                        a.keyword(word)?;
+                    }
+                    let n = a.number("how many in a row")?;
+                    if !(2..=20).contains(&n.value) {
+                        return Err(diag::bad_number(n.span, "pieces in a row", 2, 20));
+                    }
+                    a.end()?;
+                    let (slot, what) = if safe {
+                        (&mut d.safe_rows, "`pieces safe in rows of`")
+                    } else {
+                        (&mut d.block_rows, "`pieces block in rows of`")
+                    };
+                    set_once(slot, n, what)?;
+                    return Ok(());
+                }
+                "stop" => {
+                    a.example = "pieces stop on happiness";
+                    a.keyword("on")?;
+                    let region = a.word("a region")?;
+                    a.end()?;
+                    set_once(&mut d.must_stop, region, "`pieces stop on`")?;
+                    return Ok(());
+                }
+                "landing" => {
+                    a.example = "pieces landing on water return to rebirth";
+                    a.keyword("on")?;
+                    let region = a.word("a region")?;
+                    a.keyword("return")?;
+                    a.keyword("to")?;
+                    let point = a.word("a point")?;
+                    a.end()?;
+                    d.landing_returns.push((region, point));
+                    return Ok(());
+                }
+                _ => {}
+            }
             let limit = match a.optional("up") {
                 Some(_) => {
                     a.keyword("to")?;
@@ -1276,11 +1348,29 @@ fn die_faces(w: &Sp<String>, example: &'static str) -> Result<u64, Diagnostic> {
         .ok_or_else(|| diag::wrong_argument(w.span, &format!("`{}`", w.value), "a die such as `d6`", example))
 }
 
-fn dice_use(a: &mut Args) -> Result<bool, Diagnostic> {
+/// `limits distance` or `sets distance`, then perhaps `counting V...`:
+/// whether the roll is exact, and what each throw counts.
+fn dice_use(a: &mut Args) -> Result<(bool, Option<Sp<Vec<u64>>>), Diagnostic> {
     let how = a.choice(&["limits", "sets"])?;
     a.keyword("distance")?;
+    let counting = match a.optional("counting") {
+        Some(at) => {
+            let mut values = Vec::new();
+            let mut span = at;
+            while !a.at_end() {
+                let n = a.number("what a throw counts")?;
+                span = at.to(n.span);
+                values.push(n.value);
+            }
+            if values.is_empty() {
+                return Err(a.missing("what each throw counts, lowest throw first"));
+            }
+            Some(Spanned::new(values, span))
+        }
+        None => None,
+    };
     a.end()?;
-    Ok(how.value == "sets")
+    Ok((how.value == "sets", counting))
 }
 
 fn file_or_rank_range(a: &mut Args, expected: &str) -> Result<Sp<(String, String)>, Diagnostic> {

@@ -93,9 +93,18 @@ impl Engine {
                 } else {
                     self.put(next, mv.from, 0);
                 }
-                // Only a track move lands on an enemy: it takes it.
-                let mut captured = if next.at(mv.to) != 0 { self.take(next, mv.to) } else { 0 };
+                // Only a track move lands on an enemy: it takes it, or swaps places with it.
+                let victim = next.at(mv.to);
+                let mut captured = 0;
+                if victim != 0 && self.game.swap_places && mv.kind == MoveType::Plain {
+                    self.put(next, mv.from, victim);
+                } else if victim != 0 {
+                    captured = self.take(next, mv.to);
+                }
                 self.put(next, mv.to, cell(me, mv.becomes));
+                if !self.game.landing_returns.is_empty() {
+                    self.return_from(next, me, mv.to);
+                }
                 let mut doomed = custodial::Doomed::new();
                 self.landing_captures(next, mv.to, &mut doomed);
                 if !doomed.is_empty() {
@@ -153,7 +162,7 @@ impl Engine {
         }
         let again = self.game.another_turn.as_ref().is_some_and(|z| {
             matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps | MoveType::Sow) && z.contains(mv.to)
-        });
+        }) || self.game.another_turn_rolls != 0 && self.game.another_turn_rolls & (1u128 << mv.distance.min(127)) != 0;
         if !again {
             next.turn = 1 - me;
             next.hash ^= self.zobrist_turn;

@@ -827,7 +827,7 @@ impl Engine {
         let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
         let line_captures =
             game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.approach[p] | k.moves.withdraw[p] != 0));
-        let max_roll = game.dice.map_or(ANY_ROLL, |d| d.sides);
+        let max_roll = game.dice.map_or(ANY_ROLL, |d| d.highest_face());
         let track_at = tables::track_index(&game);
         let tracks = game.kinds.iter().any(|k| k.moves.track);
         let exact_dice = game.dice.is_some_and(|d| d.exact);
@@ -1178,14 +1178,14 @@ impl Engine {
             // Exactly the roll; with none given, what any roll allows. A roll
             // with no move is a pass.
             self.generate(pos, roll.unwrap_or(ANY_ROLL), out)?;
-            if out.is_empty() && roll.is_some() {
-                out.push(Move::PASS);
+            if let (true, Some(r)) = (out.is_empty(), roll) {
+                out.push(Move { distance: r, ..Move::PASS }); // the roll kept: it may give another turn
             }
             return Ok(());
         }
         let limit = match (self.game.dice, roll) {
-            (Some(d), Some(r)) => r.min(d.sides),
-            (Some(d), None) => d.sides,
+            (Some(d), Some(r)) => r.min(d.highest_face()),
+            (Some(d), None) => d.highest_face(),
             (None, _) => ANY_ROLL,
         };
         self.generate_with(pos, limit, out, candidates)?;

@@ -50,6 +50,43 @@ impl Engine {
         them != me
             && self.game.kinds[kind as usize].can_capture & (1 << victim) != 0
             && !self.game.kinds[victim as usize].safe[them as usize].contains(q)
+            && !self.game.safe_rows.is_some_and(|n| self.row_on_track(pos, me, q, them) >= n as usize)
+    }
+
+    /// How many pieces of `owner` stand in a row through `q` along `me`'s
+    /// track (0 where `q` is off it or not `owner`'s).
+    fn row_on_track(&self, pos: &Position, me: PlayerId, q: Point, owner_: PlayerId) -> usize {
+        let Some(k) = self.track_index(me, q) else { return 0 };
+        let track = &self.game.tracks[me as usize];
+        let held = |x: usize| pos.at(track[x]) != 0 && owner(pos.at(track[x])) == owner_;
+        if !held(k) {
+            return 0;
+        }
+        let back = (0..k).rev().take_while(|&x| held(x)).count();
+        let ahead = (k + 1..track.len()).take_while(|&x| held(x)).count();
+        1 + back + ahead
+    }
+
+    /// Whether a piece of `me` may not pass over its track's point `k`: one
+    /// every piece must stop on, or one of an enemy row that blocks.
+    #[inline]
+    fn bars_passage(&self, pos: &Position, me: PlayerId, k: usize) -> bool {
+        let q = self.game.tracks[me as usize][k];
+        if self.game.must_stop.as_ref().is_some_and(|z| z.contains(q)) {
+            return true;
+        }
+        let c = pos.at(q);
+        match self.game.block_rows {
+            Some(n) if c != 0 && owner(c) != me => self.row_on_track(pos, me, q, owner(c)) >= n as usize,
+            _ => false,
+        }
+    }
+
+    /// Whether some rule may stop a piece passing over points (`pieces stop
+    /// on`, `pieces block in rows of`).
+    #[inline]
+    fn passage_rules(&self) -> bool {
+        self.game.must_stop.is_some() || self.game.block_rows.is_some()
     }
 
     /// Under `pieces in hand enter first`: whether the player must enter
@@ -88,6 +125,10 @@ impl Engine {
         }
         for d in self.track_distances(limit) {
             let j = i + d as usize;
+            // The points passed over: i + 1 .. j (a move off the end passes the rest).
+            if self.passage_rules() && (i + 1..j.min(track.len())).any(|k| self.bars_passage(pos, me, k)) {
+                break;
+            }
             let off = j == track.len() || j > track.len() && self.game.bear_off_higher && self.rearmost(pos, me, i);
             if off && self.may_bear_off(pos, me) {
                 out.push(Move { kind: MoveType::BearOff, from: p, distance: d, becomes: kind, ..Move::PASS });
@@ -118,6 +159,9 @@ impl Engine {
             }
             for d in self.track_distances(limit) {
                 let Some(&q) = track.get(d as usize - 1) else { break };
+                if self.passage_rules() && (0..d as usize - 1).any(|k| self.bars_passage(pos, me, k)) {
+                    break;
+                }
                 if self.track_landing(pos, q, me, k) {
                     let becomes = self.promoted(k, me, q);
                     out.push(Move { kind: MoveType::Enter, to: q, distance: d, becomes, ..Move::PASS });
@@ -198,6 +242,32 @@ impl Engine {
                 "{player} bears off only while all its pieces on the board stand in its home, and none is in hand"
             ));
         }
+        // The points passed over: one every piece stops on, or a row that blocks.
+        let passed = (start + 1) as usize..(end as usize).min(track.len());
+        if let Some(k) = passed.clone().find(|&k| self.game.must_stop.as_ref().is_some_and(|z| z.contains(track[k]))) {
+            return Some(format!("every piece stops on {}, and this move would pass over it", label(track[k])));
+        }
+        if let Some(k) = passed.clone().find(|&k| self.bars_passage(pos, me, k)) {
+            let (q, c) = (track[k], pos.at(track[k]));
+            let n = self.row_on_track(pos, me, q, owner(c));
+            return Some(format!(
+                "{} stands in a row of {n} of {}'s pieces, and a row of {} or more cannot be passed",
+                label(q),
+                g.players[owner(c) as usize].name,
+                self.game.block_rows.unwrap_or(0)
+            ));
+        }
+        if let (Some(q), Some(n)) = (to, self.game.safe_rows) {
+            let c = pos.at(q);
+            let row = if c != 0 && owner(c) != me { self.row_on_track(pos, me, q, owner(c)) } else { 0 };
+            if row >= n as usize {
+                return Some(format!(
+                    "the {} on {} stands in a row of {row} of its side's pieces, and a row of {n} or more cannot be attacked",
+                    g.kinds[kind_of(c) as usize].name,
+                    label(q)
+                ));
+            }
+        }
         if from.is_some() && self.must_enter(pos, me) {
             return Some(format!("{player} has a piece in hand, and must enter it before any other piece moves"));
         }
@@ -261,5 +331,23 @@ impl Engine {
             pos.hash ^= old ^ new;
         }
         pos.borne_off[p] = n;
+    }
+
+    /// `pieces landing on REGION return to POINT`: the piece just landed on
+    /// `at` goes to the rule's point, or the nearest empty point before it
+    /// on its track (staying put where there is none).
+    pub(super) fn return_from(&self, pos: &mut Position, me: PlayerId, at: Point) {
+        let Some(&(_, target)) = self.game.landing_returns.iter().find(|(z, _)| z.contains(at)) else { return };
+        let track = &self.game.tracks[me as usize];
+        let to = match (pos.at(target), self.track_index(me, target)) {
+            (0, _) => Some(target),
+            (_, Some(k)) => (0..k).rev().map(|x| track[x]).find(|&q| pos.at(q) == 0),
+            (_, None) => None,
+        };
+        if let Some(to) = to.filter(|&q| q != at) {
+            let c = pos.at(at);
+            self.put(pos, at, 0);
+            self.put(pos, to, c);
+        }
     }
 }

@@ -70,6 +70,10 @@ Interface
       order of first occurrence.
   backgammon_perft.py crosscheck N SEED
       compares the move generator with OpenSpiel's backgammon (see below).
+  backgammon_perft.py stats N SEED
+      plays N random games as `random` does and prints how many each side
+      won and the mean length in plies (a pass is a ply); `stats 100000 1`
+      gave white 51421, black 48579, mean 95.992 plies.
   backgammon_perft.py selftest N SEED
       (extra) compares the fast counting routines used at perft leaves with
       the plain set-of-positions generator on positions from random games.
