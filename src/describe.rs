@@ -527,9 +527,12 @@ fn dice(d: &Dice, line: &mut Lines) {
         return;
     }
     let thrown = if d.binary && d.counted {
-        let counts: Vec<String> =
-            (0..=d.sides).map(|k| format!("{k} up counts {}", d.values[k as usize])).collect();
-        format!("throws {} two-sided dice, and the roll is what the number landing marked side up counts: {}", d.sides, counts.join(", "))
+        let counts: Vec<String> = (0..=d.sides).map(|k| format!("{k} up counts {}", d.values[k as usize])).collect();
+        format!(
+            "throws {} two-sided dice, and the roll is what the number landing marked side up counts: {}",
+            d.sides,
+            counts.join(", ")
+        )
     } else if d.counted {
         let faces: Vec<String> = (1..=d.sides).map(|f| d.values[f as usize - 1].to_string()).collect();
         format!("rolls a {}-sided die whose faces count {}", d.sides, faces.join(", "))
@@ -577,7 +580,8 @@ fn rules(game: &Game, line: &mut Lines) {
         ));
     }
     if game.another_turn_rolls != 0 {
-        let rolls: Vec<String> = (0..128).filter(|r| game.another_turn_rolls & (1u128 << r) != 0).map(|r| r.to_string()).collect();
+        let rolls: Vec<String> =
+            (0..128).filter(|r| game.another_turn_rolls & (1u128 << r) != 0).map(|r| r.to_string()).collect();
         let listed = match rolls.split_last() {
             Some((last, [])) => last.clone(),
             Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
@@ -586,7 +590,10 @@ fn rules(game: &Game, line: &mut Lines) {
         line(format!("  After a roll of {listed}, the same player throws and moves again (a pass too)."));
     }
     if game.swap_places {
-        line("  A piece landing on an enemy piece swaps places with it: the enemy goes to the point the mover left.".into());
+        line(
+            "  A piece landing on an enemy piece swaps places with it: the enemy goes to the point the mover left."
+                .into(),
+        );
     }
     if let Some(n) = game.safe_rows {
         line(format!("  A piece in a row of {n} or more of its side along the track cannot be landed on by an enemy."));

@@ -1434,7 +1434,9 @@ impl<'a> Compiler<'a> {
             }
             for (p, span) in points {
                 match placed.get_mut(&p) {
-                    Some(at) if limit.is_some() && (at.1, at.2) == (player, kind) && at.3 + count <= limit.unwrap_or(1) => {
+                    Some(at)
+                        if limit.is_some() && (at.1, at.2) == (player, kind) && at.3 + count <= limit.unwrap_or(1) =>
+                    {
                         at.3 += count
                     }
                     Some(at) => {
@@ -1447,7 +1449,7 @@ impl<'a> Compiler<'a> {
                         placed.insert(p, (span, player, kind, count));
                     }
                 }
-                out.extend(std::iter::repeat((player, kind, p)).take(count as usize));
+                out.extend(std::iter::repeat_n((player, kind, p), count as usize));
             }
         }
         out

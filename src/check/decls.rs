@@ -1174,7 +1174,11 @@ fn chance_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
                 a.keyword(word)?;
             }
             a.end()?;
-            set_once(&mut d.bear_off_higher, Spanned::new((), stmt.span), "`higher rolls bear off the rearmost piece`")?;
+            set_once(
+                &mut d.bear_off_higher,
+                Spanned::new((), stmt.span),
+                "`higher rolls bear off the rearmost piece`",
+            )?;
         }
         "track" => {
             let mut a = Args::new(stmt, "track white d1 c1 b1 a1 a2 b2");
@@ -1348,9 +1352,12 @@ fn die_faces(w: &Sp<String>, example: &'static str) -> Result<u64, Diagnostic> {
         .ok_or_else(|| diag::wrong_argument(w.span, &format!("`{}`", w.value), "a die such as `d6`", example))
 }
 
+/// What each throw counts, as written after `counting`.
+type Counting = Sp<Vec<u64>>;
+
 /// `limits distance` or `sets distance`, then perhaps `counting V...`:
 /// whether the roll is exact, and what each throw counts.
-fn dice_use(a: &mut Args) -> Result<(bool, Option<Sp<Vec<u64>>>), Diagnostic> {
+fn dice_use(a: &mut Args) -> Result<(bool, Option<Counting>), Diagnostic> {
     let how = a.choice(&["limits", "sets"])?;
     a.keyword("distance")?;
     let counting = match a.optional("counting") {

@@ -162,7 +162,8 @@ impl Engine {
         }
         let again = self.game.another_turn.as_ref().is_some_and(|z| {
             matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps | MoveType::Sow) && z.contains(mv.to)
-        }) || self.game.another_turn_rolls != 0 && self.game.another_turn_rolls & (1u128 << mv.distance.min(127)) != 0;
+        }) || self.game.another_turn_rolls != 0
+            && self.game.another_turn_rolls & (1u128 << mv.distance.min(127)) != 0;
         if !again {
             next.turn = 1 - me;
             next.hash ^= self.zobrist_turn;

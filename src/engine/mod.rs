@@ -796,7 +796,13 @@ impl Engine {
         let zobrist_stack = if game.stacks.is_some() { tables::more_keys(n * 256, 11) } else { Vec::new() };
         let pair_dice = game.dice.is_some_and(|d| d.pair);
         // A copy copies the board's cells, and the counts kept past them.
-        let cells_used = if sow.is_some() { 256 } else if zobrist_stack.is_empty() { n } else { 2 * n };
+        let cells_used = if sow.is_some() {
+            256
+        } else if zobrist_stack.is_empty() {
+            n
+        } else {
+            2 * n
+        };
         let (zobrist, zobrist_turn, zobrist_hand) = tables::zobrist_keys(n);
         let game_kinds = game.kinds.len();
         let hand_slot = hand_slots(&game);

@@ -167,9 +167,8 @@ impl Engine {
         self.moves(pos, roll, &mut moves).map_err(ParseMoveError::Limit)?;
         // A turn's steps may be written in another order, or another way to
         // the same position: the turn that leaves the position they leave.
-        let same = |m: &Move| {
-            self.notation(m) == mv_text || m.kind == MoveType::Turn && self.same_turn(pos, m, mv_text)
-        };
+        let same =
+            |m: &Move| self.notation(m) == mv_text || m.kind == MoveType::Turn && self.same_turn(pos, m, mv_text);
         match moves.iter().find(|m| same(m)) {
             Some(m) => Ok((roll, *m)),
             None => {
@@ -376,11 +375,9 @@ impl std::fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ParseMoveError::NotAMove { text, why } => write!(f, "`{text}` is not a move: {why}"),
-            ParseMoveError::MissingRoll { text, dice } => write!(
-                f,
-                "`{text}` has no roll: in this dice game a ply is ROLL:MOVE, ROLL {}",
-                dice.roll_words()
-            ),
+            ParseMoveError::MissingRoll { text, dice } => {
+                write!(f, "`{text}` has no roll: in this dice game a ply is ROLL:MOVE, ROLL {}", dice.roll_words())
+            }
             ParseMoveError::BadRoll { text, dice } => {
                 let number = if dice.pair { "" } else { "a number " };
                 write!(f, "`{text}`: the roll must be {number}{}", dice.roll_words())

@@ -50,7 +50,7 @@ impl Engine {
         them != me
             && self.game.kinds[kind as usize].can_capture & (1 << victim) != 0
             && !self.game.kinds[victim as usize].safe[them as usize].contains(q)
-            && !self.game.safe_rows.is_some_and(|n| self.row_on_track(pos, me, q, them) >= n as usize)
+            && self.game.safe_rows.is_none_or(|n| self.row_on_track(pos, me, q, them) < n as usize)
     }
 
     /// How many pieces of `owner` stand in a row through `q` along `me`'s

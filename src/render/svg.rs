@@ -356,10 +356,13 @@ fn point_name(engine: &Engine, pos: &Position, p: Point) -> String {
     }
     match (pos.at(p), engine.height(pos, p)) {
         (0, _) => format!("{label}, empty"),
-        (c, 1) => format!("{} {} on {label}", game.players[owner(c) as usize].name, game.kinds[kind_of(c) as usize].name),
+        (c, 1) => {
+            format!("{} {} on {label}", game.players[owner(c) as usize].name, game.kinds[kind_of(c) as usize].name)
+        }
         (c, n) => {
             let player = &game.players[owner(c) as usize].name;
-            let kinds = crate::describe::plural(n as usize, &format!("{player} {}", game.kinds[kind_of(c) as usize].name));
+            let kinds =
+                crate::describe::plural(n as usize, &format!("{player} {}", game.kinds[kind_of(c) as usize].name));
             format!("{kinds} on {label}")
         }
     }

@@ -1070,3 +1070,60 @@ fn sowing_captures_by_count_backwards_and_across_and_a_grand_slam_takes_nothing(
     let (_, mv) = k.parse_ply(&pos, "d1").unwrap();
     assert_eq!(k.play(&pos, None, &mv).unwrap().turn, 0);
 }
+
+// ------------------------------------------------------- Backgammon and Senet
+
+fn backgammon() -> Engine {
+    common::engine("games/backgammon.game", &[])
+}
+
+fn senet() -> Engine {
+    common::engine("games/senet.game", &[])
+}
+
+#[test]
+fn a_turn_uses_both_dice_where_it_can_even_when_the_last_checker_comes_off() {
+    // White's last checker on l1 (its 2-point), 61: the 6 alone would bear it off, but 1 then 6
+    // uses both dice, so only that is legal.
+    assert_eq!(moves(&backgammon(), "W:Wl1:Bm2=15", Some(61)), ["l1-m1,m1-off"]);
+}
+
+#[test]
+fn where_only_one_die_can_be_used_it_is_the_larger() {
+    // a2 + 6 = f1, a2 + 5 = e1; both go on to l1, which black holds: either die alone, the 6.
+    assert_eq!(moves(&backgammon(), "W:Wa2:Bl1=2,m2=13", Some(65)), ["a2-f1"]);
+}
+
+#[test]
+fn a_checker_on_the_bar_enters_first_and_a_closed_board_is_a_pass() {
+    let closed = "W:Wh1=14,@1:Ba1=3,h2=2,i2=2,j2=2,k2=2,l2=2,m2=2";
+    assert_eq!(moves(&backgammon(), closed, Some(31)), ["pass"]);
+    // With l2 open, the 2 enters; then the other die moves any checker.
+    let open = "W:Wh1=14,@1:Ba1=5,h2=2,i2=2,j2=2,k2=2,m2=2";
+    assert!(moves(&backgammon(), open, Some(21)).iter().all(|m| m.starts_with("@l2,")), "{open}");
+}
+
+#[test]
+fn a_lone_checker_is_hit_to_the_bar_and_steps_are_read_in_any_order() {
+    let e = backgammon();
+    let start = "W:Wa2=2:Bc1,m2=14";
+    let (after, _) = play(&e, start, "31:a2-c1,a2-a1");
+    assert_eq!(after, "B:Wa1,c1:Bm2=14,@1");
+    // The same turn written the other way round is the same move.
+    assert_eq!(play(&e, start, "31:a2-a1,a2-c1").0, after);
+}
+
+#[test]
+fn senet_swaps_protects_blocks_and_sends_back_from_the_water() {
+    let e = senet();
+    // A lone enemy is attacked: the two swap places; a 2 passes the turn.
+    assert_eq!(play(&e, "W:Wa1:Bc1:borne off W4 B4", "2:a1-c1").0, "B:Wc1:Ba1:borne off W4 B4");
+    // Two in a row cannot be attacked, three in a row cannot be passed.
+    assert_eq!(moves(&e, "W:Wa1:Bc1,d1:borne off W4 B3", Some(3)), ["pass"]);
+    assert_eq!(moves(&e, "W:Wa1:Bb1,c1,d1:borne off W4 B2", Some(5)), ["pass"]);
+    // Every piece stops on f3: from d3 a 3 would pass it.
+    assert_eq!(moves(&e, "W:Wd3:Bj1:borne off W4 B4", Some(3)), ["pass"]);
+    // The water sends a piece to f2, or the nearest empty square before it; a 1 throws again.
+    assert_eq!(play(&e, "W:Wf3:Bj2:borne off W4 B4", "1:f3-g3").0, "W:Wf2:Bj2:borne off W4 B4");
+    assert_eq!(play(&e, "W:Wf3:Bf2,j2:borne off W4 B3", "1:f3-g3").0, "W:Wg2:Bf2,j2:borne off W4 B3");
+}
