@@ -538,6 +538,14 @@ fn dice(d: &Dice, line: &mut Lines) {
         format!("rolls a {}-sided die whose faces count {}", d.sides, faces.join(", "))
     } else if d.binary {
         format!("throws {} two-sided dice, and the roll is how many land marked side up (0 to {})", d.sides, d.sides)
+    } else if d.summed > 1 {
+        format!(
+            "throws {} {}-sided dice, and the roll is their sum ({} to {})",
+            d.summed,
+            d.sides,
+            d.summed,
+            d.summed * d.sides
+        )
     } else {
         format!("rolls a {}-sided die", d.sides)
     };

@@ -630,6 +630,9 @@ pub struct Dice {
     /// throw itself where `counted` is false.
     pub counted: bool,
     pub values: [u8; MAX_FACES],
+    /// How many dice of `sides` faces are thrown and summed (`dice 2 d6
+    /// sets distance`); 1 for one die, and for binary dice and pairs.
+    pub summed: u8,
 }
 
 /// The most faces a die may have (and binary dice, plus one, their counts).
@@ -641,7 +644,7 @@ impl Dice {
         if self.binary {
             0..=self.sides
         } else {
-            1..=self.sides
+            self.summed.max(1)..=self.sides * self.summed.max(1)
         }
     }
 
@@ -649,10 +652,32 @@ impl Dice {
     #[inline]
     fn value(&self, raw: u8) -> u8 {
         if self.counted {
-            self.values[raw as usize - usize::from(!self.binary)]
+            self.values[(raw - self.raw().start()) as usize]
         } else {
             raw
         }
+    }
+
+    /// In how many equally likely ways the dice make the raw throw `raw`:
+    /// binary dice, how many ways `raw` of them land marked side up; summed
+    /// dice, how many ways their faces add up to it.
+    fn raw_ways(&self, raw: u8) -> u32 {
+        let n = self.sides as u32;
+        if self.binary {
+            return (1..=raw as u32).fold(1u32, |acc, i| acc * (n + 1 - i) / i);
+        }
+        // Ways to make each total with the dice thrown so far.
+        let mut ways = vec![1u32];
+        for _ in 0..self.summed.max(1) {
+            let mut next = vec![0u32; ways.len() + self.sides as usize];
+            for (t, &w) in ways.iter().enumerate() {
+                for f in 1..=self.sides as usize {
+                    next[t + f] += w;
+                }
+            }
+            ways = next;
+        }
+        ways.get(raw as usize).copied().unwrap_or(0)
     }
 
     /// The lowest roll.
@@ -712,7 +737,8 @@ impl Dice {
             let (a, b) = (rng.gen_range(1..=self.sides), rng.gen_range(1..=self.sides));
             a.max(b) * 10 + a.min(b)
         } else {
-            self.value(rng.gen_range(1..=self.sides))
+            let sum = (0..self.summed.max(1)).map(|_| rng.gen_range(1..=self.sides)).sum();
+            self.value(sum)
         }
     }
 
@@ -722,9 +748,7 @@ impl Dice {
             let (a, b) = Self::faces(r);
             return if a == b { 1 } else { 2 };
         }
-        let n = self.sides as u32;
-        let raw_ways = |k: u8| if self.binary { (1..=k as u32).fold(1u32, |acc, i| acc * (n + 1 - i) / i) } else { 1 };
-        self.raw().filter(|&k| self.value(k) == r).map(raw_ways).sum()
+        self.raw().filter(|&k| self.value(k) == r).map(|k| self.raw_ways(k)).sum()
     }
 
     /// Which rolls there are, for messages: `from 1 to 6`.
@@ -742,6 +766,8 @@ impl Dice {
             format!("{} binary dice", self.sides)
         } else if self.pair {
             format!("two d{}", self.sides)
+        } else if self.summed > 1 {
+            format!("{} d{} summed", self.summed, self.sides)
         } else {
             format!("a d{}", self.sides)
         }
@@ -1046,5 +1072,37 @@ impl Game {
     }
     pub fn option(&self, name: &str) -> Option<&str> {
         self.options.iter().find(|o| o.name == name).map(|o| o.value.as_str())
+    }
+}
+
+#[cfg(test)]
+mod dice_tests {
+    use super::*;
+
+    fn dice(sides: u8, binary: bool, summed: u8, counting: &[u8]) -> Dice {
+        let mut values = [0; MAX_FACES];
+        values[..counting.len()].copy_from_slice(counting);
+        Dice { sides, binary, exact: true, pair: false, counted: !counting.is_empty(), values, summed }
+    }
+
+    #[test]
+    fn summed_dice_roll_every_total_as_often_as_the_faces_make_it() {
+        let two_d6 = dice(6, false, 2, &[]);
+        assert_eq!(two_d6.rolls().collect::<Vec<_>>(), (2..=12).collect::<Vec<_>>());
+        let ways: Vec<u32> = two_d6.rolls().map(|r| two_d6.ways(r)).collect();
+        assert_eq!(ways, [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]);
+        assert_eq!(dice(6, false, 3, &[]).ways(10), 27);
+    }
+
+    #[test]
+    fn counting_maps_throws_to_rolls_and_sums_their_odds() {
+        // Four sticks, none up counting 5: 1, 2, 3, 4 and 5 come 4, 6, 4, 1 and 1 times in 16.
+        let sticks = dice(4, true, 1, &[5, 1, 2, 3, 4]);
+        assert_eq!(sticks.rolls().collect::<Vec<_>>(), [1, 2, 3, 4, 5]);
+        assert_eq!(sticks.rolls().map(|r| sticks.ways(r)).collect::<Vec<_>>(), [4, 6, 4, 1, 1]);
+        assert!(!sticks.can_roll(0));
+        // A die whose faces repeat: 1 1 2 2 3 3.
+        let die = dice(6, false, 1, &[1, 1, 2, 2, 3, 3]);
+        assert_eq!((die.lowest(), die.highest(), die.ways(2)), (1, 3, 2));
     }
 }

@@ -1045,12 +1045,16 @@ impl<'a> Compiler<'a> {
             pair: s.pair,
             counted: false,
             values: [0; MAX_FACES],
+            summed: s.summed as u8,
         };
         if let Some(counting) = &s.counting {
-            let throws = if s.binary { s.sides as usize + 1 } else { s.sides as usize };
+            let throws =
+                if s.binary { s.sides as usize + 1 } else { (s.sides * s.summed) as usize + 1 - s.summed as usize };
             if counting.value.len() != throws || throws > MAX_FACES {
                 let what = if s.binary {
                     format!("{throws} values, for 0 to {} marked sides up", s.sides)
+                } else if s.summed > 1 {
+                    format!("{throws} values, one a total from {} to {}", s.summed, s.summed * s.sides)
                 } else {
                     format!("{throws} values, one a face")
                 };

@@ -206,6 +206,8 @@ pub struct DiceDecl {
     pub pair: bool,
     /// `counting V...`: what each raw throw counts, at the list.
     pub counting: Option<Sp<Vec<u64>>>,
+    /// `dice N dM sets distance`: N dice summed (1 otherwise).
+    pub summed: u64,
 }
 
 /// How many pieces a player starts with in hand.
@@ -1059,7 +1061,7 @@ fn chance_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
                 return Err(diag::bad_number(w.span, "a die's number of faces", 2, 20));
             }
             let (exact, counting) = dice_use(&mut a)?;
-            let decl = DiceDecl { sides, binary: false, exact, pair: false, counting };
+            let decl = DiceDecl { sides, binary: false, exact, pair: false, counting, summed: 1 };
             set_once(&mut d.dice, Spanned::new(decl, w.span), "the dice")?;
         }
         "dice" => {
@@ -1071,6 +1073,20 @@ fn chance_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
                 a.example = "dice 2 d6 used separately";
                 let w = a.word("a die such as `d6`")?;
                 let sides = die_faces(&w, a.example)?;
+                if a.peek_word().is_some_and(|w| w == "limits" || w == "sets") {
+                    // `dice 2 d6 sets distance`: the dice summed.
+                    a.example = "dice 2 d6 sets distance";
+                    if !(2..=20).contains(&sides) {
+                        return Err(diag::bad_number(w.span, "a die's number of faces", 2, 20));
+                    }
+                    if !(2..=4).contains(&n.value) || n.value * sides > 60 {
+                        return Err(diag::bad_number(n.span, "dice summed (their total at most 60)", 2, 4));
+                    }
+                    let (exact, counting) = dice_use(&mut a)?;
+                    let decl = DiceDecl { sides, binary: false, exact, pair: false, counting, summed: n.value };
+                    set_once(&mut d.dice, Spanned::new(decl, n.span), "the dice")?;
+                    return Ok(());
+                }
                 if !(2..=9).contains(&sides) {
                     return Err(diag::bad_number(w.span, "the faces of each of two dice", 2, 9));
                 }
@@ -1081,7 +1097,7 @@ fn chance_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
                 a.keyword("used")?;
                 a.keyword("separately")?;
                 a.end()?;
-                let decl = DiceDecl { sides, binary: false, exact: true, pair: true, counting: None };
+                let decl = DiceDecl { sides, binary: false, exact: true, pair: true, counting: None, summed: 1 };
                 set_once(&mut d.dice, Spanned::new(decl, n.span), "the dice")?;
                 return Ok(());
             }
@@ -1090,7 +1106,7 @@ fn chance_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
             }
             a.keyword("binary")?;
             let (exact, counting) = dice_use(&mut a)?;
-            let decl = DiceDecl { sides: n.value, binary: true, exact, pair: false, counting };
+            let decl = DiceDecl { sides: n.value, binary: true, exact, pair: false, counting, summed: 1 };
             set_once(&mut d.dice, Spanned::new(decl, n.span), "the dice")?;
         }
         "pieces" => {

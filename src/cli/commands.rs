@@ -136,6 +136,26 @@ pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool, counting: Count
     0
 }
 
+/// `perft --expected`: each depth's expected count, the rolls weighed by their odds.
+pub fn perft_expected(game: &GameArgs, depth: u32, at: &At) -> i32 {
+    if !(1..=MAX_PERFT_DEPTH).contains(&depth) {
+        eprintln!("error: the depth must be from 1 to {MAX_PERFT_DEPTH}");
+        return super::EXIT_USAGE;
+    }
+    let (loaded, pos) = match setup(game, at) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    for d in 1..=depth {
+        let start = Instant::now();
+        match loaded.engine.perft_expected(&pos, d) {
+            Ok(n) => println!("perft({d}) = {n:.6} expected  ({:.3} s)", start.elapsed().as_secs_f64()),
+            Err(limit) => return limit_reached(limit),
+        }
+    }
+    0
+}
+
 /// The time taken, and the speed where the count is of positions visited. A
 /// dice game's count weighs each move by the rolls that allow it without
 /// visiting the copies, so a rate from it would be no speed at all.

@@ -311,6 +311,10 @@ enum Command {
         /// same end once (as published draughts tables do), not once per path.
         #[arg(long)]
         distinct: bool,
+        /// In a dice game: the expected count, each roll weighed by how often
+        /// it comes, instead of the sum over the rolls.
+        #[arg(long, conflicts_with_all = ["divide", "distinct"])]
+        expected: bool,
         /// Threads to count with, splitting the first ply among them (at most 64).
         #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
@@ -474,8 +478,11 @@ pub fn run(serve: Serve) -> i32 {
         Command::Replay { files, options } => commands::replay(&files, &options),
         Command::Bench { files, seconds, format } => commands::bench(&files, seconds, format == Format::Json),
         Command::Moves { game, at, roll, numbers } => commands::moves(&game, &at, roll, numbers),
-        Command::Perft { game, depth, at, divide, distinct, threads } => {
+        Command::Perft { game, depth, at, divide, distinct, expected, threads } => {
             let counting = if distinct { Counting::Distinct } else { Counting::Paths };
+            if expected {
+                return commands::perft_expected(&game, depth, &at);
+            }
             commands::perft(&game, depth, &at, divide, counting, threads)
         }
         Command::Fmt { files, check } => editor::format(&files, check),

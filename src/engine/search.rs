@@ -217,6 +217,32 @@ impl Engine {
         }
     }
 
+    /// The expected perft of a dice game: each roll weighed by how often it
+    /// comes rather than counted once (in a game without dice, perft itself).
+    pub fn perft_expected(&self, pos: &Position, depth: u32) -> Result<f64, Limit> {
+        let Some(dice) = self.game.dice else {
+            return self.perft_counting(pos, depth, Counting::Paths).map(|n| n as f64);
+        };
+        if depth == 0 {
+            return Ok(1.0);
+        }
+        if pos.result.is_some() {
+            return Ok(0.0);
+        }
+        let throws: u32 = dice.rolls().map(|r| dice.ways(r)).sum();
+        let mut moves = Vec::new();
+        let mut total = 0.0;
+        for roll in dice.rolls() {
+            self.moves(pos, Some(roll), &mut moves)?;
+            let mut paths = 0.0;
+            for m in &moves {
+                paths += if depth == 1 { 1.0 } else { self.perft_expected(&self.play_unchecked(pos, m), depth - 1)? };
+            }
+            total += paths * f64::from(dice.ways(roll)) / f64::from(throws);
+        }
+        Ok(total)
+    }
+
     /// perft split by first ply: (ply notation, count), sorted by notation.
     /// Counting distinct moves, a first ply stands for the orders of taking
     /// that it merges.

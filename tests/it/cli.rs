@@ -750,6 +750,19 @@ fn absurd_counts_and_a_full_disk_get_a_reason_and_exit_2() {
 }
 
 #[test]
+fn perft_expected_weighs_each_roll_by_its_odds() {
+    // Tablut's die is fair: the expectation is the sum over the six rolls divided by 6
+    // (384 and 99272, as tests/perft.txt has them).
+    let o = rulebook(&["perft", "games/tablut.game", "2", "--expected"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let lines: Vec<String> = stdout(&o).lines().map(|l| l.split("  (").next().unwrap_or("").to_string()).collect();
+    assert_eq!(lines, ["perft(1) = 64.000000 expected", "perft(2) = 2757.555556 expected"]);
+    // Ur's four binary dice at the start: every roll but 0 enters one piece, and 0 passes.
+    let o = rulebook(&["perft", "games/ur.game", "1", "--expected"]);
+    assert!(stdout(&o).starts_with("perft(1) = 1.000000 expected"), "{}", stdout(&o));
+}
+
+#[test]
 fn a_game_file_may_start_with_a_byte_order_mark() {
     let dir = temp_dir("bom");
     let file = dir.join("bom.game");
