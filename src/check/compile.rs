@@ -1000,6 +1000,15 @@ impl<'a> Compiler<'a> {
                 let help = "in a game whose pieces stack, pieces move only along their tracks";
                 self.err(diag::race_rule_unplayable(s.span, &why, help).secondary(p.name.span, "this piece"));
             }
+            // Swaps and returns move a single piece: not a stack's top.
+            let single = [
+                (d.swap_places, "`captured pieces swap places`"),
+                (d.landing_returns.first().map(|r| r.0.span), "`pieces landing on ... return to`"),
+            ];
+            for (at, what) in single.into_iter().filter_map(|(at, what)| Some((at?, what))) {
+                let why = format!("{what} moves single pieces, and here pieces stack");
+                self.err(diag::race_rule_unplayable(at, &why, "use one or the other"));
+            }
             if self.board.as_ref().is_some_and(|b| b.len() > 128) {
                 let why = "a board of more than 128 points";
                 self.err(diag::race_rule_unplayable(s.span, why, "pieces stack on boards of up to 128 points"));
@@ -1435,6 +1444,12 @@ impl<'a> Compiler<'a> {
                     self.err(diag::bad_number(n.span, "pieces stacked on a point", 1, limit.unwrap_or(1).min(200)));
                     continue;
                 }
+            }
+            let placed_before = out.iter().filter(|s: &&(PlayerId, KindId, Point)| s.0 == player).count() as u64;
+            if limit.is_some() && placed_before + count * points.len() as u64 > 99 {
+                let at = pl.stacked.as_ref().map_or(pl.kind.span, |n| n.span);
+                self.err(diag::bad_number(at, "pieces a player has on the board where pieces stack", 1, 99));
+                continue;
             }
             for (p, span) in points {
                 match placed.get_mut(&p) {

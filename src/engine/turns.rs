@@ -40,6 +40,8 @@ impl Dice4 {
 struct TurnSearch {
     found: Vec<(Steps, (u64, [u8; PLAYERS]))>,
     buffers: Vec<Vec<Move>>,
+    /// Positions searched and sequences found so far, up to [`MAX_SEARCH_STEPS`].
+    steps: u32,
 }
 
 impl Engine {
@@ -76,14 +78,25 @@ impl Engine {
         }
         // Only one die can be used: the larger, where it can.
         let larger_used = longest == 1 && found.iter().any(|(s, _)| s.dice[0] == high);
-        let mut seen: Vec<(u64, [u8; PLAYERS])> = Vec::with_capacity(found.len());
-        for (steps, after) in found {
-            if steps.len < longest || larger_used && steps.dice[0] != high || seen.contains(after) {
-                continue;
-            }
-            seen.push(*after);
-            out.push(Self::turn_move(steps, roll));
-        }
+        // The first sequence found of each position left, in the order found.
+        let mut kept: Vec<((u64, [u8; PLAYERS]), usize)> = (found.iter().enumerate())
+            .filter(|(_, (steps, _))| steps.len == longest && !(larger_used && steps.dice[0] != high))
+            .map(|(i, (_, after))| (*after, i))
+            .collect();
+        let firsts: Vec<usize> = if kept.len() <= 64 {
+            // Few: a look back at each is quicker than sorting.
+            (0..kept.len())
+                .filter(|&k| !kept[..k].iter().any(|(after, _)| *after == kept[k].0))
+                .map(|k| kept[k].1)
+                .collect()
+        } else {
+            kept.sort_unstable();
+            kept.dedup_by_key(|(after, _)| *after);
+            let mut firsts: Vec<usize> = kept.into_iter().map(|(_, i)| i).collect();
+            firsts.sort_unstable();
+            firsts
+        };
+        out.extend(firsts.into_iter().map(|i| Self::turn_move(&found[i].0, roll)));
         Ok(())
     }
 
@@ -104,6 +117,10 @@ impl Engine {
         let me = pos.turn;
         let double = steps.len + left.1 == MOST_STEPS; // a double's four dice
         let mut went_on = false;
+        search.steps += 1;
+        if search.steps > MAX_SEARCH_STEPS {
+            return Err(Limit::SearchSteps); // a crafted board could make the sequences explode
+        }
         let mut singles = search.buffers.pop().unwrap_or_default();
         for i in 0..left.1 {
             let die = left.0[i];
@@ -127,6 +144,10 @@ impl Engine {
                 more.len += 1;
                 went_on = true;
                 if rest.1 == 0 || next.result.is_some() {
+                    search.steps += 1;
+                    if search.steps > MAX_SEARCH_STEPS {
+                        return Err(Limit::SearchSteps);
+                    }
                     search.found.push((more, (next.hash, next.borne_off)));
                 } else {
                     self.extend_turn(&next, rest, more, at, search)?;
