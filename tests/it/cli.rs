@@ -258,6 +258,8 @@ fn every_command_reports_an_engine_limit_and_gives_no_verdict() {
     let long = long.as_str();
     let cases: &[(&[&str], &str)] = &[
         (&["moves", "tests/engine/explosion.game"], steps),
+        (&["moves", "tests/engine/turn-explosion.game", "--roll", "11"], steps),
+        (&["perft", "tests/engine/turn-explosion.game", "1"], steps),
         (&["moves", "tests/engine/long-chain.game", "--position", long], landings),
         (&["perft", "tests/engine/long-chain.game", "1", "--position", long], landings),
         (&["perft", "tests/engine/explosion.game", "1", "--divide"], steps),
