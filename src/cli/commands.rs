@@ -102,12 +102,17 @@ pub fn moves(game: &GameArgs, at: &At, roll: Option<u8>, numbers: bool) -> i32 {
 /// Deeper than any perft that could finish.
 const MAX_PERFT_DEPTH: u32 = 64;
 
-pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool, counting: Counting, threads: usize) -> i32 {
+/// The game and position a perft counts from, once the depth is checked.
+fn perft_setup(game: &GameArgs, depth: u32, at: &At) -> Result<(Loaded, Position), i32> {
     if !(1..=MAX_PERFT_DEPTH).contains(&depth) {
         eprintln!("error: the depth must be from 1 to {MAX_PERFT_DEPTH}");
-        return super::EXIT_USAGE;
+        return Err(super::EXIT_USAGE);
     }
-    let (loaded, pos) = match setup(game, at) {
+    setup(game, at)
+}
+
+pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool, counting: Counting, threads: usize) -> i32 {
+    let (loaded, pos) = match perft_setup(game, depth, at) {
         Ok(x) => x,
         Err(code) => return code,
     };
@@ -138,11 +143,7 @@ pub fn perft(game: &GameArgs, depth: u32, at: &At, divide: bool, counting: Count
 
 /// `perft --expected`: each depth's expected count, the rolls weighed by their odds.
 pub fn perft_expected(game: &GameArgs, depth: u32, at: &At) -> i32 {
-    if !(1..=MAX_PERFT_DEPTH).contains(&depth) {
-        eprintln!("error: the depth must be from 1 to {MAX_PERFT_DEPTH}");
-        return super::EXIT_USAGE;
-    }
-    let (loaded, pos) = match setup(game, at) {
+    let (loaded, pos) = match perft_setup(game, depth, at) {
         Ok(x) => x,
         Err(code) => return code,
     };
