@@ -162,12 +162,13 @@ pub fn render_marked(engine: &Engine, pos: &Position, marks: &Marks) -> String {
         };
         let height = engine.height(pos, p);
         if height > 1 && brackets.is_none() {
-            // A stack: its height after the piece (the last digit where it has two).
-            let digit = char::from_digit(u32::from(height % 10), 10).unwrap_or('+');
-            let shown = if height > 9 { '+' } else { digit };
-            if let Some(cell) = canvas[r].get_mut(c + 1) {
-                *cell = shown;
-                paint[r][c + 1] = paint[r][c];
+            // A stack: its height after the piece (`+` past two digits).
+            let text = if height > 99 { "+".to_string() } else { height.to_string() };
+            for (i, ch) in text.chars().enumerate() {
+                if let Some(cell) = canvas[r].get_mut(c + 1 + i) {
+                    *cell = ch;
+                    paint[r][c + 1 + i] = paint[r][c];
+                }
             }
         }
         if let Some((open, close)) = brackets {
@@ -211,6 +212,14 @@ pub fn render_marked(engine: &Engine, pos: &Position, marks: &Marks) -> String {
     }
     out.push_str(&format!("{:margin$} {}\n", "", files.iter().collect::<String>().trim_end()));
     out.push_str(&hands(engine, pos));
+    let off: Vec<String> = (0..game.players.len())
+        .map(|p| (p, engine.stored(pos, p as crate::game::PlayerId)))
+        .filter(|&(_, n)| n > 0)
+        .map(|(p, n)| format!("{} {n}", game.players[p].name))
+        .collect();
+    if !engine.sows() && !off.is_empty() {
+        out.push_str(&format!("borne off: {}\n", off.join(", ")));
+    }
     if engine.sows() {
         let stores: Vec<String> = (0..game.players.len())
             .map(|p| format!("{} {}", game.players[p].name, engine.stored(pos, p as crate::game::PlayerId)))
