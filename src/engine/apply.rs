@@ -102,7 +102,7 @@ impl Engine {
                     captured = self.take(next, mv.to);
                 }
                 self.put(next, mv.to, cell(me, mv.becomes));
-                if !self.game.landing_returns.is_empty() {
+                if self.race_extras && !self.game.landing_returns.is_empty() {
                     self.return_from(next, me, mv.to);
                 }
                 let mut doomed = custodial::Doomed::new();

@@ -639,6 +639,12 @@ pub struct Engine {
     zobrist_stack: Vec<u64>,
     /// Two dice used separately: a turn is one move of each die (`turns.rs`).
     pair_dice: bool,
+    /// Some race rule beyond the plain track (stacks, entering first, bearing
+    /// off from home or by higher rolls, swaps, rows, points with rules): the
+    /// plain race games keep their short path (`race.rs`).
+    race_extras: bool,
+    /// Every roll of the dice, lowest first (none without dice).
+    roll_list: Vec<u8>,
     /// The roll is the exact distance (`sets distance`).
     exact_dice: bool,
     /// Some piece captures by approach or withdrawal.
@@ -795,6 +801,16 @@ impl Engine {
         let sow = game.sowing.as_ref().map(|s| Box::new(sowing::SowTables::new(s, n)));
         let zobrist_stack = if game.stacks.is_some() { tables::more_keys(n * 256, 11) } else { Vec::new() };
         let pair_dice = game.dice.is_some_and(|d| d.pair);
+        let roll_list = game.dice.map_or(Vec::new(), |d| d.rolls().collect());
+        let race_extras = game.stacks.is_some()
+            || game.enter_first
+            || game.bear_off_from.is_some()
+            || game.bear_off_higher
+            || game.swap_places
+            || game.safe_rows.is_some()
+            || game.block_rows.is_some()
+            || game.must_stop.is_some()
+            || !game.landing_returns.is_empty();
         // A copy copies the board's cells, and the counts kept past them.
         let cells_used = if sow.is_some() {
             256
@@ -903,6 +919,8 @@ impl Engine {
             zobrist_borne_off: if tracks || sow.is_some() { tables::more_keys(PLAYERS * 256, 3) } else { Vec::new() },
             zobrist_stack,
             pair_dice,
+            race_extras,
+            roll_list,
             exact_dice,
             line_captures,
             jump_over,

@@ -19,7 +19,7 @@ impl Engine {
     /// with `sets distance`, up to it otherwise; every roll when `limit` is
     /// [`ANY_ROLL`].
     fn track_distances(&self, limit: u8) -> std::ops::RangeInclusive<u8> {
-        let highest = self.game.dice.map_or(0, |d| d.highest_face());
+        let highest = if self.game.dice.is_some() { self.max_roll } else { 0 }; // the dice's highest face
         match (self.exact_dice, limit) {
             (_, ANY_ROLL) => 1..=highest,
             (true, r) => r.max(1)..=r, // a roll of 0 moves nothing
@@ -29,14 +29,26 @@ impl Engine {
 
     /// Whether a piece of `me` (of kind `kind`) may end a track move on `q`:
     /// empty, or an enemy it may take that is not on a safe point.
-    /// Where pieces stack, onto its side's stack while there is room, and
-    /// onto an enemy only where it stands alone.
-    #[inline]
+    #[inline(always)]
     fn track_landing(&self, pos: &Position, q: Point, me: PlayerId, kind: KindId) -> bool {
         let c = pos.at(q);
         if c == 0 {
             return self.no_stop[q as usize] & (1 << kind) == 0;
         }
+        if self.race_extras {
+            return self.track_landing_extras(pos, q, me, kind);
+        }
+        let (them, victim) = (owner(c), kind_of(c));
+        them != me
+            && self.game.kinds[kind as usize].can_capture & (1 << victim) != 0
+            && !self.game.kinds[victim as usize].safe[them as usize].contains(q)
+    }
+
+    /// [`Engine::track_landing`] on an occupied point under the race rules
+    /// beyond the plain track: onto its side's stack while there is room,
+    /// onto an enemy only where it stands alone and no row protects it.
+    fn track_landing_extras(&self, pos: &Position, q: Point, me: PlayerId, kind: KindId) -> bool {
+        let c = pos.at(q);
         let (them, victim) = (owner(c), kind_of(c));
         if self.game.stacks.is_some() {
             let h = self.height(pos, q);
@@ -117,6 +129,32 @@ impl Engine {
     /// The track moves of the piece on `p`: along the track, or off its end
     /// with the exact distance.
     pub(super) fn track_moves(&self, pos: &Position, p: Point, kind: KindId, limit: u8, out: &mut Vec<Move>) {
+        if self.race_extras {
+            return self.track_moves_extras(pos, p, kind, limit, out);
+        }
+        let me = pos.turn;
+        let track = &self.game.tracks[me as usize];
+        let Some(i) = self.track_index(me, p) else { return };
+        for d in self.track_distances(limit) {
+            let j = i + d as usize;
+            if j == track.len() {
+                out.push(Move { kind: MoveType::BearOff, from: p, distance: d, becomes: kind, ..Move::PASS });
+            }
+            if j >= track.len() {
+                break;
+            }
+            let q = track[j];
+            if self.track_landing(pos, q, me, kind) {
+                let becomes = self.promoted(kind, me, q);
+                out.push(Move { kind: MoveType::Plain, from: p, to: q, distance: d, becomes, ..Move::PASS });
+            }
+        }
+    }
+
+    /// [`Engine::track_moves`] under the race rules beyond the plain track:
+    /// entering first, the points a move may not pass, bearing off only from
+    /// home and by higher rolls.
+    fn track_moves_extras(&self, pos: &Position, p: Point, kind: KindId, limit: u8, out: &mut Vec<Move>) {
         let me = pos.turn;
         let track = &self.game.tracks[me as usize];
         let Some(i) = self.track_index(me, p) else { return };
@@ -129,8 +167,8 @@ impl Engine {
             if self.passage_rules() && (i + 1..j.min(track.len())).any(|k| self.bars_passage(pos, me, k)) {
                 break;
             }
-            let off = j == track.len() || j > track.len() && self.game.bear_off_higher && self.rearmost(pos, me, i);
-            if off && self.may_bear_off(pos, me) {
+            let higher = j > track.len() && self.game.bear_off_higher && self.rearmost(pos, me, i);
+            if (j == track.len() || higher) && self.may_bear_off(pos, me) {
                 out.push(Move { kind: MoveType::BearOff, from: p, distance: d, becomes: kind, ..Move::PASS });
             }
             if j >= track.len() {
@@ -159,7 +197,10 @@ impl Engine {
             }
             for d in self.track_distances(limit) {
                 let Some(&q) = track.get(d as usize - 1) else { break };
-                if self.passage_rules() && (0..d as usize - 1).any(|k| self.bars_passage(pos, me, k)) {
+                if self.race_extras
+                    && self.passage_rules()
+                    && (0..d as usize - 1).any(|k| self.bars_passage(pos, me, k))
+                {
                     break;
                 }
                 if self.track_landing(pos, q, me, k) {

@@ -168,9 +168,8 @@ impl Engine {
         moves: &mut Vec<Move>,
         rest: &mut [Ply],
     ) -> Result<u128, Limit> {
-        let dice = self.game.dice.expect("exact rolls come with dice");
         let mut total = 0u128;
-        for roll in dice.rolls() {
+        for &roll in &self.roll_list {
             self.moves(pos, Some(roll), moves)?;
             if counting == Counting::Distinct {
                 Self::distinct_only(moves);
