@@ -1207,10 +1207,10 @@ impl Engine {
             }
             return Ok(());
         }
-        let limit = match (self.game.dice, roll) {
-            (Some(d), Some(r)) => r.min(d.highest_face()),
-            (Some(d), None) => d.highest_face(),
-            (None, _) => ANY_ROLL,
+        // `max_roll` is the dice's highest face (ANY_ROLL without dice).
+        let limit = match roll {
+            Some(r) if self.game.dice.is_some() => r.min(self.max_roll),
+            _ => self.max_roll,
         };
         self.generate_with(pos, limit, out, candidates)?;
         if out.is_empty() && self.pass_rule && self.other_can_move(pos)? {

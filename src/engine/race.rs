@@ -19,7 +19,7 @@ impl Engine {
     /// with `sets distance`, up to it otherwise; every roll when `limit` is
     /// [`ANY_ROLL`].
     fn track_distances(&self, limit: u8) -> std::ops::RangeInclusive<u8> {
-        let highest = if self.game.dice.is_some() { self.max_roll } else { 0 }; // the dice's highest face
+        let highest = if self.game.dice.is_some() { self.max_roll } else { 0 };
         match (self.exact_dice, limit) {
             (_, ANY_ROLL) => 1..=highest,
             (true, r) => r.max(1)..=r, // a roll of 0 moves nothing
@@ -38,6 +38,12 @@ impl Engine {
         if self.race_extras {
             return self.track_landing_extras(pos, q, me, kind);
         }
+        self.may_take_on(q, c, me, kind)
+    }
+
+    /// Whether a piece of `me` of kind `kind` may take the piece `c` on `q`.
+    #[inline(always)]
+    fn may_take_on(&self, q: Point, c: Cell, me: PlayerId, kind: KindId) -> bool {
         let (them, victim) = (owner(c), kind_of(c));
         them != me
             && self.game.kinds[kind as usize].can_capture & (1 << victim) != 0
@@ -45,24 +51,26 @@ impl Engine {
     }
 
     /// [`Engine::track_landing`] on an occupied point under the race rules
-    /// beyond the plain track: onto its side's stack while there is room,
-    /// onto an enemy only where it stands alone and no row protects it.
+    /// beyond the plain track: stacks, and rows that protect.
     fn track_landing_extras(&self, pos: &Position, q: Point, me: PlayerId, kind: KindId) -> bool {
-        let c = pos.at(q);
-        let (them, victim) = (owner(c), kind_of(c));
-        if self.game.stacks.is_some() {
-            let h = self.height(pos, q);
-            if them == me {
-                return victim == kind && self.room_on_stack(h) && self.no_stop[q as usize] & (1 << kind) == 0;
-            }
-            if h > 1 {
-                return false;
-            }
+        if let Some(verdict) = self.landing_on_stack(pos, q, me, kind) {
+            return verdict;
         }
-        them != me
-            && self.game.kinds[kind as usize].can_capture & (1 << victim) != 0
-            && !self.game.kinds[victim as usize].safe[them as usize].contains(q)
-            && self.game.safe_rows.is_none_or(|n| self.row_on_track(pos, me, q, them) < n as usize)
+        let c = pos.at(q);
+        self.may_take_on(q, c, me, kind)
+            && self.game.safe_rows.is_none_or(|n| self.row_on_track(pos, me, q, owner(c)) < n as usize)
+    }
+
+    /// Where pieces stack, what the stack on `q` decides: its own side's may
+    /// be landed on while there is room, an enemy's of two or more never.
+    /// None where a lone enemy (or no stacking) leaves it to the usual rule.
+    fn landing_on_stack(&self, pos: &Position, q: Point, me: PlayerId, kind: KindId) -> Option<bool> {
+        self.game.stacks?;
+        let (c, h) = (pos.at(q), self.height(pos, q));
+        if owner(c) == me {
+            return Some(kind_of(c) == kind && self.room_on_stack(h) && self.no_stop[q as usize] & (1 << kind) == 0);
+        }
+        (h > 1).then_some(false)
     }
 
     /// How many pieces of `owner` stand in a row through `q` along `me`'s
@@ -130,49 +138,42 @@ impl Engine {
     /// with the exact distance.
     pub(super) fn track_moves(&self, pos: &Position, p: Point, kind: KindId, limit: u8, out: &mut Vec<Move>) {
         if self.race_extras {
-            return self.track_moves_extras(pos, p, kind, limit, out);
-        }
-        let me = pos.turn;
-        let track = &self.game.tracks[me as usize];
-        let Some(i) = self.track_index(me, p) else { return };
-        for d in self.track_distances(limit) {
-            let j = i + d as usize;
-            if j == track.len() {
-                out.push(Move { kind: MoveType::BearOff, from: p, distance: d, becomes: kind, ..Move::PASS });
-            }
-            if j >= track.len() {
-                break;
-            }
-            let q = track[j];
-            if self.track_landing(pos, q, me, kind) {
-                let becomes = self.promoted(kind, me, q);
-                out.push(Move { kind: MoveType::Plain, from: p, to: q, distance: d, becomes, ..Move::PASS });
-            }
+            self.track_moves_as::<true>(pos, p, kind, limit, out)
+        } else {
+            self.track_moves_as::<false>(pos, p, kind, limit, out)
         }
     }
 
-    /// [`Engine::track_moves`] under the race rules beyond the plain track:
-    /// entering first, the points a move may not pass, bearing off only from
-    /// home and by higher rolls.
-    fn track_moves_extras(&self, pos: &Position, p: Point, kind: KindId, limit: u8, out: &mut Vec<Move>) {
+    /// [`Engine::track_moves`], compiled twice: with `EXTRAS`, under the race
+    /// rules beyond the plain track (entering first, the points a move may
+    /// not pass, bearing off only from home and by higher rolls); without,
+    /// the plain race games' short path.
+    fn track_moves_as<const EXTRAS: bool>(
+        &self,
+        pos: &Position,
+        p: Point,
+        kind: KindId,
+        limit: u8,
+        out: &mut Vec<Move>,
+    ) {
         let me = pos.turn;
         let track = &self.game.tracks[me as usize];
         let Some(i) = self.track_index(me, p) else { return };
-        if self.must_enter(pos, me) {
+        if EXTRAS && self.must_enter(pos, me) {
             return;
         }
         for d in self.track_distances(limit) {
             let j = i + d as usize;
             // The points passed over: i + 1 .. j (a move off the end passes the rest).
-            if self.passage_rules() && (i + 1..j.min(track.len())).any(|k| self.bars_passage(pos, me, k)) {
+            if EXTRAS && self.passage_rules() && (i + 1..j.min(track.len())).any(|k| self.bars_passage(pos, me, k)) {
                 break;
             }
-            let higher = j > track.len() && self.game.bear_off_higher && self.rearmost(pos, me, i);
-            if (j == track.len() || higher) && self.may_bear_off(pos, me) {
+            let higher = EXTRAS && j > track.len() && self.game.bear_off_higher && self.rearmost(pos, me, i);
+            if (j == track.len() || higher) && (!EXTRAS || self.may_bear_off(pos, me)) {
                 out.push(Move { kind: MoveType::BearOff, from: p, distance: d, becomes: kind, ..Move::PASS });
             }
             if j >= track.len() {
-                if self.game.bear_off_higher {
+                if EXTRAS && self.game.bear_off_higher {
                     continue;
                 }
                 break;

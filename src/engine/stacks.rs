@@ -63,12 +63,4 @@ impl Engine {
     pub(super) fn room_on_stack(&self, height: u8) -> bool {
         self.game.stacks.is_some_and(|limit| height < limit)
     }
-
-    /// A player's pieces on the board, stacks counted whole.
-    pub fn pieces_on_board(&self, pos: &Position, player: PlayerId) -> u16 {
-        match self.game.stacks {
-            None => pos.pieces(player),
-            Some(_) => pos.occupied[player as usize].iter().map(|p| self.height(pos, p) as u16).sum(),
-        }
-    }
 }

@@ -33,6 +33,14 @@ impl Dice4 {
     }
 }
 
+/// Typed steps played as far as they are legal: the position they leave,
+/// the dice left, and how many were played.
+struct Typed {
+    now: Position,
+    left: Vec<u8>,
+    played: usize,
+}
+
 /// What the search for a roll's turns keeps: the sequences found, each with
 /// the position it leaves (its hash, what each side has borne off), and
 /// move buffers for reuse, one a level.
@@ -231,27 +239,32 @@ impl Engine {
     /// The position the typed steps leave, each a legal step by one of the
     /// roll's dice not yet used; None if some step is not.
     fn typed_turn(&self, pos: &Position, roll: u8, text: &str) -> Option<Position> {
+        let steps: Vec<&str> = text.split(',').collect();
+        let typed = self.play_typed(pos, roll, &steps).ok()?;
+        (typed.played == steps.len()).then_some(typed.now)
+    }
+
+    /// Plays typed steps one after another, each by a die of `roll` not yet
+    /// used, as far as they are legal steps.
+    fn play_typed(&self, pos: &Position, roll: u8, steps: &[&str]) -> Result<Typed, Limit> {
         let (high, low) = Dice::faces(roll);
-        let mut left = if high == low { vec![high; MOST_STEPS] } else { vec![high, low] };
-        let mut now = pos.clone();
+        let left = if high == low { vec![high; MOST_STEPS] } else { vec![high, low] };
+        let mut typed = Typed { now: pos.clone(), left, played: 0 };
         let mut singles = Vec::new();
-        for step in text.split(',') {
-            let mut played = false;
-            for i in 0..left.len() {
+        'steps: for step in steps {
+            for i in 0..typed.left.len() {
                 singles.clear();
-                self.generate(&now, left[i], &mut singles).ok()?;
-                if let Some(m) = singles.iter().find(|s| self.notation(s) == step).copied() {
-                    self.race_step(&mut now, pos.turn, &m);
-                    left.remove(i);
-                    played = true;
-                    break;
+                self.generate(&typed.now, typed.left[i], &mut singles)?;
+                if let Some(m) = singles.iter().find(|s| self.notation(s) == *step).copied() {
+                    self.race_step(&mut typed.now, pos.turn, &m);
+                    typed.left.remove(i);
+                    typed.played += 1;
+                    continue 'steps;
                 }
             }
-            if !played {
-                return None;
-            }
+            break;
         }
-        Some(now)
+        Ok(typed)
     }
 
     /// Why the turn `text` is not legal under `roll`: the first step no die
@@ -267,25 +280,9 @@ impl Engine {
             return Ok("a turn is written after its roll, like `31:e1-i1,h1-i1`".into());
         };
         let (high, low) = Dice::faces(roll);
-        let mut left = if high == low { vec![high; MOST_STEPS] } else { vec![high, low] };
-        let mut now = pos.clone();
-        let mut singles = Vec::new();
         let steps: Vec<&str> = text.split(',').collect();
-        for (n, step) in steps.iter().enumerate() {
-            let mut played = false;
-            for i in 0..left.len() {
-                singles.clear();
-                self.generate(&now, left[i], &mut singles)?;
-                if let Some(m) = singles.iter().find(|s| self.notation(s) == *step).copied() {
-                    self.race_step(&mut now, pos.turn, &m);
-                    left.remove(i);
-                    played = true;
-                    break;
-                }
-            }
-            if played {
-                continue;
-            }
+        let Typed { now, left, played: n } = self.play_typed(pos, roll, &steps)?;
+        if let Some(step) = steps.get(n) {
             if left.is_empty() {
                 return Ok(format!("the roll {roll} moves {} pieces, and this turn has more steps", n));
             }
@@ -299,7 +296,7 @@ impl Engine {
                 };
                 return Ok(format!("`{step}`: {label} holds {whose}, and it is {player}'s turn"));
             }
-            let mut dice = left.clone();
+            let mut dice = left;
             dice.dedup();
             let words: Vec<String> = dice.iter().map(u8::to_string).collect();
             let why = dice.iter().find_map(|&d| self.track_rule_against(&now, Some(d), step));

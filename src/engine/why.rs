@@ -119,7 +119,7 @@ impl Engine {
         }
         let mut any = Vec::new();
         if let Some(d) = self.game.dice {
-            self.generate(pos, if d.exact { ANY_ROLL } else { d.highest_face() }, &mut any)?;
+            self.generate(pos, if d.exact { ANY_ROLL } else { self.max_roll }, &mut any)?;
         }
         Ok(self.rule_against(pos, roll, text, legal, &any, numbers))
     }
