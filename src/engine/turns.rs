@@ -287,7 +287,7 @@ impl Engine {
                 return Ok(format!("the roll {roll} moves {} pieces, and this turn has more steps", n));
             }
             let from = step.split_once('-').and_then(|(f, _)| self.game.board.point(f));
-            if let Some(p) = from.filter(|&p| pos.at(p) == 0 || owner(pos.at(p)) != pos.turn) {
+            if let Some(p) = from.filter(|&p| now.at(p) == 0 || owner(now.at(p)) != pos.turn) {
                 let player = &self.game.players[pos.turn as usize].name;
                 let label = &self.game.board.labels[p as usize];
                 let whose = match now.at(p) {

@@ -4,7 +4,7 @@
 use crate::common;
 
 use crate::common::{moves, play};
-use rulebook::engine::{Engine, Outcome, Position, Reason, SowEnd};
+use rulebook::engine::{Engine, Outcome, Position, Reason, SowEnd, Verdict};
 
 fn tabal(options: &[(&str, &str)]) -> Engine {
     common::engine("games/tabal.game", options)
@@ -1111,6 +1111,18 @@ fn a_lone_checker_is_hit_to_the_bar_and_steps_are_read_in_any_order() {
     assert_eq!(after, "B:Wa1,c1:Bm2=14,@1");
     // The same turn written the other way round is the same move.
     assert_eq!(play(&e, start, "31:a2-a1,a2-c1").0, after);
+}
+
+#[test]
+fn why_judges_each_step_of_a_turn_on_the_board_the_steps_before_it_left() {
+    let e = backgammon();
+    let start = e.start();
+    // c1 is empty at the start; after a2-c1 it holds the checker that then moves 2, not 1.
+    let Verdict::Illegal { reason, .. } = e.why(&start, None, "31:a2-c1,c1-e1").unwrap() else { panic!("legal") };
+    assert!(reason.starts_with("`c1-e1` after a2-c1: the roll is 1"), "{reason}");
+    // A step from a point the other side holds.
+    let Verdict::Illegal { reason, .. } = e.why(&start, None, "31:a1-d1,e1-i1").unwrap() else { panic!("legal") };
+    assert_eq!(reason, "`a1-d1`: a1 holds black's pieces, and it is white's turn");
 }
 
 #[test]
