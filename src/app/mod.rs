@@ -12,8 +12,12 @@
 pub const EXIT_INVALID: i32 = 1;
 pub const EXIT_USAGE: i32 = 2;
 
+pub mod actions;
+pub mod balance;
 pub mod files;
 pub mod load;
+pub mod matches;
+pub mod observation;
 pub mod records;
 pub mod series;
 pub mod session;

@@ -6,6 +6,10 @@ use crate::engine::Limit;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+/// The most games `match` and `balance` play in one run: their results are
+/// kept game by game, so a mistyped count must be refused, not allocated.
+pub const MAX_GAMES: usize = 1_000_000;
+
 /// The most worker threads `simulate` starts.
 pub const MAX_THREADS: usize = 64;
 

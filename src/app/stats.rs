@@ -25,3 +25,28 @@ pub fn elo(s: f64) -> f64 {
     }
     -400.0 * (1.0 / s - 1.0).log10()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_intervals_match_published_values() {
+        // 0 of 10: 0 to 0.2775; 5 of 10: 0.2366 to 0.7634 (Wilson, 95%).
+        let (lo, hi) = wilson(0.0, 10.0);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.2775).abs() < 1e-4, "{hi}");
+        let (lo, hi) = wilson(5.0, 10.0);
+        assert!((lo - 0.2366).abs() < 1e-4 && (hi - 0.7634).abs() < 1e-4, "{lo} {hi}");
+        assert_eq!(wilson(3.0, 0.0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn elo_of_a_score() {
+        assert_eq!(elo(0.5), 0.0);
+        assert!((elo(0.75) - 190.85).abs() < 0.01);
+        assert!((elo(0.25) + 190.85).abs() < 0.01);
+        assert_eq!(elo(1.0), f64::INFINITY);
+        assert_eq!(elo(wilson(60.0, 60.0).1), f64::INFINITY);
+    }
+}

@@ -4,13 +4,11 @@
 
 use super::load;
 use super::run_series as run_games;
-use rulebook::app::series::limit_text;
-use rulebook::app::stats::wilson;
-
 use super::{GameArgs, TableFormat, EXIT_INVALID, EXIT_USAGE};
-use rulebook::agents::{self, AgentSpec, GameRng, Played};
+use rulebook::agents::AgentSpec;
+use rulebook::app::balance::{balance_game, Column};
+use rulebook::app::series::limit_text;
 use rulebook::app::words::game_seed;
-use rulebook::engine::Reason;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -22,77 +20,6 @@ pub struct Options {
     pub threads: usize,
     pub max_plies: u32,
     pub format: TableFormat,
-}
-
-/// One file's games, summed up.
-struct Column {
-    file: String,
-    sides: Vec<String>,
-    games: usize,
-    wins: [u64; 2],
-    draws: u64,
-    unfinished: u64,
-    plies: u64,
-    choices: u64,
-    /// How games ended (the rule, in words) and how often.
-    decided_by: Vec<(String, u64)>,
-}
-
-impl Column {
-    fn new(file: String, engine: &rulebook::engine::Engine, games: &[Played]) -> Column {
-        let sides = engine.game.players.iter().map(|p| p.name.clone()).collect();
-        let mut c = Column {
-            file,
-            sides,
-            games: games.len(),
-            wins: [0; 2],
-            draws: 0,
-            unfinished: 0,
-            plies: 0,
-            choices: 0,
-            decided_by: Vec::new(),
-        };
-        for g in games {
-            c.plies += g.plies as u64;
-            c.choices += g.choices;
-            match g.outcome.winner {
-                Some(w) => c.wins[w as usize] += 1,
-                None if g.outcome.reason == Reason::PlyLimit => c.unfinished += 1,
-                None => c.draws += 1,
-            }
-            if g.outcome.reason != Reason::PlyLimit {
-                let words = rulebook::app::words::reason_words(engine, &g.outcome.reason);
-                match c.decided_by.iter_mut().find(|d| d.0 == words) {
-                    Some(d) => d.1 += 1,
-                    None => c.decided_by.push((words, 1)),
-                }
-            }
-        }
-        c.decided_by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        c
-    }
-
-    fn n(&self) -> f64 {
-        self.games.max(1) as f64
-    }
-
-    fn mean_plies(&self) -> f64 {
-        self.plies as f64 / self.n()
-    }
-
-    fn branching(&self) -> f64 {
-        self.choices as f64 / self.plies.max(1) as f64
-    }
-
-    /// A rate with its interval, in percent.
-    fn rate(&self, k: u64) -> (f64, f64, f64) {
-        let (lo, hi) = wilson(k as f64, self.n());
-        (k as f64 * 100.0 / self.n(), lo * 100.0, hi * 100.0)
-    }
-
-    fn decided(&self, words: &str) -> u64 {
-        self.decided_by.iter().find(|d| d.0 == words).map_or(0, |d| d.1)
-    }
 }
 
 pub fn run(files: &[PathBuf], opts: &Options) -> i32 {
@@ -117,9 +44,7 @@ pub fn run(files: &[PathBuf], opts: &Options) -> i32 {
         let engine = &loaded.engine;
         let start = engine.start();
         let games = run_games(opts.games, opts.threads, |i| {
-            let mut seats = [agents::from_spec(&spec), agents::from_spec(&spec)];
-            let mut rng = GameRng::new(game_seed(opts.seed, i));
-            agents::play_game(engine, &start, &mut seats, &mut rng, opts.max_plies, false).map_err(limit_text)
+            balance_game(engine, &start, &spec, game_seed(opts.seed, i), opts.max_plies).map_err(limit_text)
         });
         match games {
             Ok(g) => columns.push(Column::new(file.display().to_string(), engine, &g)),
@@ -133,7 +58,7 @@ pub fn run(files: &[PathBuf], opts: &Options) -> i32 {
         TableFormat::Human => print_table(&columns, &spec, opts),
         TableFormat::Csv => print_csv(&columns),
         TableFormat::Json => {
-            let all: Vec<serde_json::Value> = columns.iter().map(to_json).collect();
+            let all: Vec<serde_json::Value> = columns.iter().map(Column::json).collect();
             let out = json!({"agent": spec.to_string(), "seed": opts.seed, "files": all});
             println!("{}", serde_json::to_string_pretty(&out).expect("json"));
         }
@@ -220,25 +145,4 @@ fn print_csv(columns: &[Column]) {
             println!("{f},{},{:.4},,", quote(&format!("by {words}")), *k as f64 / c.n());
         }
     }
-}
-
-fn to_json(c: &Column) -> serde_json::Value {
-    let sides: serde_json::Map<String, serde_json::Value> = (0..2)
-        .map(|s| {
-            let (r, lo, hi) = c.rate(c.wins[s]);
-            (c.sides[s].clone(), json!({"wins": c.wins[s], "rate": r / 100.0, "low": lo / 100.0, "high": hi / 100.0}))
-        })
-        .collect();
-    let decided: serde_json::Map<String, serde_json::Value> =
-        c.decided_by.iter().map(|(w, k)| (w.clone(), json!(k))).collect();
-    json!({
-        "file": c.file,
-        "games": c.games,
-        "sides": sides,
-        "draws": c.draws,
-        "unfinished": c.unfinished,
-        "mean_plies": c.mean_plies(),
-        "branching": c.branching(),
-        "decided_by": decided,
-    })
 }

@@ -490,9 +490,7 @@ pub fn run(serve: Serve) -> i32 {
     }
 }
 
-/// The most games `match` and `balance` play in one run: their results are
-/// kept game by game, so a mistyped count must be refused, not allocated.
-const MAX_GAMES_IN_A_RUN: usize = 1_000_000;
+use rulebook::app::series::MAX_GAMES as MAX_GAMES_IN_A_RUN;
 
 fn games_in_a_run(text: &str) -> Result<usize, String> {
     let n: usize = text.parse().map_err(|_| format!("`{text}` is not a whole number of games"))?;

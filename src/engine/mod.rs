@@ -1068,6 +1068,16 @@ impl Engine {
         p
     }
 
+    /// Whether the player ever holds pieces of the kind in hand.
+    pub fn has_hand(&self, player: PlayerId, kind: KindId) -> bool {
+        self.hand_slot[player as usize * 16 + kind as usize] != NO_HAND
+    }
+
+    /// Every roll the dice can make, lowest first (none without dice).
+    pub fn rolls(&self) -> &[u8] {
+        &self.roll_list
+    }
+
     /// Whether the player holds an unlimited supply of the kind.
     pub fn unlimited(&self, player: PlayerId, kind: KindId) -> bool {
         match self.hand_slot[player as usize * 16 + kind as usize] {
@@ -1343,7 +1353,10 @@ impl Engine {
     /// Texts announced after `mv` led to `pos` (output only; no rule reads them).
     pub fn announcements(&self, pos: &Position, mover: PlayerId, mv: &Move) -> Vec<String> {
         // A search limit here is reported by the next call that generates moves.
-        if matches!(mv.kind, MoveType::Pass | MoveType::Leave) || !matches!(self.outcome(pos), Ok(None)) {
+        if self.game.announcements.is_empty()
+            || matches!(mv.kind, MoveType::Pass | MoveType::Leave)
+            || !matches!(self.outcome(pos), Ok(None))
+        {
             return Vec::new();
         }
         let mut out = Vec::new();

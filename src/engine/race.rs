@@ -363,6 +363,11 @@ impl Engine {
         self.setup_count[player as usize].iter().sum()
     }
 
+    /// How many pieces `player` has borne off (in a sowing game, the seeds in its store).
+    pub fn borne_off(&self, pos: &Position, player: PlayerId) -> u8 {
+        pos.borne_off[player as usize]
+    }
+
     /// Sets how many pieces `player` has borne off, its hash with it.
     pub(super) fn set_borne_off(&self, pos: &mut Position, player: PlayerId, n: u8) {
         let p = player as usize;

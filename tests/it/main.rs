@@ -2,6 +2,7 @@
 //! crate and its dependencies are linked once rather than once a file.
 //! Test data (game files, records, references) stays beside it in tests/.
 
+mod actions;
 mod agents;
 mod browser;
 mod check;

@@ -1,0 +1,117 @@
+//! One agent against itself over games and variants (`rulebook balance`,
+//! and `rulebook.balance` in Python): each side's wins with their
+//! intervals, draws, length, branching, and how the games were decided.
+
+use super::stats::wilson;
+use crate::agents::{self, AgentSpec, GameRng, Played};
+use crate::engine::{Engine, Limit, Position, Reason};
+use serde_json::json;
+
+/// A game of a balance run: the agent on both sides, seeded `seed`.
+pub fn balance_game(
+    engine: &Engine,
+    start: &Position,
+    spec: &AgentSpec,
+    seed: u64,
+    max_plies: u32,
+) -> Result<Played, Limit> {
+    let mut seats = [agents::from_spec(spec), agents::from_spec(spec)];
+    agents::play_game(engine, start, &mut seats, &mut GameRng::new(seed), max_plies, false)
+}
+
+/// One file's games, summed up.
+pub struct Column {
+    pub file: String,
+    pub sides: Vec<String>,
+    pub games: usize,
+    pub wins: [u64; 2],
+    pub draws: u64,
+    pub unfinished: u64,
+    pub plies: u64,
+    pub choices: u64,
+    /// How games ended (the rule, in words) and how often.
+    pub decided_by: Vec<(String, u64)>,
+}
+
+impl Column {
+    pub fn new(file: String, engine: &Engine, games: &[Played]) -> Column {
+        let sides = engine.game.players.iter().map(|p| p.name.clone()).collect();
+        let mut c = Column {
+            file,
+            sides,
+            games: games.len(),
+            wins: [0; 2],
+            draws: 0,
+            unfinished: 0,
+            plies: 0,
+            choices: 0,
+            decided_by: Vec::new(),
+        };
+        for g in games {
+            c.plies += g.plies as u64;
+            c.choices += g.choices;
+            match g.outcome.winner {
+                Some(w) => c.wins[w as usize] += 1,
+                None if g.outcome.reason == Reason::PlyLimit => c.unfinished += 1,
+                None => c.draws += 1,
+            }
+            if g.outcome.reason != Reason::PlyLimit {
+                let words = super::words::reason_words(engine, &g.outcome.reason);
+                match c.decided_by.iter_mut().find(|d| d.0 == words) {
+                    Some(d) => d.1 += 1,
+                    None => c.decided_by.push((words, 1)),
+                }
+            }
+        }
+        c.decided_by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        c
+    }
+
+    pub fn n(&self) -> f64 {
+        self.games.max(1) as f64
+    }
+
+    pub fn mean_plies(&self) -> f64 {
+        self.plies as f64 / self.n()
+    }
+
+    pub fn branching(&self) -> f64 {
+        self.choices as f64 / self.plies.max(1) as f64
+    }
+
+    /// A rate with its interval, in percent.
+    pub fn rate(&self, k: u64) -> (f64, f64, f64) {
+        let (lo, hi) = wilson(k as f64, self.n());
+        (k as f64 * 100.0 / self.n(), lo * 100.0, hi * 100.0)
+    }
+
+    pub fn decided(&self, words: &str) -> u64 {
+        self.decided_by.iter().find(|d| d.0 == words).map_or(0, |d| d.1)
+    }
+
+    /// The figures as `rulebook balance --format json` gives them for one file.
+    pub fn json(&self) -> serde_json::Value {
+        let c = self;
+        let sides: serde_json::Map<String, serde_json::Value> = (0..2)
+            .map(|s| {
+                let (r, lo, hi) = c.rate(c.wins[s]);
+                (
+                    c.sides[s].clone(),
+                    json!({"wins": c.wins[s], "rate": r / 100.0, "low": lo / 100.0, "high": hi / 100.0}),
+                )
+            })
+            .collect();
+        let decided: serde_json::Map<String, serde_json::Value> =
+            c.decided_by.iter().map(|(w, k)| (w.clone(), json!(k))).collect();
+        json!({
+            "file": c.file,
+            "games": c.games,
+            "sides": sides,
+            "draws": c.draws,
+            "unfinished": c.unfinished,
+            "mean_plies": c.mean_plies(),
+            "branching": c.branching(),
+            "decided_by": decided,
+        })
+    }
+}

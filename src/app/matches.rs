@@ -1,0 +1,199 @@
+//! Games between two agents (`rulebook match`, and `rulebook.match` in
+//! Python): the sides' agents, one game of a series, and the counts over
+//! the games with their intervals and an Elo difference.
+
+use super::stats::{elo, wilson};
+use crate::agents::{self, AgentSpec, GameRng, Played, Work};
+use crate::engine::{Engine, Limit, Position, Reason};
+use serde_json::json;
+
+/// The position games start from.
+pub fn start_position(engine: &Engine, position: &Option<String>) -> Result<Position, String> {
+    match position {
+        Some(p) => engine.parse_position(p).map_err(|e| format!("--position: {e}")),
+        None => Ok(engine.start()),
+    }
+}
+
+/// `SIDE=AGENT` for each side, once each: the agent of each side in game 0.
+pub fn sides(engine: &Engine, specs: &[String]) -> Result<[AgentSpec; 2], String> {
+    let names: Vec<&str> = engine.game.players.iter().map(|p| p.name.as_str()).collect();
+    let mut chosen: [Option<AgentSpec>; 2] = [None, None];
+    for spec in specs {
+        let (who, what) = spec
+            .split_once('=')
+            .ok_or_else(|| format!("--player `{spec}` is not SIDE=AGENT (for example `{}=mcts`)", names[0]))?;
+        let i = names.iter().position(|n| *n == who).ok_or_else(|| {
+            format!("--player: `{who}` is not a player of this game; the players are {}", names.join(" and "))
+        })?;
+        if chosen[i].is_some() {
+            return Err(format!("--player: `{who}` is named twice"));
+        }
+        chosen[i] = Some(AgentSpec::parse(what).map_err(|e| format!("--player {spec}: {e}"))?);
+    }
+    match chosen {
+        [Some(a), Some(b)] => Ok([a, b]),
+        _ => Err(format!(
+            "a match needs an agent for each side: --player {}=AGENT --player {}=AGENT",
+            names[0], names[1]
+        )),
+    }
+}
+
+/// One game's result: whether the agents had changed sides, and how it went.
+pub struct MatchGame {
+    pub swapped: bool,
+    pub played: Played,
+}
+
+/// Game `i` of a match from `start`, seeded `seed`: with `swap`, the agents
+/// change sides every other game. The plies are kept with `record`.
+pub fn match_game(
+    engine: &Engine,
+    start: &Position,
+    specs: &[AgentSpec; 2],
+    (i, seed): (usize, u64),
+    swap: bool,
+    max_plies: u32,
+    record: bool,
+) -> Result<MatchGame, Limit> {
+    let swapped = swap && i % 2 == 1;
+    let order = if swapped { [1, 0] } else { [0, 1] };
+    let mut seats = order.map(|a| agents::from_spec(&specs[a]));
+    let mut rng = GameRng::new(seed);
+    let played = agents::play_game(engine, start, &mut seats, &mut rng, max_plies, record)?;
+    Ok(MatchGame { swapped, played })
+}
+
+/// The agents' names as shown: their specs, told apart if the same.
+pub fn labels(specs: &[AgentSpec; 2]) -> [String; 2] {
+    let [a, b] = [specs[0].to_string(), specs[1].to_string()];
+    if a == b {
+        [format!("{a} (1)"), format!("{b} (2)")]
+    } else {
+        [a, b]
+    }
+}
+
+/// Counts over the games.
+pub struct Tally {
+    pub games: usize,
+    /// `[agent][side]`: games played and won.
+    pub played: [[u64; 2]; 2],
+    pub won: [[u64; 2]; 2],
+    /// Draws by the rule that made them.
+    pub draws: Vec<(Reason, u64)>,
+    pub unfinished: u64,
+    pub plies: u64,
+    /// Per agent, the work of its searches over all games.
+    pub work: [Option<Work>; 2],
+}
+
+impl Tally {
+    pub fn new(games: &[MatchGame]) -> Tally {
+        let mut t = Tally {
+            games: games.len(),
+            played: [[0; 2]; 2],
+            won: [[0; 2]; 2],
+            draws: Vec::new(),
+            unfinished: 0,
+            plies: 0,
+            work: [None, None],
+        };
+        for g in games {
+            t.plies += g.played.plies as u64;
+            for side in 0..2 {
+                let agent = side ^ g.swapped as usize;
+                if let Some(w) = g.played.work[side] {
+                    let sum = t.work[agent].get_or_insert(Work { amount: 0, seconds: 0.0, ..w });
+                    sum.amount += w.amount;
+                    sum.seconds += w.seconds;
+                }
+                t.played[agent][side] += 1;
+                if g.played.outcome.winner == Some(side as u8) {
+                    t.won[agent][side] += 1;
+                }
+            }
+            match g.played.outcome {
+                o if o.reason == Reason::PlyLimit => t.unfinished += 1,
+                o if o.winner.is_none() => match t.draws.iter_mut().find(|d| d.0 == o.reason) {
+                    Some(d) => d.1 += 1,
+                    None => t.draws.push((o.reason, 1)),
+                },
+                _ => {}
+            }
+        }
+        t
+    }
+
+    pub fn agent_wins(&self, a: usize) -> u64 {
+        self.won[a][0] + self.won[a][1]
+    }
+
+    pub fn side_wins(&self, s: usize) -> u64 {
+        self.won[0][s] + self.won[1][s]
+    }
+
+    pub fn drawn(&self) -> u64 {
+        self.draws.iter().map(|d| d.1).sum()
+    }
+
+    /// The first agent's score (a draw or unfinished game counts half) and
+    /// the Elo difference with its interval (from the score's Wilson interval).
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let n = self.games as f64;
+        let score = self.agent_wins(0) as f64 + 0.5 * (self.drawn() + self.unfinished) as f64;
+        let (lo, hi) = wilson(score, n);
+        (elo(score / n), elo(lo), elo(hi))
+    }
+
+    /// The figures as `rulebook match --format json` gives them.
+    pub fn json(&self, engine: &Engine, names: &[String; 2], seed: u64, swap: bool) -> serde_json::Value {
+        let sides: Vec<&str> = engine.game.players.iter().map(|p| p.name.as_str()).collect();
+        let n = self.games as f64;
+        let finite = |x: f64| if x.is_finite() { json!(x.round()) } else { serde_json::Value::Null };
+        let mut wins = serde_json::Map::new();
+        for (a, name) in names.iter().enumerate() {
+            wins.insert(name.clone(), json!(self.agent_wins(a)));
+        }
+        for (s, side) in sides.iter().enumerate() {
+            wins.insert(side.to_string(), json!(self.side_wins(s)));
+        }
+        let agents: Vec<serde_json::Value> = (0..2)
+            .map(|a| {
+                let k = self.agent_wins(a) as f64;
+                let (lo, hi) = wilson(k, n);
+                let by_side: serde_json::Map<String, serde_json::Value> = (0..2)
+                    .map(|s| (sides[s].to_string(), json!({"games": self.played[a][s], "wins": self.won[a][s]})))
+                    .collect();
+                json!({"agent": names[a], "wins": k as u64, "rate": k / n, "low": lo, "high": hi, "sides": by_side})
+            })
+            .collect();
+        let draws_by: serde_json::Map<String, serde_json::Value> =
+            super::words::by_reason(engine, self.draws.iter().map(|(r, c)| (r, *c)))
+                .into_iter()
+                .map(|(w, c)| (w, json!(c)))
+                .collect();
+        let speed: serde_json::Map<String, serde_json::Value> = (0..2)
+            .filter_map(|a| {
+                let w = self.work[a]?;
+                let rate = w.amount as f64 / w.seconds.max(1e-9);
+                Some((names[a].clone(), json!({"unit": w.unit, "amount": w.amount, "per_second": rate.round()})))
+            })
+            .collect();
+        let (e, lo, hi) = self.elo();
+        json!({
+            "games": self.games,
+            "wins": wins,
+            "draws": self.drawn(),
+            "unfinished": self.unfinished,
+            "draws_by": draws_by,
+            "agents": agents,
+            "elo": {"difference": finite(e), "low": finite(lo), "high": finite(hi)},
+            "mean_plies": self.plies as f64 / n.max(1.0),
+            "speed": speed,
+            "seed": seed,
+            "swap": swap,
+        })
+    }
+}
