@@ -1,17 +1,25 @@
 //! The Python front end (`pip install .`, built by maturin with the
-//! `python` feature): a game loaded from its file, and states to play it
-//! through the application layer's session. It imports nothing of the other
-//! front ends.
+//! `python` feature): a game loaded from its file, states to play it through
+//! the application layer's session (by move notation or by action numbers),
+//! and batches of games stepped together. The package's Python half
+//! (`python/rulebook/`) adds the Gymnasium and PettingZoo environments. It
+//! imports nothing of the other front ends.
+
+mod batch;
+mod series;
+mod state;
 
 use crate::agents::GameRng;
+use crate::app::actions::ActionSpace;
 use crate::app::load::{load as load_game, parse_choices, Loaded};
+use crate::app::observation::Layout;
 use crate::app::session::Session;
-use crate::app::words::describe_outcome;
-use crate::engine::{Counting, Engine, Limit, Verdict};
+use crate::engine::{Counting, Engine, Limit};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use state::State;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -56,14 +64,34 @@ fn limit(l: Limit) -> PyErr {
     PyValueError::new_err(format!("no answer: {l}"))
 }
 
-/// The loaded game, shared by the game object and its states.
+/// The loaded game with its action space and observation layout, shared by
+/// the game object, its states and batches.
+struct Data {
+    loaded: Loaded,
+    space: ActionSpace,
+    layout: Layout,
+}
+
 #[derive(Clone)]
-struct Shared(Arc<Loaded>);
+struct Shared(Arc<Data>);
 
 impl std::ops::Deref for Shared {
     type Target = Engine;
     fn deref(&self) -> &Engine {
-        &self.0.engine
+        &self.0.loaded.engine
+    }
+}
+
+impl Shared {
+    fn new(loaded: Loaded) -> Shared {
+        let (space, layout) = (ActionSpace::new(&loaded.engine), Layout::new(&loaded.engine));
+        Shared(Arc::new(Data { loaded, space, layout }))
+    }
+    fn space(&self) -> &ActionSpace {
+        &self.0.space
+    }
+    fn layout(&self) -> &Layout {
+        &self.0.layout
     }
 }
 
@@ -81,7 +109,7 @@ fn load(py: Python<'_>, path: PathBuf, options: Option<BTreeMap<String, String>>
     let pairs: Vec<String> = options.unwrap_or_default().into_iter().map(|(k, v)| format!("{k}={v}")).collect();
     let choices = parse_choices(&pairs).map_err(PyValueError::new_err)?;
     match load_game(&path, &choices) {
-        Ok(loaded) => Ok(Game { engine: Shared(Arc::new(loaded)) }),
+        Ok(loaded) => Ok(Game { engine: Shared::new(loaded) }),
         Err(report) => {
             let diagnostics = PyList::empty(py);
             let mut first = String::new();
@@ -105,7 +133,7 @@ impl Game {
     /// The game's title (a variant's name, if a variant file was loaded).
     #[getter]
     fn name(&self) -> String {
-        self.engine.0.title().to_string()
+        self.engine.0.loaded.title().to_string()
     }
 
     /// The players' names, in seat order.
@@ -122,7 +150,54 @@ impl Game {
             Some(p) => self.engine.parse_position(p).map_err(|e| PyValueError::new_err(e.to_string()))?,
             None => self.engine.start(),
         };
-        Ok(State { session: Session::new(self.engine.clone(), GameRng::new(seed), start) })
+        Ok(State::new(Session::new(self.engine.clone(), GameRng::new(seed), start)))
+    }
+
+    /// `n` games from the setup stepped together by action numbers, seeded
+    /// `seed`, `seed + 1`, ...; a game is cut at `max_plies` (unlimited: None).
+    #[pyo3(signature = (n, seed = 0, max_plies = None))]
+    fn batch(&self, n: usize, seed: u64, max_plies: Option<u32>) -> PyResult<batch::Batch> {
+        batch::Batch::new(self.engine.clone(), n, seed, max_plies)
+    }
+
+    /// The number of actions (`State.legal_actions` numbers them below it).
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.engine.space().len()
+    }
+
+    /// An action in words: `c3-c4` (one step of a piece), `K@c3` (an entry),
+    /// `pass`, `=Q` (a kind chosen), `xc3` (a point acted on).
+    fn action_name(&self, action: usize) -> PyResult<String> {
+        self.engine
+            .space()
+            .name(&self.engine, action)
+            .ok_or_else(|| PyValueError::new_err(format!("no action {action}: the game has {}", self.num_actions())))
+    }
+
+    /// The number of values in an observation.
+    #[getter]
+    fn observation_size(&self) -> usize {
+        self.engine.layout().len()
+    }
+
+    /// The observation's parts in order, each a name and a shape:
+    /// `[("pieces", (players, kinds, points)), ..., ("to_move", (1,))]`.
+    #[getter]
+    fn observation_layout(&self) -> Vec<(String, Vec<usize>)> {
+        self.engine.layout().parts.iter().map(|(n, s)| (n.to_string(), s.clone())).collect()
+    }
+
+    /// The board's points, in the order observations give them.
+    #[getter]
+    fn points(&self) -> Vec<String> {
+        self.engine.game.board.labels.clone()
+    }
+
+    /// The kinds of piece, in the order observations give them.
+    #[getter]
+    fn kinds(&self) -> Vec<String> {
+        self.engine.game.kinds.iter().map(|k| k.name.clone()).collect()
     }
 
     /// Counts the move paths to `depth` from the setup or `position` (perft).
@@ -134,117 +209,19 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        format!("<rulebook.Game {:?}>", self.engine.0.title())
-    }
-}
-
-/// A game in progress: its position, the plies played, the dice.
-#[pyclass(module = "rulebook")]
-struct State {
-    session: Session<Shared>,
-}
-
-#[pymethods]
-impl State {
-    /// The position in position notation.
-    #[getter]
-    fn position(&self) -> String {
-        self.session.engine.position_notation(self.session.position())
-    }
-
-    /// The name of the player to move.
-    #[getter]
-    fn turn(&self) -> String {
-        self.session.engine.game.players[self.session.position().turn as usize].name.clone()
-    }
-
-    /// The plies played, in move notation.
-    #[getter]
-    fn plies(&self) -> Vec<String> {
-        self.session.plies().iter().map(|p| p.text.clone()).collect()
-    }
-
-    /// Rolls the dice for the coming ply (once; the same roll until a move
-    /// is made); None in a game without dice.
-    fn roll(&mut self) -> Option<u8> {
-        self.session.roll()
-    }
-
-    /// The legal moves in move notation, sorted (rolling first in a dice game).
-    fn legal_moves(&mut self) -> PyResult<Vec<String>> {
-        let roll = self.session.roll();
-        self.session.engine.move_list(self.session.position(), roll).map_err(limit)
-    }
-
-    /// Plays a move given in move notation; raises `IllegalMove` saying why not.
-    fn play(&mut self, text: &str) -> PyResult<()> {
-        let roll = self.session.roll();
-        let engine = self.session.engine.clone();
-        match engine.why(self.session.position(), roll, text).map_err(limit)? {
-            Verdict::Legal(_, mv) => {
-                let notation = engine.ply_notation(roll, &mv);
-                self.session.push(roll, &mv, notation);
-                Ok(())
-            }
-            Verdict::Illegal { reason, .. } => Err(IllegalMove::new_err(format!("`{text}` is not legal: {reason}"))),
-        }
-    }
-
-    /// Why a move is not legal here, or None if it is.
-    fn why(&mut self, text: &str) -> PyResult<Option<String>> {
-        let roll = self.session.roll();
-        Ok(match self.session.engine.why(self.session.position(), roll, text).map_err(limit)? {
-            Verdict::Legal(..) => None,
-            Verdict::Illegal { reason, .. } => Some(reason),
-        })
-    }
-
-    /// Takes back the last ply; its roll is on the table again.
-    fn undo(&mut self) -> PyResult<()> {
-        match self.session.plies().len() {
-            0 => Err(PyValueError::new_err("nothing to undo")),
-            n => {
-                self.session.undo_from(n - 1);
-                Ok(())
-            }
-        }
-    }
-
-    /// None while the game goes on; else `{"winner": NAME or None, "reason": TEXT}`.
-    #[getter]
-    fn outcome(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
-        let engine = &self.session.engine;
-        let Some(o) = engine.outcome(self.session.position()).map_err(limit)? else { return Ok(None) };
-        let dict = PyDict::new(py);
-        dict.set_item("winner", o.winner.map(|w| engine.game.players[w as usize].name.clone()))?;
-        dict.set_item("reason", describe_outcome(engine, &o))?;
-        Ok(Some(dict.into_any().unbind()))
-    }
-
-    /// The board as an SVG picture, the last move marked.
-    fn svg(&self) -> String {
-        let last = self.session.last_ply();
-        let last = last.as_ref().map(|(before, mv)| (before, mv));
-        let opts = crate::render::svg::Options { last, interactive: false };
-        crate::render::svg::svg(&self.session.engine, self.session.position(), &opts)
-    }
-
-    /// The board as text, as `rulebook render` draws it.
-    fn render(&self) -> String {
-        crate::render::render(&self.session.engine, self.session.position())
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<rulebook.State {}>", self.position())
+        format!("<rulebook.Game {:?}>", self.engine.0.loaded.title())
     }
 }
 
 /// Board games as text files: load one, and play it.
 #[pymodule]
-fn rulebook(m: &Bound<'_, PyModule>) -> PyResult<()> {
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load, m)?)?;
+    m.add_function(wrap_pyfunction!(series::play_match, m)?)?;
+    m.add_function(wrap_pyfunction!(series::balance, m)?)?;
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
+    m.add_class::<batch::Batch>()?;
     m.add("GameError", m.py().get_type::<GameError>())?;
     m.add("IllegalMove", m.py().get_type::<IllegalMove>())?;
     Ok(())
