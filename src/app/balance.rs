@@ -5,6 +5,7 @@
 use super::stats::wilson;
 use crate::agents::{self, AgentSpec, GameRng, Played};
 use crate::engine::{Engine, Limit, Position, Reason};
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 /// A game of a balance run: the agent on both sides, seeded `seed`.
@@ -19,7 +20,8 @@ pub fn balance_game(
     agents::play_game(engine, start, &mut seats, &mut GameRng::new(seed), max_plies, false)
 }
 
-/// One file's games, summed up.
+/// One file's games, summed up; merged exactly across threads or processes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Column {
     pub file: String,
     pub sides: Vec<String>,
@@ -29,42 +31,67 @@ pub struct Column {
     pub unfinished: u64,
     pub plies: u64,
     pub choices: u64,
-    /// How games ended (the rule, in words) and how often.
+    /// How games ended (the rule, in words) and how often, most often first.
     pub decided_by: Vec<(String, u64)>,
 }
 
 impl Column {
     pub fn new(file: String, engine: &Engine, games: &[Played]) -> Column {
-        let sides = engine.game.players.iter().map(|p| p.name.clone()).collect();
-        let mut c = Column {
-            file,
-            sides,
-            games: games.len(),
-            wins: [0; 2],
-            draws: 0,
-            unfinished: 0,
-            plies: 0,
-            choices: 0,
-            decided_by: Vec::new(),
-        };
+        let mut c = Column::empty(file, engine);
         for g in games {
-            c.plies += g.plies as u64;
-            c.choices += g.choices;
-            match g.outcome.winner {
-                Some(w) => c.wins[w as usize] += 1,
-                None if g.outcome.reason == Reason::PlyLimit => c.unfinished += 1,
-                None => c.draws += 1,
-            }
-            if g.outcome.reason != Reason::PlyLimit {
-                let words = super::words::reason_words(engine, &g.outcome.reason);
-                match c.decided_by.iter_mut().find(|d| d.0 == words) {
-                    Some(d) => d.1 += 1,
-                    None => c.decided_by.push((words, 1)),
-                }
-            }
+            c.add(engine, g);
         }
-        c.decided_by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        c.settle();
         c
+    }
+
+    /// No games yet.
+    pub fn empty(file: String, engine: &Engine) -> Column {
+        let sides = engine.game.players.iter().map(|p| p.name.clone()).collect();
+        let (games, wins, draws, unfinished, plies, choices) = (0, [0; 2], 0, 0, 0, 0);
+        Column { file, sides, games, wins, draws, unfinished, plies, choices, decided_by: Vec::new() }
+    }
+
+    pub fn add(&mut self, engine: &Engine, g: &Played) {
+        self.games += 1;
+        self.plies += g.plies as u64;
+        self.choices += g.choices;
+        match g.outcome.winner {
+            Some(w) => self.wins[w as usize] += 1,
+            None if g.outcome.reason == Reason::PlyLimit => self.unfinished += 1,
+            None => self.draws += 1,
+        }
+        if g.outcome.reason != Reason::PlyLimit {
+            self.count(super::words::reason_words(engine, &g.outcome.reason), 1);
+        }
+    }
+
+    fn count(&mut self, words: String, n: u64) {
+        match self.decided_by.iter_mut().find(|d| d.0 == words) {
+            Some(d) => d.1 += n,
+            None => self.decided_by.push((words, n)),
+        }
+    }
+
+    /// Adds another part's games of the same file.
+    pub fn merge(&mut self, other: Column) {
+        self.games += other.games;
+        self.plies += other.plies;
+        self.choices += other.choices;
+        self.draws += other.draws;
+        self.unfinished += other.unfinished;
+        for s in 0..2 {
+            self.wins[s] += other.wins[s];
+        }
+        for (words, n) in other.decided_by {
+            self.count(words, n);
+        }
+        self.settle();
+    }
+
+    /// The endings most often first, then by name: one order whatever the parts.
+    pub fn settle(&mut self) {
+        self.decided_by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     }
 
     pub fn n(&self) -> f64 {

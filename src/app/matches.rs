@@ -5,7 +5,40 @@
 use super::stats::{elo, wilson};
 use crate::agents::{self, AgentSpec, GameRng, Played, Work};
 use crate::engine::{Engine, Limit, Position, Reason};
+use serde::{Deserialize, Serialize};
 use serde_json::json;
+
+fn add_work(sum: &mut Option<Work>, w: Option<Work>) {
+    if let Some(w) = w {
+        let sum = sum.get_or_insert(Work { amount: 0, seconds: 0.0, ..w });
+        sum.amount += w.amount;
+        sum.seconds += w.seconds;
+    }
+}
+
+/// A search's work as numbers and its unit's name, read back to the agents' own units.
+mod work_serde {
+    use crate::agents::Work;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    type Plain = (u64, f64, String);
+
+    pub fn serialize<S: Serializer>(work: &[Option<Work>; 2], s: S) -> Result<S::Ok, S::Error> {
+        let plain: Vec<Option<Plain>> =
+            work.iter().map(|w| w.map(|w| (w.amount, w.seconds, w.unit.to_string()))).collect();
+        plain.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Option<Work>; 2], D::Error> {
+        let plain: [Option<Plain>; 2] = Deserialize::deserialize(d)?;
+        Ok(plain.map(|w| {
+            w.map(|(amount, seconds, unit)| {
+                let unit = ["iterations", "nodes"].into_iter().find(|u| *u == unit).unwrap_or("steps");
+                Work { amount, seconds, unit }
+            })
+        }))
+    }
+}
 
 /// The position games start from.
 pub fn start_position(engine: &Engine, position: &Option<String>) -> Result<Position, String> {
@@ -75,7 +108,9 @@ pub fn labels(specs: &[AgentSpec; 2]) -> [String; 2] {
     }
 }
 
-/// Counts over the games.
+/// Counts over the games: summed game by game, and merged exactly across
+/// threads or processes (serialised between them).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Tally {
     pub games: usize,
     /// `[agent][side]`: games played and won.
@@ -86,44 +121,59 @@ pub struct Tally {
     pub unfinished: u64,
     pub plies: u64,
     /// Per agent, the work of its searches over all games.
+    #[serde(with = "work_serde")]
     pub work: [Option<Work>; 2],
 }
 
 impl Tally {
     pub fn new(games: &[MatchGame]) -> Tally {
-        let mut t = Tally {
-            games: games.len(),
-            played: [[0; 2]; 2],
-            won: [[0; 2]; 2],
-            draws: Vec::new(),
-            unfinished: 0,
-            plies: 0,
-            work: [None, None],
-        };
+        let mut t = Tally::default();
         for g in games {
-            t.plies += g.played.plies as u64;
-            for side in 0..2 {
-                let agent = side ^ g.swapped as usize;
-                if let Some(w) = g.played.work[side] {
-                    let sum = t.work[agent].get_or_insert(Work { amount: 0, seconds: 0.0, ..w });
-                    sum.amount += w.amount;
-                    sum.seconds += w.seconds;
-                }
-                t.played[agent][side] += 1;
-                if g.played.outcome.winner == Some(side as u8) {
-                    t.won[agent][side] += 1;
-                }
-            }
-            match g.played.outcome {
-                o if o.reason == Reason::PlyLimit => t.unfinished += 1,
-                o if o.winner.is_none() => match t.draws.iter_mut().find(|d| d.0 == o.reason) {
-                    Some(d) => d.1 += 1,
-                    None => t.draws.push((o.reason, 1)),
-                },
-                _ => {}
-            }
+            t.add(g);
         }
         t
+    }
+
+    pub fn add(&mut self, g: &MatchGame) {
+        self.games += 1;
+        self.plies += g.played.plies as u64;
+        for side in 0..2 {
+            let agent = side ^ g.swapped as usize;
+            add_work(&mut self.work[agent], g.played.work[side]);
+            self.played[agent][side] += 1;
+            if g.played.outcome.winner == Some(side as u8) {
+                self.won[agent][side] += 1;
+            }
+        }
+        match g.played.outcome {
+            o if o.reason == Reason::PlyLimit => self.unfinished += 1,
+            o if o.winner.is_none() => self.count_draws(o.reason, 1),
+            _ => {}
+        }
+    }
+
+    fn count_draws(&mut self, reason: Reason, n: u64) {
+        match self.draws.iter_mut().find(|d| d.0 == reason) {
+            Some(d) => d.1 += n,
+            None => self.draws.push((reason, n)),
+        }
+    }
+
+    /// Adds the counts of other games (those after these, for the same order of draws).
+    pub fn merge(&mut self, other: Tally) {
+        self.games += other.games;
+        self.plies += other.plies;
+        self.unfinished += other.unfinished;
+        for a in 0..2 {
+            for s in 0..2 {
+                self.played[a][s] += other.played[a][s];
+                self.won[a][s] += other.won[a][s];
+            }
+            add_work(&mut self.work[a], other.work[a]);
+        }
+        for (reason, n) in other.draws {
+            self.count_draws(reason, n);
+        }
     }
 
     pub fn agent_wins(&self, a: usize) -> u64 {

@@ -21,5 +21,6 @@ pub mod observation;
 pub mod records;
 pub mod series;
 pub mod session;
+pub mod simulate;
 pub mod stats;
 pub mod words;

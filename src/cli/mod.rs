@@ -211,6 +211,9 @@ enum Command {
         /// Starts every game from this position (position notation).
         #[arg(long)]
         position: Option<String>,
+        /// `json`: the figures as one object (as `rulebook.simulate` gives them in Python).
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
     },
     /// Plays games between two agents: wins per agent and per side, with 95%
     /// confidence intervals, and an Elo difference.
@@ -452,8 +455,9 @@ pub fn run(serve: Serve) -> i32 {
             let opts = play::Options { players, seed, resume, record, force, position, max_plies, compact, verbose };
             play::run(file, options, &opts)
         }
-        Command::Simulate { game, games, seed, max_plies, threads, record, force, position } => {
-            simulate::run(&game, &simulate::Options { games, seed, max_plies, threads, record, force, position })
+        Command::Simulate { game, games, seed, max_plies, threads, record, force, position, format } => {
+            let json = format == Format::Json;
+            simulate::run(&game, &simulate::Options { games, seed, max_plies, threads, record, force, position, json })
         }
         Command::Match { game, players, games, swap, seed, threads, record, force, max_plies, position, format } => {
             matches::run(

@@ -5,8 +5,8 @@ use super::records;
 use super::GameArgs;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use rulebook::app::words::{by_reason, describe_outcome as describe, game_seed};
-use rulebook::engine::{Outcome, Playout, Reason};
+use rulebook::app::simulate::Stats;
+use rulebook::app::words::{describe_outcome as describe, game_seed};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -20,54 +20,8 @@ pub struct Options {
     /// Writes into a --record folder that already holds files.
     pub force: bool,
     pub position: Option<String>,
-}
-
-/// What the summary needs, gathered game by game (so memory does not grow
-/// with --games) and merged across threads.
-#[derive(Clone, Debug, Default)]
-struct Stats {
-    games: u64,
-    plies: u64,
-    plies_squared: u64,
-    min: Option<u32>,
-    max: u32,
-    choices: u64,
-    /// (winner, why) and how many games ended so.
-    outcomes: Vec<(Outcome, u64)>,
-}
-
-impl Stats {
-    fn add(&mut self, p: &Playout) {
-        self.games += 1;
-        self.plies += p.plies as u64;
-        self.plies_squared += p.plies as u64 * p.plies as u64;
-        self.min = Some(self.min.map_or(p.plies, |m| m.min(p.plies)));
-        self.max = self.max.max(p.plies);
-        self.choices += p.choices;
-        self.count(p.outcome, 1);
-    }
-
-    fn count(&mut self, o: Outcome, n: u64) {
-        match self.outcomes.iter_mut().find(|x| x.0 == o) {
-            Some(x) => x.1 += n,
-            None => self.outcomes.push((o, n)),
-        }
-    }
-
-    fn merge(&mut self, other: Stats) {
-        self.games += other.games;
-        self.plies += other.plies;
-        self.plies_squared += other.plies_squared;
-        self.min = match (self.min, other.min) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        self.max = self.max.max(other.max);
-        self.choices += other.choices;
-        for (o, n) in other.outcomes {
-            self.count(o, n);
-        }
-    }
+    /// The figures as JSON rather than in words.
+    pub json: bool,
 }
 
 pub fn run(game: &GameArgs, opts: &Options) -> i32 {
@@ -173,8 +127,13 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     }
     let mut stats = total.into_inner().expect("threads done");
     // A fixed order, whatever order the threads finished in.
-    stats.outcomes.sort_by_key(|(o, n)| (std::cmp::Reverse(*n), format!("{o:?}")));
-    summary(&loaded, opts, threads, &stats, elapsed);
+    stats.settle();
+    if opts.json {
+        let figures = stats.json(engine, opts.seed, opts.max_plies);
+        println!("{}", serde_json::to_string_pretty(&figures).expect("json"));
+    } else {
+        summary(&loaded, opts, threads, &stats, elapsed);
+    }
     0
 }
 
@@ -197,33 +156,24 @@ fn summary(loaded: &load::Loaded, opts: &Options, threads: usize, stats: &Stats,
     );
     let mut rows: Vec<(String, u64, String)> = Vec::new();
     for (pi, p) in g.players.iter().enumerate() {
-        let won: Vec<&(Outcome, u64)> = stats.outcomes.iter().filter(|(o, _)| o.winner == Some(pi as u8)).collect();
-        let why = listed(by_reason(engine, won.iter().map(|(o, c)| (&o.reason, *c))));
-        rows.push((format!("{} won", p.name), won.iter().map(|x| x.1).sum(), why));
+        let (won, why) = stats.wins(engine, pi as u8);
+        rows.push((format!("{} won", p.name), won, listed(why)));
     }
-    let count = |f: &dyn Fn(&Outcome) -> bool| stats.outcomes.iter().filter(|(o, _)| f(o)).map(|x| x.1).sum::<u64>();
-    let unfinished = count(&|o| o.reason == Reason::PlyLimit);
-    let draws = count(&|o| o.winner.is_none() && o.reason != Reason::PlyLimit);
-    rows.push(("unfinished".into(), unfinished, String::new()));
+    rows.push(("unfinished".into(), stats.unfinished(), String::new()));
+    let (draws, why) = stats.draws(engine);
     if draws > 0 {
         // Draws by the rule that made them, as wins are.
-        let drawn = stats.outcomes.iter().filter(|(o, _)| o.winner.is_none() && o.reason != Reason::PlyLimit);
-        rows.push(("drawn".into(), draws, listed(by_reason(engine, drawn.map(|(o, c)| (&o.reason, *c))))));
+        rows.push(("drawn".into(), draws, listed(why)));
     }
     let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0).max(14);
     for (label, count, why) in &rows {
         let why = if why.is_empty() { String::new() } else { format!("  {why}") };
         println!("  {label:width$}  {count:>7}  ({:5.1}%){why}", *count as f64 * 100.0 / n);
     }
-    let mean = stats.plies as f64 / n;
-    let sd = (stats.plies_squared as f64 / n - mean * mean).max(0.0).sqrt();
+    let (mean, sd) = (stats.mean_plies(), stats.sd_plies());
     let (min, max) = (stats.min.unwrap_or(0), stats.max);
     println!("  {:width$}  mean {mean:.1} plies, sd {sd:.1}, min {min}, max {max}", "game length");
-    println!(
-        "  {:width$}  mean {:.1} legal moves a ply",
-        "branching",
-        stats.choices as f64 / stats.plies.max(1) as f64
-    );
+    println!("  {:width$}  mean {:.1} legal moves a ply", "branching", stats.branching());
     println!(
         "  {:width$}  {:.0} playouts/s, {:.0} plies/s ({:.2} s)",
         "speed",

@@ -193,7 +193,7 @@ impl Move {
 }
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Reason {
     /// The player had no legal move.
     NoMove(PlayerId),
@@ -248,7 +248,7 @@ pub enum Reason {
     PlyLimit,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Outcome {
     /// None: a draw, or unfinished at the ply limit.
     pub winner: Option<PlayerId>,

@@ -32,7 +32,7 @@ pub(super) struct SowTables {
 }
 
 /// Why a sowing game ended by one of its `end when` rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum SowEnd {
     /// The player to move had no move.
     NoMove(PlayerId),

@@ -68,6 +68,9 @@ fn limit(l: Limit) -> PyErr {
 /// the game object, its states and batches.
 struct Data {
     loaded: Loaded,
+    /// The path and options it was loaded with (to load it again elsewhere: pickling).
+    path: PathBuf,
+    options: BTreeMap<String, String>,
     space: ActionSpace,
     layout: Layout,
 }
@@ -83,9 +86,9 @@ impl std::ops::Deref for Shared {
 }
 
 impl Shared {
-    fn new(loaded: Loaded) -> Shared {
+    fn new(loaded: Loaded, path: PathBuf, options: BTreeMap<String, String>) -> Shared {
         let (space, layout) = (ActionSpace::new(&loaded.engine), Layout::new(&loaded.engine));
-        Shared(Arc::new(Data { loaded, space, layout }))
+        Shared(Arc::new(Data { loaded, path, options, space, layout }))
     }
     fn space(&self) -> &ActionSpace {
         &self.0.space
@@ -94,6 +97,9 @@ impl Shared {
         &self.0.layout
     }
 }
+
+/// What `load` is called with: a path and options.
+type LoadArgs = (PathBuf, BTreeMap<String, String>);
 
 /// A game or variant file loaded with its options.
 #[pyclass(frozen, module = "rulebook")]
@@ -106,10 +112,11 @@ struct Game {
 #[pyfunction]
 #[pyo3(signature = (path, options = None))]
 fn load(py: Python<'_>, path: PathBuf, options: Option<BTreeMap<String, String>>) -> PyResult<Game> {
-    let pairs: Vec<String> = options.unwrap_or_default().into_iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let options = options.unwrap_or_default();
+    let pairs: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let choices = parse_choices(&pairs).map_err(PyValueError::new_err)?;
     match load_game(&path, &choices) {
-        Ok(loaded) => Ok(Game { engine: Shared::new(loaded) }),
+        Ok(loaded) => Ok(Game { engine: Shared::new(loaded, path, options) }),
         Err(report) => {
             let diagnostics = PyList::empty(py);
             let mut first = String::new();
@@ -208,6 +215,28 @@ impl Game {
         py.allow_threads(|| engine.perft_counting(&pos, depth, Counting::Paths)).map_err(limit)
     }
 
+    /// The file and options it was loaded from.
+    #[getter]
+    fn path(&self) -> PathBuf {
+        self.engine.0.path.clone()
+    }
+
+    #[getter]
+    fn options(&self) -> BTreeMap<String, String> {
+        self.engine.0.options.clone()
+    }
+
+    /// Pickled as its file and options, loaded again where it is unpickled
+    /// (a Ray worker), so the file must be readable there at the same path.
+    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<(PyObject, LoadArgs)> {
+        let py = slf.py();
+        let load = py.import("rulebook")?.getattr("load")?.unbind();
+        let game = slf.get();
+        // Absolute: the process that loads it may work in another folder.
+        let path = std::path::absolute(&game.engine.0.path).unwrap_or_else(|_| game.engine.0.path.clone());
+        Ok((load, (path, game.engine.0.options.clone())))
+    }
+
     fn __repr__(&self) -> String {
         format!("<rulebook.Game {:?}>", self.engine.0.loaded.title())
     }
@@ -219,6 +248,17 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(series::play_match, m)?)?;
     m.add_function(wrap_pyfunction!(series::balance, m)?)?;
+    m.add_function(wrap_pyfunction!(series::simulate, m)?)?;
+    for part in [
+        wrap_pyfunction!(series::_match_part, m)?,
+        wrap_pyfunction!(series::_match_merge, m)?,
+        wrap_pyfunction!(series::_balance_part, m)?,
+        wrap_pyfunction!(series::_balance_merge, m)?,
+        wrap_pyfunction!(series::_simulate_part, m)?,
+        wrap_pyfunction!(series::_simulate_merge, m)?,
+    ] {
+        m.add_function(part)?;
+    }
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_class::<batch::Batch>()?;

@@ -180,3 +180,15 @@ def test_balance_from_python_gives_the_commands_figures():
     figures = rulebook.balance([rulebook.load(p) for p in paths], agent="greedy", games=30, seed=5, threads=2)
     assert figures == json.loads(cli.stdout)
     assert [f["games"] for f in figures["files"]] == [30, 30]
+
+
+def test_simulate_from_python_gives_the_commands_figures():
+    import json
+    import subprocess
+
+    path = ROOT / "games/ur.game"
+    cli = subprocess.run([_cli(), "simulate", path, "--games", "500", "--seed", "9", "--threads", "2", "--format",
+                          "json"], capture_output=True, text=True, check=True)
+    figures = rulebook.simulate(rulebook.load(path), games=500, seed=9)
+    assert figures == json.loads(cli.stdout)
+    assert sum(p["wins"] for p in figures["players"].values()) + figures["draws"] + figures["unfinished"] == 500
