@@ -1271,6 +1271,18 @@ impl Engine {
         Ok(None)
     }
 
+    /// [`Engine::outcome`] where `listed` are the legal moves of `pos`,
+    /// listed already (a caller about to offer them): in a game without
+    /// dice, a move that is not a pass means the game goes on, so they are
+    /// not generated again.
+    pub fn outcome_listed(&self, pos: &Position, listed: &[Move]) -> Result<Option<Outcome>, Limit> {
+        let plain = self.game.dice.is_none() && self.sow.is_none();
+        if pos.result.is_none() && plain && listed.iter().any(|m| m.kind != MoveType::Pass) {
+            return Ok(None);
+        }
+        self.outcome(pos)
+    }
+
     /// Whether the side not to move would have a move (for `pass when no move`).
     pub(super) fn other_can_move(&self, pos: &Position) -> Result<bool, Limit> {
         let mut other = pos.clone();

@@ -92,7 +92,16 @@ impl Batch {
         slot.listed = false;
         slot.roll = None;
         let n = engine.game.players.len();
-        Ok(match engine.outcome(&slot.pos).map_err(super::limit)? {
+        let outcome = if engine.dice().is_none() {
+            // The next moves listed now tell whether the game goes on.
+            slot.roll = Some(None);
+            slot.legal.refill(engine, engine.space(), &slot.pos, None).map_err(action_error)?;
+            slot.listed = true;
+            engine.outcome_listed(&slot.pos, &slot.legal.moves)
+        } else {
+            engine.outcome(&slot.pos)
+        };
+        Ok(match outcome.map_err(super::limit)? {
             Some(o) => Stepped::Ended(match o.winner {
                 Some(w) => (0..n).map(|p| if p == w as usize { 1.0 } else { -1.0 }).collect(),
                 None => vec![0.0; n],

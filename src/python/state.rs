@@ -7,7 +7,7 @@ use crate::app::actions::{ActionError, Legal};
 use crate::app::observation::View;
 use crate::app::session::Session;
 use crate::app::words::describe_outcome;
-use crate::engine::{Move, Verdict};
+use crate::engine::{Move, Outcome, Verdict};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -24,24 +24,36 @@ pub struct State {
     pub(super) session: Session<Shared>,
     /// The actions of a move chosen so far.
     pending: Vec<u32>,
-    /// The legal moves under the roll on the table, with their actions.
-    legal: Option<Legal>,
+    /// The legal moves under the roll on the table, with their actions, if
+    /// `listed` (the buffers kept from ply to ply).
+    legal: Legal,
+    listed: bool,
 }
 
 impl State {
     pub(super) fn new(session: Session<Shared>) -> State {
-        State { session, pending: Vec::new(), legal: None }
+        State { session, pending: Vec::new(), legal: Legal::default(), listed: false }
     }
 
     /// The legal moves and their actions (rolling first in a dice game).
     fn legal(&mut self) -> PyResult<&Legal> {
-        if self.legal.is_none() {
+        if !self.listed {
             let roll = self.session.roll();
             let engine = &self.session.engine;
-            let found = Legal::new(engine, engine.space(), self.session.position(), roll).map_err(action_error)?;
-            self.legal = Some(found);
+            self.legal.refill(engine, engine.space(), self.session.position(), roll).map_err(action_error)?;
+            self.listed = true;
         }
-        Ok(self.legal.as_ref().expect("listed above"))
+        Ok(&self.legal)
+    }
+
+    /// The outcome, from the listed moves where they tell it.
+    fn decided(&mut self) -> PyResult<Option<Outcome>> {
+        if self.session.engine.dice().is_some() {
+            return self.session.engine.outcome(self.session.position()).map_err(limit);
+        }
+        self.legal()?;
+        let listed = &self.legal.moves;
+        self.session.engine.outcome_listed(self.session.position(), listed).map_err(limit)
     }
 
     fn push(&mut self, mv: &Move) {
@@ -49,7 +61,7 @@ impl State {
         let notation = self.session.engine.ply_notation(roll, mv);
         self.session.push(roll, mv, notation);
         self.pending.clear();
-        self.legal = None;
+        self.listed = false;
     }
 }
 
@@ -119,7 +131,7 @@ impl State {
     /// the game is over.
     fn legal_actions(&mut self) -> PyResult<Vec<u32>> {
         self.legal()?;
-        Ok(self.legal.as_ref().expect("listed").open(&self.pending))
+        Ok(self.legal.open(&self.pending))
     }
 
     /// `legal_actions` as a mask: a NumPy array of `num_actions` 0s and 1s (int8).
@@ -135,7 +147,7 @@ impl State {
     /// Raises `IllegalMove` for an action not open now.
     fn apply_action(&mut self, action: u32) -> PyResult<()> {
         self.legal()?;
-        let legal = self.legal.as_ref().expect("listed");
+        let legal = &self.legal;
         if !legal.is_open(&self.pending, action) {
             let engine = &self.session.engine;
             let name = engine.space().name(engine, action as usize).unwrap_or_else(|| format!("{action}"));
@@ -203,7 +215,7 @@ impl State {
             0 => Err(PyValueError::new_err("nothing to undo")),
             n => {
                 self.session.undo_from(n - 1);
-                self.legal = None;
+                self.listed = false;
                 Ok(())
             }
         }
@@ -211,9 +223,9 @@ impl State {
 
     /// None while the game goes on; else `{"winner": NAME or None, "reason": TEXT}`.
     #[getter]
-    fn outcome(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+    fn outcome(&mut self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let Some(o) = self.decided()? else { return Ok(None) };
         let engine = &self.session.engine;
-        let Some(o) = engine.outcome(self.session.position()).map_err(limit)? else { return Ok(None) };
         let dict = PyDict::new(py);
         dict.set_item("winner", o.winner.map(|w| engine.game.players[w as usize].name.clone()))?;
         dict.set_item("reason", describe_outcome(engine, &o))?;
@@ -222,10 +234,9 @@ impl State {
 
     /// Each player's score, in seat order: 1 for the winner, -1 for the
     /// loser, 0 for a draw and while the game goes on.
-    fn returns(&self) -> PyResult<Vec<f64>> {
-        let engine = &self.session.engine;
-        let n = engine.game.players.len();
-        Ok(match engine.outcome(self.session.position()).map_err(limit)?.and_then(|o| o.winner) {
+    fn returns(&mut self) -> PyResult<Vec<f64>> {
+        let n = self.session.engine.game.players.len();
+        Ok(match self.decided()?.and_then(|o| o.winner) {
             Some(w) => (0..n).map(|p| if p == w as usize { 1.0 } else { -1.0 }).collect(),
             None => vec![0.0; n],
         })
@@ -263,7 +274,12 @@ impl State {
 
     /// An independent copy (its own generator, at the same draw).
     fn clone(&self) -> State {
-        State { session: self.session.clone(), pending: self.pending.clone(), legal: self.legal.clone() }
+        State {
+            session: self.session.clone(),
+            pending: self.pending.clone(),
+            legal: self.legal.clone(),
+            listed: self.listed,
+        }
     }
 
     fn __repr__(&self) -> String {

@@ -49,11 +49,19 @@ fn every_move_of_every_shipped_game_is_one_walk_through_its_actions() {
         for _ in 0..3 {
             let mut pos = e.start();
             for _ in 0..200 {
-                if e.outcome(&pos).unwrap().is_some() {
+                if let Some(o) = e.outcome(&pos).unwrap() {
+                    if e.dice().is_none() {
+                        e.moves(&pos, None, &mut moves).unwrap();
+                        assert_eq!(e.outcome_listed(&pos, &moves).unwrap(), Some(o), "{what}");
+                    }
                     break;
                 }
                 let roll = e.roll(&mut rng);
                 e.moves(&pos, roll, &mut moves).unwrap();
+                // The outcome read from the moves listed is the outcome.
+                if roll.is_none() {
+                    assert_eq!(e.outcome_listed(&pos, &moves).unwrap(), None, "{what}");
+                }
                 let legal = Legal::of(&e, &space, moves.clone()).unwrap_or_else(|err| panic!("{what}: {err}"));
                 let i = rng.gen_range(0..moves.len());
                 // Walk the tree: the chosen move's actions are open one after
