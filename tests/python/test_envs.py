@@ -16,7 +16,7 @@ import rulebook  # noqa: E402
 from rulebook.envs import aec_env, gym_env  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-GAMES = sorted((ROOT / "games").glob("*.game"))
+GAMES = sorted((ROOT / "games").glob("*.game")) + sorted((ROOT / "games/variants").glob("*.toml"))
 
 
 @pytest.fixture(autouse=True)
