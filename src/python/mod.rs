@@ -201,6 +201,20 @@ impl Game {
         self.engine.game.board.labels.clone()
     }
 
+    /// Each point's place on the board's lattice, in the order of `points`:
+    /// `(x, y)` with x the file from 0 and y the rank from 0, for laying
+    /// observation planes out as a grid of `board_size`.
+    #[getter]
+    fn point_coordinates(&self) -> Vec<(i32, i32)> {
+        self.engine.game.board.coords.clone()
+    }
+
+    /// The lattice's size as `(width, height)`: x in 0..width, y in 0..height.
+    #[getter]
+    fn board_size(&self) -> (i32, i32) {
+        (self.engine.game.board.width, self.engine.game.board.height)
+    }
+
     /// The kinds of piece, in the order observations give them.
     #[getter]
     fn kinds(&self) -> Vec<String> {

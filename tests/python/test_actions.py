@@ -192,3 +192,12 @@ def test_simulate_from_python_gives_the_commands_figures():
     figures = rulebook.simulate(rulebook.load(path), games=500, seed=9)
     assert figures == json.loads(cli.stdout)
     assert sum(p["wins"] for p in figures["players"].values()) + figures["draws"] + figures["unfinished"] == 500
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_points_lie_apart_on_the_lattice(path):
+    game = rulebook.load(path)
+    width, height = game.board_size
+    coords = game.point_coordinates
+    assert len(coords) == len(game.points) == len(set(coords))
+    assert all(0 <= x < width and 0 <= y < height for x, y in coords)
