@@ -243,6 +243,26 @@ impl ActionSpace {
         })
     }
 
+    /// The action of a move that is one plain step, taken or placed (most
+    /// moves of most games), found without listing its steps; None for
+    /// any other move. The same as `index` of its one step.
+    #[inline]
+    fn single(&self, mv: &Move) -> Option<u32> {
+        if mv.chose_kind() {
+            return None;
+        }
+        let (from, to) = match mv.kind {
+            MoveType::Plain if mv.ntaken == 0 && mv.shot().is_none() => (mv.from, mv.to),
+            MoveType::Jumps if mv.len == 1 && mv.withdrawals & 1 == 0 => (mv.from, mv.path[0]),
+            MoveType::Enter if mv.ntaken == 0 => {
+                return self.enter_at.get(mv.becomes as usize).copied().flatten().map(|e| (e + mv.to as usize) as u32)
+            }
+            _ => return None,
+        };
+        Some((self.go_at? + from as usize * self.targets + to as usize) as u32)
+            .filter(|_| (from as usize) < self.points)
+    }
+
     /// The steps of a move, in the order played.
     pub fn steps(mv: &Move) -> Vec<Step> {
         let mut steps = Vec::with_capacity(2);
@@ -290,6 +310,18 @@ impl ActionSpace {
     }
 }
 
+fn pair(action: u32, mv: u32) -> u64 {
+    u64::from(action) << 32 | u64::from(mv)
+}
+
+fn action_of(pair: u64) -> u32 {
+    (pair >> 32) as u32
+}
+
+fn move_of(pair: u64) -> u32 {
+    pair as u32
+}
+
 /// A position's legal moves with their action sequences: each move's steps,
 /// then `pass` where another legal move's sequence goes on from it.
 #[derive(Clone, Debug, Default)]
@@ -299,8 +331,9 @@ pub struct Legal {
     flat: Vec<u32>,
     ends: Vec<u32>,
     /// The distinct first actions, sorted, each with the move it is alone
-    /// (`u32::MAX` where it starts longer sequences).
-    first: Vec<(u32, u32)>,
+    /// (`u32::MAX` where it starts longer sequences): `pair(action, move)`,
+    /// one number so that sorting compares one number.
+    first: Vec<u64>,
     /// A buffer for a move's steps.
     steps: Vec<Step>,
 }
@@ -339,6 +372,11 @@ impl Legal {
         self.ends.clear();
         self.first.clear();
         for mv in moves {
+            if let Some(a) = space.single(mv) {
+                self.flat.push(a);
+                self.ends.push(self.flat.len() as u32);
+                continue;
+            }
             steps.clear();
             ActionSpace::steps_into(mv, &mut steps);
             for &s in &steps {
@@ -350,10 +388,10 @@ impl Legal {
         self.steps = steps;
         if self.flat.len() == moves.len() {
             // One action a move, as in most games: sorted pairs suffice.
-            self.first.extend(self.flat.iter().enumerate().map(|(i, &a)| (a, i as u32)));
+            self.first.extend(self.flat.iter().enumerate().map(|(i, &a)| pair(a, i as u32)));
             self.first.sort_unstable();
-            return match self.first.windows(2).find(|w| w[0].0 == w[1].0) {
-                Some(w) => Err(self.ambiguous(engine, w[0].1, w[1].1)),
+            return match self.first.windows(2).find(|w| action_of(w[0]) == action_of(w[1])) {
+                Some(w) => Err(self.ambiguous(engine, move_of(w[0]), move_of(w[1]))),
                 None => Ok(()),
             };
         }
@@ -379,8 +417,8 @@ impl Legal {
             let seq = legal.seq(i as usize);
             let (head, alone) = (seq[0], if seq.len() == 1 { i } else { u32::MAX });
             match legal.first.last_mut() {
-                Some(last) if last.0 == head => last.1 = u32::MAX,
-                _ => legal.first.push((head, alone)),
+                Some(last) if action_of(*last) == head => *last = pair(head, u32::MAX),
+                _ => legal.first.push(pair(head, alone)),
             }
         }
         Ok(())
@@ -415,7 +453,7 @@ impl Legal {
     /// The actions open after `prefix`, sorted, each once.
     pub fn open(&self, prefix: &[u32]) -> Vec<u32> {
         if prefix.is_empty() {
-            return self.first.iter().map(|&(a, _)| a).collect();
+            return self.first.iter().map(|&x| action_of(x)).collect();
         }
         let mut next: Vec<u32> = (0..self.moves.len())
             .map(|i| self.seq(i))
@@ -430,7 +468,7 @@ impl Legal {
     /// Whether `action` is open after `prefix`.
     pub fn is_open(&self, prefix: &[u32], action: u32) -> bool {
         match prefix {
-            [] => self.first.binary_search_by_key(&action, |&(a, _)| a).is_ok(),
+            [] => self.first.binary_search_by_key(&action, |&x| action_of(x)).is_ok(),
             _ => self.open(prefix).binary_search(&action).is_ok(),
         }
     }
@@ -440,9 +478,9 @@ impl Legal {
         match actions {
             [a] => self
                 .first
-                .binary_search_by_key(a, |&(b, _)| b)
+                .binary_search_by_key(a, |&x| action_of(x))
                 .ok()
-                .map(|j| self.first[j].1)
+                .map(|j| move_of(self.first[j]))
                 .filter(|&i| i != u32::MAX)
                 .map(|i| i as usize),
             _ => (0..self.moves.len()).find(|&i| self.seq(i) == actions),

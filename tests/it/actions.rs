@@ -63,6 +63,14 @@ fn every_move_of_every_shipped_game_is_one_walk_through_its_actions() {
                     assert_eq!(e.outcome_listed(&pos, &moves).unwrap(), None, "{what}");
                 }
                 let legal = Legal::of(&e, &space, moves.clone()).unwrap_or_else(|err| panic!("{what}: {err}"));
+                // Each move's actions are its steps' (the one-step fast path
+                // included), then at most a `pass`.
+                for (j, mv) in moves.iter().enumerate() {
+                    let steps: Vec<u32> =
+                        ActionSpace::steps(mv).into_iter().map(|s| space.index(s).unwrap() as u32).collect();
+                    let seq = legal.seq(j);
+                    assert!(seq.starts_with(&steps) && seq.len() <= steps.len() + 1, "{what}: {}", e.notation(mv));
+                }
                 let i = rng.gen_range(0..moves.len());
                 // Walk the tree: the chosen move's actions are open one after
                 // the other, and only the last completes a move, the chosen one.
