@@ -370,6 +370,12 @@ impl Moves {
         self.jump[player] | self.fly[player] | self.take[player] | self.approach[player] | self.withdraw[player] != 0
     }
 
+    /// Whether the piece captures by leaping or by approach or withdrawal
+    /// (captures a sequence may continue from), not only by a take.
+    pub fn leaps_or_lines(&self, player: usize) -> bool {
+        self.jump[player] | self.fly[player] | self.approach[player] | self.withdraw[player] != 0
+    }
+
     /// Whether the piece captures by its own move in any way: a leap, a
     /// take, a capturing step, or a move of the vector family that may land
     /// on an enemy.

@@ -797,7 +797,15 @@ impl Engine {
         let vacant = self.all_points.minus(&pos.occupied[0].union(&pos.occupied[1]));
         for p in candidates.iter() {
             let c = pos.at(p);
-            if !tested && !self.can_capture(pos, p, kind_of(c), me) || self.hands && self.held_back(pos, kind_of(c)) {
+            if self.hands && self.held_back(pos, kind_of(c)) {
+                continue;
+            }
+            if !self.game.kinds[kind_of(c) as usize].moves.leaps_or_lines(me as usize) {
+                // Its only capture is a take: no sequence to search for.
+                self.takes_of(pos, p, out);
+                continue;
+            }
+            if !tested && !self.can_capture(pos, p, kind_of(c), me) {
                 continue;
             }
             let mut visited = PointSet::default();
