@@ -339,14 +339,8 @@ pub struct Legal {
 }
 
 impl Legal {
-    /// The legal moves of `pos` under `roll` and their actions.
-    pub fn new(engine: &Engine, space: &ActionSpace, pos: &Position, roll: Option<u8>) -> Result<Legal, ActionError> {
-        let mut legal = Legal::default();
-        legal.refill(engine, space, pos, roll)?;
-        Ok(legal)
-    }
-
-    /// [`Legal::new`] in place, reusing the buffers.
+    /// Lists the legal moves of `pos` under `roll` and their actions, in
+    /// place of those held (the buffers are kept).
     pub fn refill(
         &mut self,
         engine: &Engine,

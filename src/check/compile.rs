@@ -955,34 +955,18 @@ impl<'a> Compiler<'a> {
     fn race_rules(&mut self) -> RaceRules {
         let d = self.d;
         let racer = d.pieces.iter().any(|p| p.track.is_some());
-        let mut rules: Vec<(Span, &str)> = Vec::new();
-        if let Some(s) = &d.stacks {
-            rules.push((s.span, "`pieces stack`"));
-        }
-        if let Some(s) = &d.enter_first {
-            rules.push((s.span, "`pieces in hand enter first`"));
-        }
-        if let Some(s) = &d.bear_off_from {
-            rules.push((s.span, "`bear off when all pieces in`"));
-        }
-        if let Some(s) = &d.bear_off_higher {
-            rules.push((s.span, "`higher rolls bear off the rearmost piece`"));
-        }
-        if let Some(s) = d.dice.as_ref().filter(|s| s.value.pair) {
-            rules.push((s.span, "two dice used separately"));
-        }
-        if let Some(span) = d.swap_places {
-            rules.push((span, "`captured pieces swap places`"));
-        }
-        if let Some(s) = &d.safe_rows {
-            rules.push((s.span, "`pieces safe in rows of`"));
-        }
-        if let Some(s) = &d.block_rows {
-            rules.push((s.span, "`pieces block in rows of`"));
-        }
-        if let Some(s) = &d.must_stop {
-            rules.push((s.span, "`pieces stop on`"));
-        }
+        let named = [
+            (d.stacks.as_ref().map(|s| s.span), "`pieces stack`"),
+            (d.enter_first.as_ref().map(|s| s.span), "`pieces in hand enter first`"),
+            (d.bear_off_from.as_ref().map(|s| s.span), "`bear off when all pieces in`"),
+            (d.bear_off_higher.as_ref().map(|s| s.span), "`higher rolls bear off the rearmost piece`"),
+            (d.dice.as_ref().filter(|s| s.value.pair).map(|s| s.span), "two dice used separately"),
+            (d.swap_places, "`captured pieces swap places`"),
+            (d.safe_rows.as_ref().map(|s| s.span), "`pieces safe in rows of`"),
+            (d.block_rows.as_ref().map(|s| s.span), "`pieces block in rows of`"),
+            (d.must_stop.as_ref().map(|s| s.span), "`pieces stop on`"),
+        ];
+        let mut rules: Vec<(Span, &str)> = named.into_iter().filter_map(|(at, what)| Some((at?, what))).collect();
         for (r, _) in &d.landing_returns {
             rules.push((r.span, "`pieces landing on ... return to`"));
         }

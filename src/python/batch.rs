@@ -111,22 +111,19 @@ impl Batch {
         })
     }
 
-    /// Steps every game by one action: `pick` chooses it from the open ones.
+    /// Steps every game by one action: `pick` chooses it, for game `i`
+    /// with its moves listed.
     fn step_all(
         &mut self,
-        mut pick: impl FnMut(usize, &[u32], &mut GameRng) -> PyResult<u32>,
+        mut pick: impl FnMut(usize, &mut Slot) -> PyResult<u32>,
     ) -> PyResult<(Vec<f32>, Vec<bool>, Vec<bool>)> {
         let n = self.engine.game.players.len();
         let count = self.slots.len();
         let (mut rewards, mut ended, mut cut) = (vec![0f32; count * n], vec![false; count], vec![false; count]);
         for i in 0..count {
-            let open = Self::open(&self.engine, &mut self.slots[i])?;
-            if open.is_empty() {
-                let at = self.engine.position_notation(&self.slots[i].pos);
-                return Err(PyValueError::new_err(format!("game {i} has no move and no outcome at {at}")));
-            }
             let slot = &mut self.slots[i];
-            let action = pick(i, &open, &mut slot.rng)?;
+            Self::list(&self.engine, slot)?;
+            let action = pick(i, slot)?;
             match Self::take(&self.engine, self.max_plies, slot, action)? {
                 Stepped::Going => continue,
                 Stepped::Ended(scores) => {
@@ -212,12 +209,13 @@ impl Batch {
             return Err(PyValueError::new_err(format!("{} actions for {} games", actions.len(), self.slots.len())));
         }
         for (i, &a) in actions.iter().enumerate() {
-            let open = Self::open(&self.engine, &mut self.slots[i])?;
-            if !u32::try_from(a).is_ok_and(|a| open.binary_search(&a).is_ok()) {
+            let slot = &mut self.slots[i];
+            Self::list(&self.engine, slot)?;
+            if !u32::try_from(a).is_ok_and(|a| slot.legal.is_open(&slot.pending, a)) {
                 return Err(IllegalMove::new_err(format!("game {i}: action {a} is not open")));
             }
         }
-        let (rewards, ended, cut) = self.step_all(|i, _, _| Ok(actions[i] as u32))?;
+        let (rewards, ended, cut) = self.step_all(|i, _| Ok(actions[i] as u32))?;
         let n = self.engine.game.players.len();
         Ok((
             PyArray1::from_vec(py, rewards).reshape([self.slots.len(), n])?,
@@ -233,7 +231,15 @@ impl Batch {
         py.allow_threads(|| {
             let mut ended = 0;
             for _ in 0..steps {
-                let (_, e, _) = self.step_all(|_, open, rng| Ok(open[rng.gen_range(0..open.len())]))?;
+                let engine = self.engine.clone();
+                let (_, e, _) = self.step_all(|i, slot| {
+                    let open = slot.legal.open(&slot.pending);
+                    if open.is_empty() {
+                        let at = engine.position_notation(&slot.pos);
+                        return Err(PyValueError::new_err(format!("game {i} has no move and no outcome at {at}")));
+                    }
+                    Ok(open[slot.rng.gen_range(0..open.len())])
+                })?;
                 ended += e.iter().filter(|&&x| x).count() as u64;
             }
             Ok(ended)
