@@ -869,18 +869,17 @@ fn goals(game: &Game, line: &mut Lines) {
                 whose(*k)
             ),
             Condition::Reaches(k, z) => format!("{outcome} when {} reaches {}", whose(*k), zone(game, g.player, z)),
-            Condition::FewerThan { n, kinds, also, moved_last } => {
-                let whom = if g.player.is_some() { "a player has" } else { "it has" };
-                let mut text = format!("{outcome} when {whom} fewer than {n} {} left", counted(game, *kinds));
-                for c in also {
-                    let whose = if c.opponent { "its opponent has" } else { "it has" };
-                    let how = if c.at_least { "at least" } else { "fewer than" };
-                    text.push_str(&format!(" and {whose} {how} {} {} left", c.n, counted(game, c.kinds)));
-                }
-                if *moved_last {
-                    text.push_str(", after its own move");
-                }
-                text
+            Condition::Holds { any } => {
+                let me = if g.player.is_some() { "a player" } else { "it" };
+                format!("{outcome} when {}", holds_words(game, any, me, "its opponent", true))
+            }
+            Condition::Streak { moves, classes } => {
+                let by = g.player.map_or("one player", name);
+                format!(
+                    "{outcome} after {moves} moves in a row by {by} that each go {} (the other side's moves in \
+                     between do not count)",
+                    headings_meant(*classes)
+                )
             }
             Condition::CapturedCount { n, kinds } => {
                 let outcome = match (g.player, g.wins, g.draw) {
@@ -1022,6 +1021,68 @@ fn counted(game: &Game, kinds: u16) -> String {
     }
     let names = game.kind_names(kinds);
     format!("{} pieces", names.join(" or "))
+}
+
+/// A condition on the state of the board in words, about `me`: its groups
+/// joined by "or", each group's clauses by "and".
+/// `explain` says what `past` and `behind` mean.
+pub fn holds_words(game: &Game, any: &[Vec<Clause>], me: &str, other: &str, explain: bool) -> String {
+    let groups: Vec<String> = any
+        .iter()
+        .map(|all| all.iter().map(|c| clause_words(game, c, me, other, explain)).collect::<Vec<_>>().join(" and "))
+        .collect();
+    groups.join(", or ")
+}
+
+/// One clause in words: "it has fewer than 2 pieces left", "it has a hare
+/// past every hound of its opponent".
+fn clause_words(game: &Game, c: &Clause, me: &str, other: &str, explain: bool) -> String {
+    let text = match c.test {
+        Test::Left { opponent, at_least, n, kinds } => {
+            let who = if opponent { other } else { me };
+            let how = if at_least { "at least" } else { "fewer than" };
+            format!("{who} has {how} {n} {} left", counted(game, kinds))
+        }
+        Test::MovedLast => format!("{me} made the last move"),
+        Test::Past { kind, of, behind } => {
+            let all = (1u16 << game.kinds.len()) - 1;
+            let of = if of & all == all { "piece".to_string() } else { game.kind_names(of).join(" or ") };
+            let place = if behind { "behind" } else { "past" };
+            let kind = &game.kinds[kind as usize].name;
+            if explain {
+                let along = if behind { "farther back" } else { "farther forward" };
+                format!("{me} has a {kind} {place} every {of} of {other}'s ({along} than each, along its forward direction)")
+            } else {
+                format!("{me} has a {kind} {place} every {of}")
+            }
+        }
+    };
+    if c.not {
+        format!("not ({text})")
+    } else {
+        text
+    }
+}
+
+/// Headings of a move in words: "sideways", "sideways or backward".
+pub fn headings_words(classes: u8) -> String {
+    let words: Vec<&str> = heading::WORDS.iter().filter(|w| classes & w.1 != 0).map(|w| w.0).collect();
+    words.join(" or ")
+}
+
+/// Headings of a move in words, each with what it means along the mover's
+/// forward direction: "sideways (ending neither farther forward nor back)".
+fn headings_meant(classes: u8) -> String {
+    let words: Vec<&str> = [
+        (heading::FORWARD, "forward (ending farther forward)"),
+        (heading::SIDEWAYS, "sideways (ending neither farther forward nor back)"),
+        (heading::BACKWARD, "backward (ending farther back)"),
+    ]
+    .iter()
+    .filter(|w| classes & w.0 != 0)
+    .map(|w| w.1)
+    .collect();
+    words.join(" or ")
 }
 
 /// "second", "third", ... "10th".

@@ -838,22 +838,24 @@ pub enum Condition {
     /// A chain of the player's pieces, linked along the board's lines, touches
     /// every region (each player's own part of it).
     Connects(Vec<[PointSet; PLAYERS]>),
-    /// Fewer than `n` pieces of the kinds in `kinds` left to a player
-    /// (`fewer than N KIND left`).
-    FewerThan {
-        n: u16,
-        kinds: u16,
-        /// `... and CLAUSE ...`: more counts that must hold for the same
-        /// player (or its opponent) at the same time.
-        also: Vec<CountClause>,
-        /// `... and it moved last`: only about the player who just moved.
-        moved_last: bool,
+    /// A condition on the state of the board about a player, judged after
+    /// every move: one of the groups of `any` holds, each with all its
+    /// clauses (`fewer than 2 pieces left and opponent has at least 3 pieces
+    /// left`, `hare past every hound`; groups joined by `or`).
+    Holds {
+        any: Vec<Vec<Clause>>,
     },
     /// At least `n` pieces of the kinds in `kinds` captured from a player,
     /// counted from the game's setup (`N KIND captured`).
     CapturedCount {
         n: u16,
         kinds: u16,
+    },
+    /// The player made `moves` moves in a row, each of the classes in
+    /// `classes` ([`heading`]): `hounds lose after 10 moves in a row sideways`.
+    Streak {
+        moves: u8,
+        classes: u8,
     },
     /// This many plies (two per move of each side) have passed without a
     /// capture (if `capture`) or a move of a kind in `kinds`.
@@ -864,15 +866,37 @@ pub enum Condition {
     },
 }
 
-/// A count joined to `fewer than N KIND left` by `and`: the player's (or
-/// its opponent's) pieces of `kinds`, on the board and in hand, are fewer
-/// than `n` (or at least `n`).
+/// One clause of a [`Condition::Holds`], about a player (the subject): its
+/// test, or with `not`, the test failing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CountClause {
-    pub opponent: bool,
-    pub at_least: bool,
-    pub n: u16,
-    pub kinds: u16,
+pub struct Clause {
+    pub not: bool,
+    pub test: Test,
+}
+
+/// What a [`Clause`] tests, about the subject.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Test {
+    /// The subject's (or its opponent's) pieces of `kinds`, on the board and
+    /// in hand, are fewer than `n` (or at least `n`). A player who had no
+    /// such pieces at the start never has fewer: it did not lose them.
+    Left { opponent: bool, at_least: bool, n: u16, kinds: u16 },
+    /// The subject made the move just played.
+    MovedLast,
+    /// A piece of the subject's of kind `kind` stands farther along the
+    /// subject's forward direction than every opponent's piece of `of` (with
+    /// `behind`, less far than every one): `hare past every hound`.
+    Past { kind: KindId, of: u16, behind: bool },
+}
+
+/// The classes of a move by where it ends along its mover's forward
+/// direction, for [`Condition::Streak`] (bits).
+pub mod heading {
+    pub const FORWARD: u8 = 1;
+    pub const SIDEWAYS: u8 = 2;
+    pub const BACKWARD: u8 = 4;
+    /// The words a file writes, with their bits.
+    pub const WORDS: [(&str, u8); 3] = [("forward", FORWARD), ("sideways", SIDEWAYS), ("backward", BACKWARD)];
 }
 
 #[derive(Clone, Debug)]

@@ -3,6 +3,7 @@
 //! each game of a series.
 
 use crate::engine::{Engine, Outcome, Reason, SowEnd};
+use crate::game::{Condition, PlayerId};
 
 /// "white wins: black has no move", "unfinished (ply limit)".
 pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
@@ -22,6 +23,8 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
         }
         Reason::FewerThan(p, n) => format!("{} had fewer than {n} pieces left", g.players[p as usize].name),
         Reason::CapturedCount(p, n) => format!("{} lost {n} pieces", g.players[p as usize].name),
+        Reason::Holds(p, goal, group) => held_words(engine, p, goal, group),
+        Reason::Streak(p, n) => streak_words(engine, p, n),
         Reason::NoProgress(n) => format!("{n} moves of each side without progress"),
         Reason::InARow(p, n) => format!("{} has {n} in a row", g.players[p as usize].name),
         Reason::BoardFull => "the board is full".into(),
@@ -60,6 +63,31 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
     }
 }
 
+/// "hare has a hare past every hound of hounds (farther forward than each)":
+/// the goal on the state of the board that held, about player `p`.
+fn held_words(engine: &Engine, p: PlayerId, goal: u8, group: u8) -> String {
+    let g = &engine.game;
+    match g.goals.get(goal as usize).map(|goal| &goal.condition) {
+        Some(Condition::Holds { any }) => {
+            let name = |p: PlayerId| g.players[p as usize].name.as_str();
+            let held = any.get(group as usize).map(std::slice::from_ref).unwrap_or(&any[..]);
+            crate::describe::holds_words(g, held, name(p), name(1 - p), false)
+        }
+        _ => format!("a goal held for {}", g.players[p as usize].name),
+    }
+}
+
+/// "hounds made 10 moves in a row sideways".
+fn streak_words(engine: &Engine, p: PlayerId, n: u8) -> String {
+    let g = &engine.game;
+    let classes = g.goals.iter().find_map(|goal| match goal.condition {
+        Condition::Streak { classes, .. } => Some(classes),
+        _ => None,
+    });
+    let how = classes.map(crate::describe::headings_words).unwrap_or_default();
+    format!("{} made {n} moves in a row {how}", g.players[p as usize].name)
+}
+
 /// An outcome's reason in a few words, for tables of outcomes: "white had no move".
 pub fn reason_words(engine: &Engine, r: &Reason) -> String {
     let g = &engine.game;
@@ -76,6 +104,8 @@ pub fn reason_words(engine: &Engine, r: &Reason) -> String {
         Reason::PerpetualCheck(p, _) => format!("{} perpetual check", g.players[*p as usize].name),
         Reason::FewerThan(p, n) => format!("{} fewer than {n}", g.players[*p as usize].name),
         Reason::CapturedCount(p, n) => format!("{} lost {n}", g.players[*p as usize].name),
+        Reason::Holds(p, goal, group) => held_words(engine, *p, *goal, *group),
+        Reason::Streak(p, n) => streak_words(engine, *p, *n),
         Reason::NoProgress(n) => format!("{n} moves without progress"),
         Reason::InARow(p, n) => format!("{} {n} in a row", g.players[*p as usize].name),
         Reason::BoardFull => "board full".into(),

@@ -1354,6 +1354,24 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// One clause of a condition on the state of the board (None if it
+    /// names an unknown kind, reported).
+    fn clause(&mut self, c: &ClauseDecl) -> Option<Clause> {
+        let test = match &c.test {
+            TestDecl::Count { opponent, at_least, n, what } => {
+                let (n, kinds) = self.count_of(n, what)?;
+                Test::Left { opponent: *opponent, at_least: *at_least, n, kinds }
+            }
+            TestDecl::MovedLast => Test::MovedLast,
+            TestDecl::Past { kind, of, behind } => {
+                let kind_id = self.kind(kind);
+                let of = if of.value == "pieces" { Some(u16::MAX) } else { self.kind(of).map(|k| 1 << k) };
+                Test::Past { kind: kind_id?, of: of?, behind: *behind }
+            }
+        };
+        Some(Clause { not: c.not, test })
+    }
+
     /// A count of pieces in a goal (`fewer than 2 pieces left`): how many, and
     /// of which kinds as bits (None if the kind is unknown, reported).
     fn count_of(&mut self, n: &Sp<u64>, what: &Sp<String>) -> Option<(u16, u16)> {
@@ -1899,24 +1917,25 @@ impl<'a> Compiler<'a> {
                     let Some(kind) = self.kind(k) else { continue };
                     Condition::Fortified(kind)
                 }
-                ConditionDecl::Count { n, what, captured, also } => {
+                ConditionDecl::CapturedCount { n, what } => {
                     let Some((n, kinds)) = self.count_of(n, what) else { continue };
-                    if *captured {
-                        Condition::CapturedCount { n, kinds }
-                    } else {
-                        let mut clauses = Vec::new();
-                        let mut moved_last = false;
-                        for clause in also {
-                            match clause {
-                                ClauseDecl::MovedLast => moved_last = true,
-                                ClauseDecl::Count { opponent, at_least, n, what } => {
-                                    let Some((n, kinds)) = self.count_of(n, what) else { continue };
-                                    clauses.push(CountClause { opponent: *opponent, at_least: *at_least, n, kinds });
-                                }
-                            }
-                        }
-                        Condition::FewerThan { n, kinds, also: clauses, moved_last }
+                    Condition::CapturedCount { n, kinds }
+                }
+                ConditionDecl::Holds(any) => {
+                    let groups: Vec<Option<Vec<Clause>>> =
+                        any.iter().map(|all| all.iter().map(|c| self.clause(c)).collect()).collect();
+                    let Some(any) = groups.into_iter().collect() else { continue };
+                    Condition::Holds { any }
+                }
+                ConditionDecl::Streak { moves, headings } => {
+                    if !(1..=255).contains(&moves.value) {
+                        self.err(diag::bad_number(moves.span, "a number of moves", 1, 255));
                     }
+                    let classes = headings
+                        .iter()
+                        .filter_map(|h| heading::WORDS.iter().find(|w| w.0 == h.value))
+                        .fold(0, |bits, w| bits | w.1);
+                    Condition::Streak { moves: moves.value.clamp(1, 255) as u8, classes }
                 }
                 ConditionDecl::InARow { n, what, exactly } => {
                     let kinds = match what {
@@ -2018,7 +2037,10 @@ impl<'a> Compiler<'a> {
             };
             let ending = matches!(
                 condition,
-                Condition::Repeated(_) | Condition::PerpetualCheck(_) | Condition::NoProgress { .. }
+                Condition::Repeated(_)
+                    | Condition::PerpetualCheck(_)
+                    | Condition::NoProgress { .. }
+                    | Condition::Streak { .. }
             );
             if let Some(first) = out.iter().zip(&spans).find(|(o, _): &(&Goal, _)| {
                 ending && std::mem::discriminant(&o.condition) == std::mem::discriminant(&condition)
@@ -2026,6 +2048,7 @@ impl<'a> Compiler<'a> {
                 let what = match condition {
                     Condition::Repeated(_) => "a repetition rule",
                     Condition::PerpetualCheck(_) => "a perpetual check rule",
+                    Condition::Streak { .. } => "a rule on moves in a row (`after N moves in a row ...`)",
                     _ => "a no-progress rule (`draw after ...`)",
                 };
                 self.err(diag::duplicate_statement(g.span, *first.1, what));

@@ -380,14 +380,18 @@ pub enum ConditionDecl {
     Connecting(Vec<Sp<String>>),
     /// `most pieces`: at the end, more pieces on the board than the other side.
     MostPieces,
-    /// `N KIND captured` (`captured`), or `fewer than N KIND left`; `what` is
-    /// a piece or `pieces` (any piece).
-    Count {
+    /// `N KIND captured`; `what` is a piece or `pieces` (any piece).
+    CapturedCount {
         n: Sp<u64>,
         what: Sp<String>,
-        captured: bool,
-        /// `... and CLAUSE`: more that must hold with it (`fewer than` only).
-        also: Vec<ClauseDecl>,
+    },
+    /// Clauses on the state of the board joined by `and`, groups of them by
+    /// `or`: `fewer than 2 pieces left and opponent has at least 3 pieces left`.
+    Holds(Vec<Vec<ClauseDecl>>),
+    /// `after N moves in a row HEADING [or HEADING]`: a player's own moves.
+    Streak {
+        moves: Sp<u64>,
+        headings: Vec<Sp<String>>,
     },
     /// `after N moves without capture or KIND move`: `capture` says whether
     /// a capture starts the count again, `kinds` whose moves do.
@@ -398,13 +402,21 @@ pub enum ConditionDecl {
     },
 }
 
-/// A clause joined by `and` to `fewer than N KIND left`.
+/// A clause of a condition on the state of the board, perhaps after `not`.
 #[derive(Clone, Debug)]
-pub enum ClauseDecl {
+pub struct ClauseDecl {
+    pub not: bool,
+    pub test: TestDecl,
+}
+
+#[derive(Clone, Debug)]
+pub enum TestDecl {
     /// `[opponent has] (fewer than | at least) N KIND left`.
     Count { opponent: bool, at_least: bool, n: Sp<u64>, what: Sp<String> },
     /// `it moved last`: the player the goal is about made the move just played.
     MovedLast,
+    /// `KIND past every KIND` (or `behind every`).
+    Past { kind: Sp<String>, of: Sp<String>, behind: bool },
 }
 
 #[derive(Clone, Debug)]
@@ -2034,13 +2046,28 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
     }
     let draw = verb.value == "draw";
     let ends = verb.value == "end";
-    if draw && a.peek_word() == Some("after") {
+    let wins = verb.value.starts_with("win");
+    if !ends && a.peek_word() == Some("after") {
         a.keyword("after")?;
-        let condition = no_progress(&mut a)?;
-        return Ok(GoalDecl { player, wins: false, draw, ends, condition, span: stmt.span });
+        let moves = a.number("how many moves")?;
+        a.keyword("moves")?;
+        let condition = if a.peek_word() == Some("in") || !draw {
+            a.example = "hounds lose after 10 moves in a row sideways";
+            for word in ["in", "a", "row"] {
+                a.keyword(word)?;
+            }
+            let mut headings = vec![a.choice(&HEADINGS)?];
+            while a.optional("or").is_some() {
+                headings.push(a.choice(&HEADINGS)?);
+            }
+            ConditionDecl::Streak { moves, headings }
+        } else {
+            no_progress(&mut a, moves)?
+        };
+        a.end()?;
+        return Ok(GoalDecl { player, wins, draw, ends, condition, span: stmt.span });
     }
     a.keyword("when")?;
-    let wins = verb.value.starts_with("win");
     // `N KIND captured` and `[exactly] N [KIND] in a row`: a count first.
     let exactly = a.optional("exactly").is_some();
     if exactly || matches!(a.peek().map(|x| &x.kind), Some(ArgKind::Number(_))) {
@@ -2049,7 +2076,7 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         let condition = match what {
             Some(what) if !exactly && a.peek_word() == Some("captured") => {
                 a.keyword("captured")?;
-                ConditionDecl::Count { n, what, captured: true, also: Vec::new() }
+                ConditionDecl::CapturedCount { n, what }
             }
             what => {
                 for word in ["in", "a", "row"] {
@@ -2061,21 +2088,16 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         a.end()?;
         return Ok(GoalDecl { player, wins, draw, ends, condition, span: stmt.span });
     }
+    if starts_clause(&a) {
+        let condition = ConditionDecl::Holds(clauses(&mut a)?);
+        a.end()?;
+        return Ok(GoalDecl { player, wins, draw, ends, condition, span: stmt.span });
+    }
     let first = a.word(
         "a condition: `no move`, `no pieces`, `KIND captured`, `KIND escapes`, `KIND reaches REGION`, \
-         `N in a row`, `board full`, `checkmated` or `stalemated`",
+         `N in a row`, `board full`, `checkmated`, `stalemated`, `fewer than N KIND left` or `KIND past every KIND`",
     )?;
-    let condition = if first.value == "fewer" {
-        a.keyword("than")?;
-        let n = a.number("how many")?;
-        let what = a.word("a piece, or `pieces`")?;
-        a.keyword("left")?;
-        let mut also = Vec::new();
-        while a.optional("and").is_some() {
-            also.push(count_clause(&mut a)?);
-        }
-        ConditionDecl::Count { n, what, captured: false, also }
-    } else if first.value == "position" {
+    let condition = if first.value == "position" {
         a.keyword("repeated")?;
         let n = a.number("how many times")?;
         a.keyword("times")?;
@@ -2147,30 +2169,74 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
     Ok(GoalDecl { player, wins, draw, ends, condition, span: stmt.span })
 }
 
-/// A clause after `fewer than N KIND left and`: `[opponent has] (fewer
-/// than | at least) N KIND left`, or `it moved last`.
-fn count_clause(a: &mut Args<'_>) -> Result<ClauseDecl, Diagnostic> {
-    if a.optional("it").is_some() {
-        a.keyword("moved")?;
-        a.keyword("last")?;
-        return Ok(ClauseDecl::MovedLast);
+/// The words a move's heading is named by (`after N moves in a row sideways`).
+const HEADINGS: [&str; 3] = ["forward", "sideways", "backward"];
+
+/// Whether the condition ahead is one on the state of the board: a count
+/// left, `it moved last`, `not ...`, `KIND past|behind every ...`.
+fn starts_clause(a: &Args<'_>) -> bool {
+    let second = || {
+        let mut ahead = a.clone();
+        ahead.skip();
+        ahead.peek_word()
+    };
+    match a.peek_word() {
+        Some("fewer" | "opponent" | "it" | "not") => true,
+        Some("at") => second() == Some("least"),
+        Some(_) => matches!(second(), Some("past" | "behind")),
+        None => false,
     }
-    let opponent = a.optional("opponent").is_some();
-    if opponent {
-        a.keyword("has")?;
-    }
-    let at_least = a.choice(&["fewer", "at"])?.value == "at";
-    a.keyword(if at_least { "least" } else { "than" })?;
-    let n = a.number("how many")?;
-    let what = a.word("a piece, or `pieces`")?;
-    a.keyword("left")?;
-    Ok(ClauseDecl::Count { opponent, at_least, n, what })
 }
 
-/// `N moves without capture or KIND move` (after `draw after`).
-fn no_progress(a: &mut Args<'_>) -> Result<ConditionDecl, Diagnostic> {
-    let moves = a.number("how many moves")?;
-    a.keyword("moves")?;
+/// Clauses joined by `and`, groups of them by `or` (`and` binds closer).
+fn clauses(a: &mut Args<'_>) -> Result<Vec<Vec<ClauseDecl>>, Diagnostic> {
+    a.example = "draw when fewer than 2 pieces left and opponent has fewer than 2 pieces left";
+    let mut any = vec![vec![clause(a)?]];
+    loop {
+        if a.optional("and").is_some() {
+            any.last_mut().expect("a group").push(clause(a)?);
+        } else if a.optional("or").is_some() {
+            any.push(vec![clause(a)?]);
+        } else {
+            return Ok(any);
+        }
+    }
+}
+
+/// One clause: `[not] [opponent has] (fewer than | at least) N KIND left`,
+/// `[not] it moved last`, `[not] KIND (past | behind) every KIND`.
+fn clause(a: &mut Args<'_>) -> Result<ClauseDecl, Diagnostic> {
+    let not = a.optional("not").is_some();
+    let test = if a.optional("it").is_some() {
+        a.keyword("moved")?;
+        a.keyword("last")?;
+        TestDecl::MovedLast
+    } else if matches!(a.peek_word(), Some("opponent" | "fewer" | "at")) {
+        let opponent = a.optional("opponent").is_some();
+        if opponent {
+            a.keyword("has")?;
+        }
+        let at_least = a.choice(&["fewer", "at"])?.value == "at";
+        a.keyword(if at_least { "least" } else { "than" })?;
+        let n = a.number("how many")?;
+        let what = a.word("a piece, or `pieces`")?;
+        a.keyword("left")?;
+        TestDecl::Count { opponent, at_least, n, what }
+    } else {
+        let kind = a.word(
+            "a condition: `fewer than N KIND left`, `at least N KIND left`, `it moved last` or `KIND past every KIND`",
+        )?;
+        a.example = "hare wins when hare past every hound";
+        let behind = a.choice(&["past", "behind"])?.value == "behind";
+        a.keyword("every")?;
+        let of = a.word("a kind of the opponent's pieces, or `pieces`")?;
+        TestDecl::Past { kind, of, behind }
+    };
+    Ok(ClauseDecl { not, test })
+}
+
+/// `without capture or KIND move` (after `draw after N moves`).
+fn no_progress(a: &mut Args<'_>, moves: Sp<u64>) -> Result<ConditionDecl, Diagnostic> {
     a.keyword("without")?;
     let (mut capture, mut kinds) = (false, Vec::new());
     loop {

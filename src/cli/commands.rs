@@ -290,8 +290,14 @@ pub fn why(game: &GameArgs, ply: &str, at: &At) -> i32 {
     }
     match engine.why(&pos, None, ply) {
         Err(limit) => limit_reached(limit),
-        Ok(Verdict::Legal(..)) => {
-            println!("{ply} is legal.");
+        Ok(Verdict::Legal(_, mv)) => {
+            let after = engine.play_unchecked(&pos, &mv);
+            // In a dice game whether the next player can move waits for its roll.
+            let ends = if engine.dice().is_some() { Ok(after.decided()) } else { engine.outcome(&after) };
+            match ends {
+                Ok(Some(o)) => println!("{ply} is legal, and ends the game: {}.", describe_outcome(engine, &o)),
+                _ => println!("{ply} is legal."),
+            }
             0
         }
         Ok(Verdict::Illegal { reason, legal }) => {

@@ -143,7 +143,7 @@ impl Engine {
             result = self.goal_board_full(next, me);
         }
         if result.is_none() && self.count_goals {
-            result = self.goal_count(next, me);
+            result = self.goal_state(next, me);
         }
         if self.run_limits {
             next.run[me as usize] = self.run_after(pos, next, mv);
@@ -171,6 +171,7 @@ impl Engine {
         next.ply += 1;
         next.result = result;
         self.no_progress_after(pos, next, mv);
+        self.streak_after(pos, next, mv);
     }
 
     /// Takes the piece on `t` off the board (back to its owner's hand under

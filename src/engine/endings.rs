@@ -111,48 +111,6 @@ pub struct Mark {
 }
 
 impl Engine {
-    /// Counting goals (`fewer than N KIND left`, `N KIND captured`), judged
-    /// after `mover` has moved: about each player who had such pieces at the
-    /// start.
-    pub(super) fn goal_count(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
-        self.game.goals.iter().zip(&self.goal_start).find_map(|(g, start)| {
-            let (n, kinds, captured, also, moved_last) = match &g.condition {
-                Condition::FewerThan { n, kinds, also, moved_last } => (*n, *kinds, false, &also[..], *moved_last),
-                Condition::CapturedCount { n, kinds } => (*n, *kinds, true, &[][..], false),
-                _ => return None,
-            };
-            // The other side first: a move takes the opponent's pieces.
-            // Every kind (`pieces`): the counts need no look at the pieces.
-            let every = kinds & self.every_kind == self.every_kind;
-            [1 - mover, mover].into_iter().find_map(|x| {
-                let start = start[x as usize] as usize;
-                if start == 0 {
-                    return None;
-                }
-                let left = self.pieces_left(pos, x, kinds, every);
-                let hit = if captured { start.saturating_sub(left) >= n as usize } else { left < n as usize };
-                let clauses_hold = also.iter().all(|c| {
-                    let whose = if c.opponent { 1 - x } else { x };
-                    let every = c.kinds & self.every_kind == self.every_kind;
-                    let left = self.pieces_left(pos, whose, c.kinds, every);
-                    (left >= c.n as usize) == c.at_least
-                });
-                if !hit || !clauses_hold || moved_last && x != mover {
-                    return None;
-                }
-                // Without a named player: the one it is about (for captures,
-                // the capturer wins or the one who lost them loses).
-                let subject = match (g.player, captured) {
-                    (Some(p), _) => p,
-                    (None, true) if g.wins => 1 - x,
-                    (None, _) => x,
-                };
-                let reason = if captured { Reason::CapturedCount(x, n) } else { Reason::FewerThan(x, n) };
-                Some(Outcome { winner: g.winner(subject), reason })
-            })
-        })
-    }
-
     /// How many pieces of `kinds` the player has, on the board and in hand
     /// (`every`: the kinds are all of them, so the pieces need no look).
     pub(super) fn pieces_left(&self, pos: &Position, player: PlayerId, kinds: u16, every: bool) -> usize {

@@ -3,6 +3,7 @@
 //! never the syntax tree, and knows no game by name.
 
 mod apply;
+mod conditions;
 mod counting;
 mod custodial;
 mod endings;
@@ -218,6 +219,11 @@ pub enum Reason {
     BorneOff(PlayerId),
     /// This player had fewer than this many pieces (of the goal's kinds) left.
     FewerThan(PlayerId, u16),
+    /// A goal on the state of the board held about this player: the goal's
+    /// index, and which of its groups joined by `or`.
+    Holds(PlayerId, u8, u8),
+    /// This player made this many moves in a row of the headings a goal counts.
+    Streak(PlayerId, u8),
     /// This many of this player's pieces (of the goal's kinds) were captured.
     CapturedCount(PlayerId, u16),
     /// This many moves of each side passed without progress (a no-progress rule).
@@ -280,9 +286,7 @@ fn setup_counts(game: &Game) -> ([[u16; MAX_KINDS]; PLAYERS], [KindId; PLAYERS],
         .goals
         .iter()
         .map(|g| match g.condition {
-            Condition::FewerThan { kinds, .. } | Condition::CapturedCount { kinds, .. } => {
-                [of_kinds(0, kinds), of_kinds(1, kinds)]
-            }
+            Condition::CapturedCount { kinds, .. } => [of_kinds(0, kinds), of_kinds(1, kinds)],
             _ => [0; PLAYERS],
         })
         .collect();
@@ -371,6 +375,7 @@ struct GoalIndex {
     repetition: Option<usize>,
     perpetual: Option<usize>,
     no_progress: Option<usize>,
+    streak: Option<usize>,
     count_goals: bool,
     position_goals: bool,
     pass_rule: bool,
@@ -387,7 +392,8 @@ impl GoalIndex {
             repetition: find(|c| matches!(c, Condition::Repeated(_))),
             perpetual: find(|c| matches!(c, Condition::PerpetualCheck(_))),
             no_progress: find(|c| matches!(c, Condition::NoProgress { .. })),
-            count_goals: any(|c| matches!(c, Condition::FewerThan { .. } | Condition::CapturedCount { .. })),
+            streak: find(|c| matches!(c, Condition::Streak { .. })),
+            count_goals: any(|c| matches!(c, Condition::Holds { .. } | Condition::CapturedCount { .. })),
             position_goals: any(|c| matches!(c, Condition::Encircled(_) | Condition::Fortified(_))),
             pass_rule: any(|c| matches!(c, Condition::Pass)),
             pass_at_will: any(|c| matches!(c, Condition::PassAtWill)),
@@ -458,6 +464,9 @@ pub struct Position {
     /// Plies since the last capture or move that counts as progress, for
     /// `draw after N moves without ...` (not in the notation nor the hash).
     quiet: u16,
+    /// Each player's moves in a row of the headings a `Streak` goal counts
+    /// (in the notation, not the hash, like `quiet`).
+    streak: [u8; PLAYERS],
     /// Pieces in hand, per hand slot ([`Engine::hand_slot`]).
     hand: [u8; MAX_HANDS],
     /// The hash of the position before the last move, under `forbid
@@ -544,6 +553,7 @@ impl Position {
             result,
             run,
             quiet,
+            streak,
             hand,
             previous,
             passes,
@@ -563,6 +573,7 @@ impl Position {
         self.result = *result;
         self.run = *run;
         self.quiet = *quiet;
+        self.streak = *streak;
         self.hand = *hand;
         self.previous = *previous;
         self.passes = *passes;
@@ -579,6 +590,7 @@ impl PartialEq for Position {
             && self.result == other.result
             && self.run == other.run
             && self.quiet == other.quiet
+            && self.streak == other.streak
             && self.hand == other.hand
             && self.previous == other.previous
             && self.passes == other.passes
@@ -741,7 +753,7 @@ pub struct Engine {
     position_goals: bool,
     /// Whether some kind has `at most N moves in a row`.
     run_limits: bool,
-    /// Whether some goal counts pieces.
+    /// Whether some goal is on the state of the board (counts, where pieces stand).
     count_goals: bool,
     /// The hand slot of each player and kind (`player * 16 + kind`), or
     /// `NO_HAND`; and the Zobrist keys of each slot's count.
@@ -765,13 +777,15 @@ pub struct Engine {
     plain_kind: [KindId; PLAYERS],
     /// The game's kinds, as bits.
     every_kind: u16,
-    /// Per goal that counts pieces, each player's pieces of its kinds at the start.
+    /// Per goal that counts captures, each player's pieces of its kinds at the start.
     goal_start: Vec<[u16; PLAYERS]>,
     /// The goals that are a repetition rule and a no-progress rule, if any.
     repetition: Option<usize>,
     /// The goal that is a perpetual check rule, if any.
     perpetual: Option<usize>,
     no_progress: Option<usize>,
+    /// The goal that counts a player's moves in a row by heading, if any.
+    streak: Option<usize>,
     /// The tables of the moves of chess's family and the royal rule (`vectors.rs`).
     vt: vectors::VectorTables,
     /// A sowing game's tables (`sowing.rs`); None in other games.
@@ -837,13 +851,18 @@ impl Engine {
             repetition,
             perpetual,
             no_progress,
+            streak,
             count_goals,
             position_goals,
             pass_rule,
             pass_at_will,
         } = GoalIndex::of(&game);
-        let plain_endings =
-            repetition.is_none() && perpetual.is_none() && no_progress.is_none() && !count_goals && !position_goals;
+        let plain_endings = repetition.is_none()
+            && perpetual.is_none()
+            && no_progress.is_none()
+            && streak.is_none()
+            && !count_goals
+            && !position_goals;
         let (hostile_empty, hostile_always) = tables::hostile(&game);
         let no_stop = tables::no_stop(&game);
         let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
@@ -962,6 +981,7 @@ impl Engine {
             repetition,
             perpetual,
             no_progress,
+            streak,
             count_goals,
             hand_slot,
             zobrist_hand,
@@ -1051,6 +1071,7 @@ impl Engine {
             result: None,
             run: [Run::NONE; PLAYERS],
             quiet: 0,
+            streak: [0; PLAYERS],
             previous: 0,
             passes: 0,
             earlier: None,

@@ -109,6 +109,13 @@ impl Engine {
         if self.no_progress.is_some() && pos.quiet > 0 {
             out.push_str(&format!(":quiet {}", pos.quiet));
         }
+        if self.streak.is_some() && pos.streak.iter().any(|&n| n > 0) {
+            let counts: Vec<String> = (0..PLAYERS)
+                .filter(|&pl| pos.streak[pl] > 0)
+                .map(|pl| format!("{}{}", self.game.players[pl].letter, pos.streak[pl]))
+                .collect();
+            out.push_str(&format!(":streak {}", counts.join(" ")));
+        }
         for (pl, run) in pos.run.iter().enumerate() {
             let held = run.at != NONE && pos.at(run.at) != 0 && owner(pos.at(run.at)) as usize == pl;
             if self.run_limits && held && run.count > 0 {
@@ -146,6 +153,15 @@ impl Engine {
         moves.into_iter().find(|m| m.kind != MoveType::Pass && self.play_unchecked(&free, m).hash == pos.previous)
     }
 
+    /// A player's letter and a count (`W3`), in the part `part` of a position.
+    fn player_count(&self, part: &str, text: &str) -> Result<(usize, u16), PositionError> {
+        let bad = || PositionError::Shape(format!("`{part}`: a player's letter and a count, like `W3`"));
+        let mut chars = text.chars();
+        let letter = chars.next().unwrap_or(' ');
+        let who = self.game.players.iter().position(|p| p.letter == letter).ok_or_else(bad)?;
+        Ok((who, chars.as_str().parse::<u16>().map_err(|_| bad())?))
+    }
+
     /// Reads one of [`Engine::state_parts`] (or `en passant`; it and `ko`
     /// need the whole position first: returned); false if `part` is none of them.
     fn parse_state_part<'a>(
@@ -163,6 +179,7 @@ impl Engine {
         let (has_rule, rule) = match word {
             "quiet" => (self.no_progress.is_some(), "moves without progress"),
             "run" => (self.run_limits, "moves in a row"),
+            "streak" => (self.streak.is_some(), "moves in a row by heading"),
             "passes" => (self.pass_at_will, "passing at any time"),
             "ko" => (self.game.forbid_previous, "returning to the previous position"),
             "borne" => (self.tracks && !self.game.return_to_hand, "bearing off with captures for good"),
@@ -176,15 +193,16 @@ impl Engine {
             "quiet" => pos.quiet = number(rest, "the count of plies without progress")?,
             "passes" => pos.passes = number(rest, "the count of passes")?.min(2) as u8,
             "ko" => *back = Some(rest.trim()),
+            "streak" => {
+                for count in rest.split_whitespace() {
+                    let (who, n) = self.player_count(part, count)?;
+                    pos.streak[who] = n.min(u8::MAX as u16) as u8;
+                }
+            }
             "borne" if rest.starts_with("off") => {
                 for count in rest["off".len()..].split_whitespace() {
-                    let mut chars = count.chars();
-                    let letter = chars.next().unwrap_or(' ');
-                    let who = self.game.players.iter().position(|p| p.letter == letter).ok_or_else(|| {
-                        PositionError::Shape(format!("`{part}`: a player's letter and a count, like `W3`"))
-                    })?;
-                    let n = number(chars.as_str(), "the count borne off")?.min(u8::MAX as u16) as u8;
-                    self.set_borne_off(pos, who as PlayerId, n);
+                    let (who, n) = self.player_count(part, count)?;
+                    self.set_borne_off(pos, who as PlayerId, n.min(u8::MAX as u16) as u8);
                 }
             }
             "run" => {
@@ -371,7 +389,7 @@ impl Engine {
         // A position already past a counting goal (the fox facing three
         // geese) is over, as if the last move had made it so.
         if self.count_goals && pos.result.is_none() {
-            pos.result = self.goal_count(&pos, 1 - pos.turn);
+            pos.result = self.goal_state(&pos, 1 - pos.turn);
         }
         // So is one with a line or a full board that a goal asks for.
         if (self.line_goals || self.board_full_goal) && pos.result.is_none() {
@@ -390,7 +408,7 @@ impl Engine {
             pos.result = Some(self.scored_end(&pos));
         }
         if pos.result.is_none() {
-            pos.result = self.no_progress_reached(&pos, mover);
+            pos.result = self.no_progress_reached(&pos, mover).or_else(|| self.streak_reached(&pos));
         }
         Ok(pos)
     }

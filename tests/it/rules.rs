@@ -1139,3 +1139,91 @@ fn senet_swaps_protects_blocks_and_sends_back_from_the_water() {
     assert_eq!(play(&e, "W:Wf3:Bj2:borne off W4 B4", "1:f3-g3").0, "W:Wf2:Bj2:borne off W4 B4");
     assert_eq!(play(&e, "W:Wf3:Bf2,j2:borne off W4 B3", "1:f3-g3").0, "W:Wg2:Bf2,j2:borne off W4 B3");
 }
+
+// ------------------------------------------------------------ Conditions joined, pieces past others, stalling
+
+#[test]
+fn the_hare_wins_once_past_every_hound_even_by_a_hound_s_move() {
+    let e = common::engine("games/hare-and-hounds.game", &[]);
+    // Level with the hound on b2: not past it. The hound steps on: the hare is past all three.
+    let (after, outcome) = play(&e, "H:Hb2,c1,c3:Rb3", "b2-c2");
+    assert_eq!(outcome, Some(Outcome { winner: Some(1), reason: Reason::Holds(1, 1, 0) }), "{after}");
+    // A hound beside it holds it: the game goes on.
+    assert_eq!(play(&e, "H:Hb2,c1,c3:Rb3", "c1-c2").1, None);
+    // Read from notation, a hare already past every hound has won.
+    assert_eq!(e.outcome(&e.parse_position("H:Hc1,c2,d3:Rb1").unwrap()).unwrap().map(|o| o.winner), Some(Some(1)));
+    // Trapped, the hare loses.
+    let trapped = e.parse_position("R:Hd1,d3,d2:Re2").unwrap();
+    assert_eq!(e.outcome(&trapped).unwrap(), Some(Outcome { winner: Some(0), reason: Reason::NoMove(1) }));
+}
+
+#[test]
+fn stalling_counts_only_the_hounds_own_moves_straight_up_or_down() {
+    let e = common::engine("games/hare-and-hounds.game", &[]);
+    // Two sideways hound moves with a hare move between: a run of two.
+    let seen = outcomes_from(&e, e.parse_position("H:Hb1,c3,d1:Re2").unwrap(), "b1-b2 e2-d2 b2-b1");
+    assert!(seen.iter().all(Option::is_none));
+    let (after, _) = play(&e, "H:Hb1,c3,d1:Re2:streak H8", "b1-b2");
+    assert!(after.ends_with(":streak H9"), "{after}");
+    // The hare's move neither counts nor ends the run.
+    let (after, _) = play(&e, &after, "e2-d2");
+    assert!(after.ends_with(":streak H9"), "{after}");
+    // The tenth ends the game; a move forward instead starts the count again.
+    let (_, outcome) = play(&e, &after, "b2-b1");
+    assert_eq!(outcome, Some(Outcome { winner: Some(1), reason: Reason::Streak(0, 10) }));
+    let (after, outcome) = play(&e, "H:Hb2,c3,d1:Rd2:streak H9", "b2-c2");
+    assert_eq!((after.as_str(), outcome), ("R:Hd1,c2,c3:Rd2", None));
+    // Only a game with the rule reads the count.
+    let chess = common::engine("games/chess.game", &[]);
+    let refused = chess.parse_position("W:WKe1:BKe8:streak W1").unwrap_err().to_string();
+    assert!(refused.contains("no rule on moves in a row by heading"), "{refused}");
+}
+
+/// Kings and men on a line; goals joined by `or` and `not`.
+const JOINED: &str = r#"
+rulebook 1
+game "Joined"
+board {
+  files a..f
+  ranks 1..2
+  points a1..f2
+  lines orthogonal a1..f2
+}
+player white W forward n
+player black B forward s
+piece man M {
+  step orthogonal
+}
+piece king K {
+  step orthogonal
+}
+place white man on a1 b1
+place white king on c1
+place black man on d2 e2
+place black king on f2
+goals {
+  lose when no move
+  win when fewer than 2 man left and not opponent has fewer than 2 man left or king past every king
+}
+"#;
+
+#[test]
+fn conditions_join_with_and_or_and_not() {
+    let e = rulebook::load_text(JOINED, &[]).unwrap();
+    let outcome = |position: &str| e.outcome(&e.parse_position(position).unwrap()).unwrap();
+    // Neither group holds: two men each, kings level.
+    assert_eq!(outcome("W:Wa1,b1,Kc1:Bd1,e1,Kf1"), None);
+    // White is down to one man and black is not: the first group holds, for white ...
+    assert_eq!(outcome("W:Wa1,Kc1:Bd1,e1,Kf1"), Some(Outcome { winner: Some(0), reason: Reason::FewerThan(0, 2) }));
+    // ... but `not` fails where black is down to one too.
+    assert_eq!(outcome("W:Wa1,Kc1:Bd1,Kf1"), None);
+    // The second group: the black king past the white one (black's forward is south). Facing each
+    // other, each king is then past the other: the side that did not just move is judged first.
+    assert_eq!(outcome("B:Wa2,b2,Kc2:Bd2,e2,Kf1"), Some(Outcome { winner: Some(1), reason: Reason::Holds(1, 1, 1) }));
+    assert_eq!(outcome("W:Wa2,b2,Kc2:Bd2,e2,Kf1"), Some(Outcome { winner: Some(0), reason: Reason::Holds(0, 1, 1) }));
+    let text = rulebook::describe::describe(&e.game);
+    assert!(
+        text.contains("and not (its opponent has fewer than 2 man pieces left), or it has a king past every king"),
+        "{text}"
+    );
+}
