@@ -414,17 +414,6 @@ pub fn needs_jump(span: Span, what: &str) -> Diagnostic {
         .help("add `jump DIRECTIONS` (or `approach`, `withdraw`, `take`) to a piece, or remove this line")
 }
 
-pub fn sequence_too_long(span: Span, player: &str, pieces: usize, max: usize) -> Diagnostic {
-    Diagnostic::error("E0521", format!("a capture sequence could take more than {max} pieces"))
-        .label(
-            span,
-            format!("captures go on, and the setup gives {player} {pieces} pieces that could all be taken in one move"),
-        )
-        .help(format!(
-            "a move holds at most {max} captures: start each side with at most {max} pieces that can be jumped, or make captures stop (remove `continue`)"
-        ))
-}
-
 pub fn track_revisits(span: Span, first: Span) -> Diagnostic {
     Diagnostic::error("E0522", "a track passes a point twice")
         .label(span, "already on this track")
@@ -688,7 +677,6 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0509", "a limit on a move that is not a slide"),
     ("E0510", "several dice"),
     ("E0520", "landing rule that can never apply"),
-    ("E0521", "capture sequences longer than a move holds"),
     ("E0522", "a track or sowing circuit passes a point twice"),
     ("E0523", "a piece moves along a track it does not have"),
     ("E0524", "a fall in several directions"),

@@ -15,10 +15,6 @@ pub const NONE: Point = u8::MAX;
 /// The most piece kinds a game may declare.
 pub const MAX_KINDS: usize = 16;
 
-/// The most pieces one capture sequence may take (landings a move holds).
-/// The checker refuses a game whose setup lets a sequence go further; a
-/// position set up beyond it is reported by the engine as a limit reached.
-pub const MAX_CAPTURES: usize = 32;
 /// The number of players (the engine alternates between two sides).
 pub const PLAYERS: usize = 2;
 

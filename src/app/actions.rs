@@ -253,7 +253,7 @@ impl ActionSpace {
         }
         let (from, to) = match mv.kind {
             MoveType::Plain if mv.ntaken == 0 && mv.shot().is_none() => (mv.from, mv.to),
-            MoveType::Jumps if mv.len == 1 && mv.withdrawals & 1 == 0 => (mv.from, mv.path[0]),
+            MoveType::Jumps if mv.len == 1 && !mv.withdrew(0) => (mv.from, mv.path[0]),
             MoveType::Enter if mv.ntaken == 0 => {
                 return self.enter_at.get(mv.becomes as usize).copied().flatten().map(|e| (e + mv.to as usize) as u32)
             }
@@ -283,7 +283,7 @@ impl ActionSpace {
             MoveType::Jumps => {
                 let mut prev = mv.from;
                 for (i, &q) in mv.landings().iter().enumerate() {
-                    let to = if mv.withdrawals & (1 << i) != 0 { Target::Withdraw(q) } else { Target::Point(q) };
+                    let to = if mv.withdrew(i) { Target::Withdraw(q) } else { Target::Point(q) };
                     steps.push(Step::Go { from: prev, to });
                     prev = q;
                 }

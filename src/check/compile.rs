@@ -201,7 +201,7 @@ impl<'a> Compiler<'a> {
         let supply = self.supply();
         let stops = self.stops();
         let hostile = self.hostile();
-        let jumps = self.jumps(&setup, &hand);
+        let jumps = self.jumps();
         let custodial = self.custodial();
         let traps = self.traps();
         let sowing = self.sowing();
@@ -1564,7 +1564,7 @@ impl<'a> Compiler<'a> {
             .collect()
     }
 
-    fn jumps(&mut self, setup: &[(PlayerId, KindId, Point)], hand: &[(PlayerId, KindId, u8)]) -> JumpRules {
+    fn jumps(&mut self) -> JumpRules {
         let Some(j) = &self.d.jumps else {
             return JumpRules::default();
         };
@@ -1610,9 +1610,6 @@ impl<'a> Compiler<'a> {
                 self.err(diag::needs_jump(span, what));
             }
         }
-        if let (Some(span), true) = (j.continues, any_jump) {
-            self.sequences_fit(span, setup, hand);
-        }
         if let Some(span) = j.land_to_continue {
             // A flying leap that lands only just behind has one landing too.
             let flies =
@@ -1638,25 +1635,6 @@ impl<'a> Compiler<'a> {
             no_reversal: j.no_reversal.is_some(),
             no_repeated_direction: j.no_repeated_direction.is_some(),
             no_revisiting: j.no_revisiting.is_some(),
-        }
-    }
-
-    /// With `continue`, one sequence could take every enemy piece a side
-    /// starts with (on the board and in hand): refuse a setup where that is
-    /// more than a move holds, rather than cut a sequence short.
-    fn sequences_fit(&mut self, span: Span, setup: &[(PlayerId, KindId, Point)], hand: &[(PlayerId, KindId, u8)]) {
-        let mut count = [0usize; PLAYERS];
-        for &(who, _, _) in setup {
-            count[who as usize] += 1;
-        }
-        for &(who, _, n) in hand {
-            count[who as usize] += n as usize;
-        }
-        for (who, &n) in count.iter().enumerate() {
-            if n > MAX_CAPTURES {
-                let name = self.players[who].name.clone();
-                self.err(diag::sequence_too_long(span, &name, n, MAX_CAPTURES));
-            }
         }
     }
 

@@ -39,8 +39,15 @@ pub use notation::ParseMoveError;
 pub use position::PositionError;
 pub use sowing::SowEnd;
 
-/// The most captures (landings) one move may hold.
-pub const MAX_PATH: usize = MAX_CAPTURES;
+/// The landings (and pieces taken) a move holds in itself; a longer capture
+/// sequence keeps the whole of it out of line ([`Move::long`]), so that
+/// common moves stay small.
+pub const INLINE: usize = 24;
+
+/// The most landings, or pieces taken, in one move: more than any board
+/// allows (each landing takes a piece, no piece is taken twice, and a board
+/// has at most 255 points), so never reached by a game file.
+pub const MAX_PATH: usize = u8::MAX as usize;
 
 /// The most steps the capture search takes for one position. Real games need
 /// a few thousand at most; a crafted file could otherwise make the number of
@@ -57,7 +64,8 @@ pub(crate) const ANY_ROLL: u8 = u8::MAX;
 pub enum Limit {
     /// The capture search of one position took more than [`MAX_SEARCH_STEPS`] steps.
     SearchSteps,
-    /// A capture sequence went on past [`MAX_PATH`] landings.
+    /// A capture sequence went on past [`MAX_PATH`] landings, or the
+    /// process already keeps [`MAX_LONG_SEQUENCES`] long ones.
     PathLength,
     /// A count did not fit in 128 bits.
     Count,
@@ -73,8 +81,8 @@ impl std::fmt::Display for Limit {
             ),
             Limit::PathLength => write!(
                 f,
-                "a capture sequence goes on past {MAX_PATH} landings, the most one move may hold, \
-                 so the legal moves are not known in full"
+                "a capture sequence of more than {INLINE} landings is one of more than {MAX_LONG_SEQUENCES} \
+                 such sequences this run has met, the most it keeps, so the legal moves are not known in full"
             ),
             Limit::Count => write!(f, "the count does not fit in 128 bits"),
         }
@@ -112,7 +120,8 @@ pub enum MoveType {
     Turn,
 }
 
-/// One legal move. Fixed size and `Copy`: generating moves allocates nothing.
+/// One legal move. Fixed size and `Copy`: generating moves allocates
+/// nothing (but for the rare capture sequence longer than [`INLINE`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub kind: MoveType,
@@ -132,10 +141,53 @@ pub struct Move {
     /// The kind the piece is when the move ends.
     pub becomes: KindId,
     /// Bit `i`: the `i`-th landing was a capture by withdrawal (by approach,
-    /// if it was a step rather than a leap, when the bit is clear).
+    /// if it was a step rather than a leap, when the bit is clear); read
+    /// with [`Move::withdrew`].
     pub withdrawals: u32,
-    pub path: [Point; MAX_PATH],
-    pub taken: [Point; MAX_PATH],
+    /// The first landings (and the points of a castling or a turn's steps).
+    pub path: [Point; INLINE],
+    /// The first pieces taken (and the kinds a turn's pieces become).
+    pub taken: [Point; INLINE],
+    /// A capture sequence with more than [`INLINE`] landings or pieces taken:
+    /// the whole of it (the arrays above hold its start too).
+    pub long: Option<&'static LongSequence>,
+}
+
+/// A capture sequence too long for a move to hold in itself. Each is kept
+/// once for the whole process (interned, [`LongSequence::intern`]) so that
+/// moves stay `Copy`: they are rare (a real game seldom takes more than a
+/// dozen pieces in one move), and their number is bounded.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct LongSequence {
+    pub landings: Box<[Point]>,
+    pub taken: Box<[Point]>,
+    /// Per landing: a capture by withdrawal.
+    pub withdrawals: Box<[bool]>,
+}
+
+/// The most long capture sequences one process keeps: past it, a search
+/// that meets another reports [`Limit::PathLength`].
+pub const MAX_LONG_SEQUENCES: usize = 1 << 16;
+
+impl LongSequence {
+    /// The one copy of `seq` the process keeps, made if it is new; None once
+    /// [`MAX_LONG_SEQUENCES`] are kept.
+    pub fn intern(seq: LongSequence) -> Option<&'static LongSequence> {
+        use std::collections::HashSet;
+        use std::sync::{Mutex, OnceLock};
+        static KEPT: OnceLock<Mutex<HashSet<&'static LongSequence>>> = OnceLock::new();
+        // A panic elsewhere while the lock was held leaves the set whole.
+        let mut kept = KEPT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&known) = kept.get(&seq) {
+            return Some(known);
+        }
+        if kept.len() >= MAX_LONG_SEQUENCES {
+            return None;
+        }
+        let kept_once: &'static LongSequence = Box::leak(Box::new(seq));
+        kept.insert(kept_once);
+        Some(kept_once)
+    }
 }
 
 impl Move {
@@ -149,8 +201,9 @@ impl Move {
         ntaken: 0,
         becomes: 0,
         withdrawals: 0,
-        path: [NONE; MAX_PATH],
-        taken: [NONE; MAX_PATH],
+        path: [NONE; INLINE],
+        taken: [NONE; INLINE],
+        long: None,
     };
 
     /// `dir` of a move whose piece chose its promotion among several kinds.
@@ -184,12 +237,25 @@ impl Move {
     }
 
     pub fn landings(&self) -> &[Point] {
-        &self.path[..self.len as usize]
+        match &self.long {
+            Some(long) => &long.landings,
+            None => &self.path[..self.len as usize],
+        }
     }
     /// The pieces the move takes by leaping or by approach and withdrawal,
     /// in the order taken.
     pub fn jumped(&self) -> &[Point] {
-        &self.taken[..self.ntaken as usize]
+        match &self.long {
+            Some(long) => &long.taken,
+            None => &self.taken[..self.ntaken as usize],
+        }
+    }
+    /// Whether the `i`-th landing was a capture by withdrawal.
+    pub fn withdrew(&self, i: usize) -> bool {
+        match &self.long {
+            Some(long) => long.withdrawals[i],
+            None => i < 32 && self.withdrawals & (1 << i) != 0,
+        }
     }
 }
 

@@ -19,10 +19,22 @@ struct Search<'a> {
     /// Under `no revisiting`: the points the piece has stood on in this move.
     visited: PointSet,
     scratch: Move,
+    /// The sequence's landings, withdrawals and pieces taken past the
+    /// [`INLINE`] the scratch move holds (entries past its counts are stale).
+    beyond: Beyond,
     /// Steps left before [`MAX_SEARCH_STEPS`].
     budget: u32,
     /// Set when the search stopped at a limit: what it found is incomplete.
     limit: Option<Limit>,
+}
+
+/// A capture sequence's landings, withdrawals and pieces taken past the
+/// [`INLINE`] a move holds in itself.
+#[derive(Default)]
+struct Beyond {
+    landings: Vec<Point>,
+    taken: Vec<Point>,
+    withdrawals: Vec<bool>,
 }
 
 impl Search<'_> {
@@ -80,18 +92,15 @@ impl Search<'_> {
         let board = &self.engine.game.board;
         let depth = self.scratch.len as usize;
         let taken_before = self.scratch.ntaken as usize;
-        self.scratch.path[depth] = land;
+        self.set_landing(depth, land, withdrawal);
         let mut t = first;
         for i in 0..count {
-            self.scratch.taken[taken_before + i] = t;
+            self.set_taken(taken_before + i, t);
             self.mark_jumped(t);
             t = board.step(t, run_dir);
         }
         self.scratch.len += 1;
         self.scratch.ntaken += count as u8;
-        if withdrawal {
-            self.scratch.withdrawals |= 1 << depth;
-        }
         let newly_visited = self.engine.game.jumps.no_revisiting && !self.visited.contains(land);
         if newly_visited {
             self.visited.insert(land);
@@ -118,14 +127,69 @@ impl Search<'_> {
         }
         // The pieces were taken once only on this path.
         for i in taken_before..taken_before + count {
-            self.unmark_jumped(self.scratch.taken[i]);
+            self.unmark_jumped(self.taken_at(i));
         }
         if newly_visited {
             self.visited.remove(land);
         }
-        self.scratch.withdrawals &= !(1 << depth);
+        if depth < INLINE {
+            self.scratch.withdrawals &= !(1 << depth);
+        }
         self.scratch.ntaken -= count as u8;
         self.scratch.len -= 1;
+    }
+
+    /// The sequence so far, whole, for a move too long to hold it in itself.
+    #[cold]
+    #[inline(never)]
+    fn long_sequence(&self) -> Option<&'static LongSequence> {
+        let (m, beyond) = (&self.scratch, &self.beyond);
+        let (len, ntaken) = (m.len as usize, m.ntaken as usize);
+        let inline = |n: usize| n.min(INLINE);
+        let past = |n: usize| n.saturating_sub(INLINE);
+        LongSequence::intern(LongSequence {
+            landings: [&m.path[..inline(len)], &beyond.landings[..past(len)]].concat().into(),
+            taken: [&m.taken[..inline(ntaken)], &beyond.taken[..past(ntaken)]].concat().into(),
+            withdrawals: (0..inline(len))
+                .map(|i| m.withdrawals & (1 << i) != 0)
+                .chain(beyond.withdrawals[..past(len)].iter().copied())
+                .collect(),
+        })
+    }
+
+    /// The `depth`-th landing: in the scratch move, or past what it holds.
+    #[inline]
+    fn set_landing(&mut self, depth: usize, land: Point, withdrawal: bool) {
+        if depth < INLINE {
+            self.scratch.path[depth] = land;
+            self.scratch.withdrawals |= u32::from(withdrawal) << depth;
+        } else {
+            let beyond = &mut self.beyond;
+            beyond.landings.truncate(depth - INLINE);
+            beyond.landings.push(land);
+            beyond.withdrawals.truncate(depth - INLINE);
+            beyond.withdrawals.push(withdrawal);
+        }
+    }
+
+    /// The `i`-th piece taken.
+    #[inline]
+    fn set_taken(&mut self, i: usize, t: Point) {
+        if i < INLINE {
+            self.scratch.taken[i] = t;
+        } else {
+            self.beyond.taken.truncate(i - INLINE);
+            self.beyond.taken.push(t);
+        }
+    }
+
+    #[inline]
+    fn taken_at(&self, i: usize) -> Point {
+        if i < INLINE {
+            self.scratch.taken[i]
+        } else {
+            self.beyond.taken[i - INLINE]
+        }
     }
 
     /// Whether a sequence may land on `q`: vacant, and not a point the piece
@@ -355,6 +419,14 @@ impl Search<'_> {
 
     fn emit(&mut self, end: Point, kind: KindId, out: &mut Vec<Move>) {
         let mut m = self.scratch;
+        // Each landing takes a piece: the pieces taken are at least as many.
+        if m.ntaken as usize > INLINE {
+            m.long = self.long_sequence();
+            if m.long.is_none() {
+                self.limit = Some(Limit::PathLength);
+                return;
+            }
+        }
         m.to = end;
         m.becomes = self.engine.promoted(kind, self.me, end);
         out.push(m);
@@ -823,6 +895,7 @@ impl Engine {
                 open,
                 visited,
                 scratch: Move { kind: MoveType::Jumps, from: p, ..Move::PASS },
+                beyond: Beyond::default(),
                 budget,
                 limit: None,
             };

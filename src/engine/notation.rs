@@ -72,7 +72,7 @@ impl Engine {
                     s.push(if step { '-' } else { 'x' });
                     s.push_str(&name(p));
                     if step {
-                        s.push(if mv.withdrawals & (1 << i) != 0 { 'W' } else { 'A' });
+                        s.push(if mv.withdrew(i) { 'W' } else { 'A' });
                     }
                     prev = p;
                 }

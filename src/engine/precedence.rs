@@ -4,6 +4,15 @@
 
 use super::*;
 
+/// How well a capture does on a criterion, higher preferred: a number, or
+/// for `EarliestOf` a bit per piece taken (of at most [`MAX_PATH`]), the
+/// first the most significant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct Score {
+    number: i64,
+    earliest: [u64; MAX_PATH.div_ceil(64)],
+}
+
 impl Engine {
     /// Keeps, of the captures in `moves`, those the game's criteria prefer.
     pub(super) fn keep_preferred(&self, pos: &Position, moves: &mut Vec<Move>) {
@@ -11,25 +20,29 @@ impl Engine {
             if moves.len() < 2 {
                 return;
             }
-            let best = moves.iter().map(|m| self.score(pos, m, criterion)).max().unwrap_or(0);
+            let best = moves.iter().map(|m| self.score(pos, m, criterion)).max().unwrap_or_default();
             moves.retain(|m| self.score(pos, m, criterion) == best);
         }
     }
 
     /// How well `m` does on `criterion`: higher is preferred.
-    fn score(&self, pos: &Position, m: &Move, criterion: Preference) -> i64 {
+    fn score(&self, pos: &Position, m: &Move, criterion: Preference) -> Score {
         let taken = || m.jumped().iter().map(|&p| kind_of(pos.at(p)));
+        let number = |n: i64| Score { number: n, ..Score::default() };
         match criterion {
-            Preference::MostPieces => m.len as i64,
-            Preference::MostValue => taken().map(|k| self.game.kinds[k as usize].value as i64).sum(),
-            Preference::With(kind) => (kind_of(pos.at(m.from)) == kind) as i64,
-            Preference::MostOf(kind) => taken().filter(|&k| k == kind).count() as i64,
+            Preference::MostPieces => number(m.len as i64),
+            Preference::MostValue => number(taken().map(|k| self.game.kinds[k as usize].value as i64).sum()),
+            Preference::With(kind) => number((kind_of(pos.at(m.from)) == kind) as i64),
+            Preference::MostOf(kind) => number(taken().filter(|&k| k == kind).count() as i64),
             // Earlier pieces of the kind set higher bits: comparing the masks
             // compares the sequences' first such piece, then the next, ...
-            Preference::EarliestOf(kind) => taken()
-                .enumerate()
-                .filter(|&(_, k)| k == kind)
-                .fold(0i64, |mask, (i, _)| mask | 1 << (MAX_PATH - 1 - i)),
+            Preference::EarliestOf(kind) => {
+                let mut score = Score::default();
+                for (i, _) in taken().enumerate().filter(|&(_, k)| k == kind) {
+                    score.earliest[i / 64] |= 1 << (63 - i % 64);
+                }
+                score
+            }
         }
     }
 }
@@ -50,7 +63,7 @@ impl Engine {
             let best = moves.iter().map(|m| self.score(pos, m, criterion)).max()?;
             let mine = self.score(pos, &typed, criterion);
             if mine < best {
-                return Some(self.explain(criterion, best, mine));
+                return Some(self.explain(criterion, best.number, mine.number));
             }
             moves.retain(|m| self.score(pos, m, criterion) == best);
         }
