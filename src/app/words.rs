@@ -63,7 +63,7 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
     }
 }
 
-/// "hare has a hare past every hound of hounds (farther forward than each)":
+/// "hare has a hare past every hound":
 /// the goal on the state of the board that held, about player `p`.
 fn held_words(engine: &Engine, p: PlayerId, goal: u8, group: u8) -> String {
     let g = &engine.game;
