@@ -129,7 +129,7 @@ pub struct Move {
     /// Where the piece ends (the last landing of a capture); `NONE` for a leave or pass.
     pub to: Point,
     /// Direction of a leave; [`Move::CHOSE_KIND`] for a move whose piece
-    /// chose the kind it promotes to (kept here so that a move stays 76 bytes).
+    /// chose the kind it promotes to (kept here so that a move stays small).
     pub dir: Dir,
     /// Spaces covered by a plain move or leave (the exit counts as one).
     pub distance: u8,
@@ -217,7 +217,7 @@ impl Move {
 
     /// Where a step or slide then shoots (`then shoot KIND DIRECTIONS`: an
     /// arrow placed after the move). Kept in the first of the path's slots,
-    /// which such a move does not use, so that a move stays 76 bytes.
+    /// which such a move does not use, so that a move stays small.
     #[inline]
     pub fn shot(&self) -> Option<Point> {
         (self.kind == MoveType::Plain && self.path[0] != NONE).then_some(self.path[0])
