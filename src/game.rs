@@ -874,8 +874,9 @@ pub struct Clause {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Test {
     /// The subject's (or its opponent's) pieces of `kinds`, on the board and
-    /// in hand, are fewer than `n` (or at least `n`). A player who had no
-    /// such pieces at the start never has fewer: it did not lose them.
+    /// in hand, are fewer than `n` (or at least `n`). A group that opens with
+    /// the subject's `fewer than` is only about a player who had such pieces
+    /// at the start.
     Left { opponent: bool, at_least: bool, n: u16, kinds: u16 },
     /// The subject made the move just played.
     MovedLast,

@@ -23,7 +23,10 @@ impl Engine {
                     .then_some(Outcome { winner: g.winner(subject), reason: Reason::CapturedCount(x, *n) })
             }),
             Condition::Holds { any } => [1 - mover, mover].into_iter().find_map(|x| {
-                let group = any.iter().position(|all| all.iter().all(|c| self.clause_holds(pos, c, x, mover)))?;
+                let holds = |all: &Vec<Clause>| {
+                    all.iter().enumerate().all(|(i, c)| self.clause_holds(pos, c, (x, mover), i == 0))
+                };
+                let group = any.iter().position(holds)?;
                 let reason = match any[group][0] {
                     Clause { not: false, test: Test::Left { opponent: false, at_least: false, n, .. } } => {
                         Reason::FewerThan(x, n)
@@ -36,8 +39,15 @@ impl Engine {
         })
     }
 
-    /// Whether `c` holds about player `x`, `mover` having just moved.
-    pub(super) fn clause_holds(&self, pos: &Position, c: &Clause, x: PlayerId, mover: PlayerId) -> bool {
+    /// Whether `c` holds about player `x`, `mover` having just moved; `head`:
+    /// it opens its group.
+    pub(super) fn clause_holds(
+        &self,
+        pos: &Position,
+        c: &Clause,
+        (x, mover): (PlayerId, PlayerId),
+        head: bool,
+    ) -> bool {
         let holds = match c.test {
             Test::Left { opponent, at_least, n, kinds } => {
                 let whose = if opponent { 1 - x } else { x };
@@ -46,8 +56,9 @@ impl Engine {
                 if at_least {
                     left >= n as usize
                 } else {
-                    // A player who never had such pieces did not lose them.
-                    left < n as usize && self.setup_count(whose, kinds) > 0
+                    // A group that opens with it is about a player who had such
+                    // pieces at the start (the fox is never short of geese).
+                    left < n as usize && !(head && !opponent && self.setup_count(whose, kinds) == 0)
                 }
             }
             Test::MovedLast => x == mover,
