@@ -519,7 +519,7 @@ impl Agent for AlphaBeta {
 
     fn work(&self) -> Option<super::Work> {
         let r = self.last.as_ref()?;
-        Some(super::Work { amount: r.nodes, unit: "nodes", seconds: r.elapsed.as_secs_f64() })
+        Some(super::Work { amount: r.nodes, unit: "nodes", seconds: r.elapsed.as_secs_f64(), fingerprint: r.nodes })
     }
 
     fn thought(&self, _engine: &Engine) -> Option<String> {

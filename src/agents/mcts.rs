@@ -145,7 +145,8 @@ impl Agent for Mcts {
 
     fn work(&self) -> Option<super::Work> {
         let r = self.last.as_ref()?;
-        Some(super::Work { amount: r.iterations, unit: "iterations", seconds: r.elapsed.as_secs_f64() })
+        let fingerprint = r.children.first().map_or(0, |c| c.1 as u64);
+        Some(super::Work { amount: r.iterations, unit: "iterations", seconds: r.elapsed.as_secs_f64(), fingerprint })
     }
 
     fn thought(&self, engine: &Engine) -> Option<String> {

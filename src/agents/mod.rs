@@ -62,6 +62,10 @@ pub struct Work {
     pub amount: u64,
     pub unit: &'static str,
     pub seconds: f64,
+    /// A figure that changes only when the search does, for a fixed
+    /// workload (`rulebook bench`): alpha-beta's nodes, the visits of the
+    /// move MCTS chose.
+    pub fingerprint: u64,
 }
 
 /// The agent a spec names.

@@ -34,7 +34,7 @@ mod work_serde {
         Ok(plain.map(|w| {
             w.map(|(amount, seconds, unit)| {
                 let unit = ["iterations", "nodes"].into_iter().find(|u| *u == unit).unwrap_or("steps");
-                Work { amount, seconds, unit }
+                Work { amount, seconds, unit, fingerprint: 0 }
             })
         }))
     }

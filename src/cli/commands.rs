@@ -386,6 +386,60 @@ pub fn replay(paths: &[std::path::PathBuf], options: &[String]) -> i32 {
     0
 }
 
+/// The fixed search workload of `bench`: each agent once from each game's
+/// start, seeded, so that what it finds (its fingerprint) changes only when
+/// the search does, and its speed can be followed across commits.
+const BENCH_SEARCHES: [(&str, &str); 4] = [
+    ("games/breakthrough.game", "mcts:iterations=100000"),
+    ("games/breakthrough.game", "alphabeta:depth=8"),
+    ("games/english-draughts.game", "mcts:iterations=100000"),
+    ("games/english-draughts.game", "alphabeta:depth=15"),
+];
+
+/// Runs [`BENCH_SEARCHES`]; prints them unless `json`, and returns their rows.
+fn bench_searches(json: bool) -> Result<Vec<serde_json::Value>, i32> {
+    if !json {
+        println!();
+        println!(
+            "{:<30} {:<22} {:>8} {:>12} {:>12} {:>8}",
+            "search", "agent", "move", "fingerprint", "rate", "seconds"
+        );
+    }
+    let mut rows = Vec::new();
+    for (file, spec) in BENCH_SEARCHES {
+        let loaded = load::game(&GameArgs { file: file.into(), options: Vec::new() })?;
+        let e = &loaded.engine;
+        let pos = e.start();
+        let history = e.history_from(&pos);
+        let mut moves = Vec::new();
+        e.moves(&pos, None, &mut moves).map_err(limit_reached)?;
+        let mut agent = rulebook::agents::by_name(spec).expect("a valid agent");
+        let mut rng = rulebook::agents::GameRng::new(1);
+        let chosen = agent.choose(e, &pos, &history, &moves, &mut rng).map_err(limit_reached)?;
+        let work = agent.work().expect("a search reports its work");
+        let rate = work.amount as f64 / work.seconds.max(1e-9);
+        let notation = e.notation(&chosen);
+        if !json {
+            println!(
+                "{file:<30} {spec:<22} {notation:>8} {:>12} {:>9.0} {:<2} {:>8.2}",
+                work.fingerprint,
+                rate,
+                if work.unit == "nodes" { "n/s" } else { "i/s" },
+                work.seconds
+            );
+        }
+        rows.push(serde_json::json!({
+            "game": file,
+            "agent": spec,
+            "move": notation,
+            "fingerprint": work.fingerprint,
+            "per_s": rate.round(),
+            "unit": work.unit,
+        }));
+    }
+    Ok(rows)
+}
+
 pub fn bench(files: &[std::path::PathBuf], seconds: f64, json: bool) -> i32 {
     use rand::SeedableRng;
     let defaults = [
@@ -454,8 +508,17 @@ pub fn bench(files: &[std::path::PathBuf], seconds: f64, json: bool) -> i32 {
             println!("{:<40} {:>14.0} {:>16} {:>12}", file.display().to_string(), playouts, rate, depth);
         }
     }
+    let searches = match bench_searches(json) {
+        Ok(rows) => rows,
+        Err(code) => return code,
+    };
     if json {
-        let out = serde_json::json!({ "version": env!("CARGO_PKG_VERSION"), "seconds": seconds, "games": rows });
+        let out = serde_json::json!({
+            "version": env!("CARGO_PKG_VERSION"),
+            "seconds": seconds,
+            "games": rows,
+            "searches": searches,
+        });
         println!("{}", serde_json::to_string_pretty(&out).expect("JSON of numbers and strings"));
     } else {
         println!(

@@ -861,3 +861,22 @@ fn why_on_an_empty_track_point_says_so() {
         assert!(stdout(&o).contains("is not legal: there is no piece on"), "{ply}: {}", stdout(&o));
     }
 }
+
+/// `bench`'s fixed search workload finds the same moves and fingerprints on
+/// every run: its figures change only when the search does.
+#[test]
+fn bench_search_workload_is_the_same_on_every_run() {
+    let searches = || {
+        let o = rulebook(&["bench", "games/tic-tac-toe.game", "--seconds", "0.05", "--format", "json"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        let rows = v["searches"].as_array().unwrap().clone();
+        rows.iter()
+            .map(|r| (r["agent"].to_string(), r["move"].to_string(), r["fingerprint"].as_u64().unwrap()))
+            .collect::<Vec<_>>()
+    };
+    let first = searches();
+    assert_eq!(first.len(), 4);
+    assert!(first.iter().all(|(_, _, f)| *f > 0), "{first:?}");
+    assert_eq!(first, searches());
+}
