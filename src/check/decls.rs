@@ -2047,23 +2047,8 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
     let draw = verb.value == "draw";
     let ends = verb.value == "end";
     let wins = verb.value.starts_with("win");
-    if !ends && a.peek_word() == Some("after") {
-        a.keyword("after")?;
-        let moves = a.number("how many moves")?;
-        a.keyword("moves")?;
-        let condition = if a.peek_word() == Some("in") || !draw {
-            a.example = "hounds lose after 10 moves in a row sideways";
-            for word in ["in", "a", "row"] {
-                a.keyword(word)?;
-            }
-            let mut headings = vec![a.choice(&HEADINGS)?];
-            while a.optional("or").is_some() {
-                headings.push(a.choice(&HEADINGS)?);
-            }
-            ConditionDecl::Streak { moves, headings }
-        } else {
-            no_progress(&mut a, moves)?
-        };
+    if !ends && a.optional("after").is_some() {
+        let condition = after(&mut a, draw)?;
         a.end()?;
         return Ok(GoalDecl { player, wins, draw, ends, condition, span: stmt.span });
     }
@@ -2167,6 +2152,25 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
     };
     a.end()?;
     Ok(GoalDecl { player, wins, draw, ends, condition, span: stmt.span })
+}
+
+/// After `after`: `N moves in a row HEADING [or HEADING]`, or (for a draw)
+/// `N moves without capture or KIND move`.
+fn after(a: &mut Args<'_>, draw: bool) -> Result<ConditionDecl, Diagnostic> {
+    let moves = a.number("how many moves")?;
+    a.keyword("moves")?;
+    if draw && a.peek_word() != Some("in") {
+        return no_progress(a, moves);
+    }
+    a.example = "hounds lose after 10 moves in a row sideways";
+    for word in ["in", "a", "row"] {
+        a.keyword(word)?;
+    }
+    let mut headings = vec![a.choice(&HEADINGS)?];
+    while a.optional("or").is_some() {
+        headings.push(a.choice(&HEADINGS)?);
+    }
+    Ok(ConditionDecl::Streak { moves, headings })
 }
 
 /// The words a move's heading is named by (`after N moves in a row sideways`).
