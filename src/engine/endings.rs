@@ -16,8 +16,9 @@ pub struct History {
     /// Where the positions that can still stand again begin, in a game with
     /// hands: a search keeps the older ones to step back to, a game drops them.
     start: usize,
-    /// Pieces on the board at the last position remembered: a capture (or any
-    /// change in the count) means no earlier position can stand again.
+    /// The pieces at the last position remembered, on the board and in hand
+    /// ([`Engine::pieces_held`]): where it changes, no earlier position can
+    /// stand again.
     pieces: u16,
     /// A bit for each position since `start`, by the top byte of its hash: a
     /// position whose bit is clear has not stood before, and is not looked for.
@@ -140,7 +141,7 @@ impl Engine {
                 // Nothing before it is looked at: who made it does not matter.
                 h.made.push(Made { mover: 1 - pos.turn, check: false });
             }
-            h.pieces = pos.pieces(0) + pos.pieces(1);
+            h.pieces = self.pieces_held(pos);
             see(&mut h.seen, pos.hash);
         }
         h
@@ -169,8 +170,8 @@ impl Engine {
             return;
         }
         // A game never steps back: what a capture made unrepeatable goes.
-        let pieces = next.pieces(0) + next.pieces(1);
-        if pieces != history.pieces {
+        let pieces = self.pieces_held(next);
+        if pieces != history.pieces && !self.any_unlimited {
             history.hashes.clear();
             history.made.clear();
             history.start = 0;
@@ -194,13 +195,28 @@ impl Engine {
         mark
     }
 
+    /// The pieces on the board and in hand: a count that never grows but by
+    /// an unlimited supply, so that where it changed, no earlier position can
+    /// stand again. (A capture into the captor's hand leaves it as it was:
+    /// a drop may bring the earlier position back.)
+    #[inline]
+    fn pieces_held(&self, pos: &Position) -> u16 {
+        let on_board = pos.pieces(0) + pos.pieces(1);
+        if !self.hands {
+            return on_board;
+        }
+        let held = (0..MAX_HANDS).filter(|&s| !self.unlimited[s]).map(|s| pos.hand[s] as u16).sum::<u16>();
+        on_board + held
+    }
+
     /// [`Engine::enter`] in a game with a repetition or perpetual check rule.
     fn remember_repeated(&self, mover: PlayerId, history: &mut History, next: &mut Position) {
         // Without hands no piece comes back onto the board, so no position
-        // from before a capture can stand again: counting them too changes
-        // nothing, and saves counting the pieces on every move searched.
-        if self.hands {
-            let pieces = next.pieces(0) + next.pieces(1);
+        // from before a capture can stand again: looking at them too changes
+        // nothing, and saves counting the pieces on every move searched. With
+        // hands, a change of material (a piece taken for good) ends them.
+        if self.hands && !self.any_unlimited {
+            let pieces = self.pieces_held(next);
             if pieces != history.pieces {
                 history.start = history.hashes.len();
                 history.pieces = pieces;

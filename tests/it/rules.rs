@@ -1227,3 +1227,17 @@ fn conditions_join_with_and_or_and_not() {
         "{text}"
     );
 }
+
+#[test]
+fn a_repetition_through_captures_and_drops_counts_every_standing() {
+    // Minishogi, bare kings with a pawn in each hand: each side drops its pawn
+    // with check and the other king takes it, and the kings go back. Every
+    // capture goes to hand, so the start stands again after each cycle of 8
+    // plies; the fourth standing draws (the checks are not every move's).
+    let e = common::engine("games/minishogi.game", &[]);
+    let start = e.parse_position("4k/5/5/5/K4[Pp] w - - 0 1").unwrap();
+    let cycle = "@e4 e5xe4 a1-b1 @b2 b1xb2 e4-d5 b2-a1 d5-e5";
+    let seen = outcomes_from(&e, start, &format!("{cycle} {cycle} {cycle}"));
+    assert!(seen[..23].iter().all(Option::is_none), "{seen:?}");
+    assert_eq!(seen[23], Some(Outcome { winner: None, reason: Reason::Repeated(4) }));
+}
