@@ -6,7 +6,8 @@
 
 use super::*;
 
-/// The positions (their hashes) since the last capture, for repetition rules.
+/// The positions (their hashes) since the last capture that took a piece for
+/// good (not into a hand), for repetition rules.
 /// Front ends and playouts keep one beside the position and play with
 /// [`Engine::play_in`]; searches step in and out of it with [`Engine::enter`]
 /// and [`Engine::leave`]. It stays empty in games without such a rule.
