@@ -1905,15 +1905,11 @@ impl<'a> Compiler<'a> {
                     let Some(any) = groups.into_iter().collect() else { continue };
                     Condition::Holds { any }
                 }
-                ConditionDecl::Streak { moves, headings } => {
+                ConditionDecl::Streak { moves, classes } => {
                     if !(1..=255).contains(&moves.value) {
                         self.err(diag::bad_number(moves.span, "a number of moves", 1, 255));
                     }
-                    let classes = headings
-                        .iter()
-                        .filter_map(|h| heading::WORDS.iter().find(|w| w.0 == h.value))
-                        .fold(0, |bits, w| bits | w.1);
-                    Condition::Streak { moves: moves.value.clamp(1, 255) as u8, classes }
+                    Condition::Streak { moves: moves.value.clamp(1, 255) as u8, classes: *classes }
                 }
                 ConditionDecl::InARow { n, what, exactly } => {
                     let kinds = match what {

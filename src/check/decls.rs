@@ -4,7 +4,7 @@
 //! before the line that declares it.
 
 use crate::diagnostics::{self as diag, Diagnostic};
-use crate::game::Landing;
+use crate::game::{heading, Landing};
 use crate::span::{Span, Spanned};
 use crate::syntax::tree::{Arg, ArgKind, Node, Stmt};
 
@@ -388,10 +388,11 @@ pub enum ConditionDecl {
     /// Clauses on the state of the board joined by `and`, groups of them by
     /// `or`: `fewer than 2 pieces left and opponent has at least 3 pieces left`.
     Holds(Vec<Vec<ClauseDecl>>),
-    /// `after N moves in a row HEADING [or HEADING]`: a player's own moves.
+    /// `after N moves in a row HEADING [or HEADING]`: a player's own moves;
+    /// the headings as [`heading`] bits.
     Streak {
         moves: Sp<u64>,
-        headings: Vec<Sp<String>>,
+        classes: u8,
     },
     /// `after N moves without capture or KIND move`: `capture` says whether
     /// a capture starts the count again, `kinds` whose moves do.
@@ -2166,15 +2167,16 @@ fn after(a: &mut Args<'_>, draw: bool) -> Result<ConditionDecl, Diagnostic> {
     for word in ["in", "a", "row"] {
         a.keyword(word)?;
     }
-    let mut headings = vec![a.choice(&HEADINGS)?];
-    while a.optional("or").is_some() {
-        headings.push(a.choice(&HEADINGS)?);
+    let words = heading::WORDS.map(|w| w.0);
+    let mut classes = 0;
+    loop {
+        let word = a.choice(&words)?;
+        classes |= heading::WORDS.iter().find(|w| w.0 == word.value).map_or(0, |w| w.1);
+        if a.optional("or").is_none() {
+            return Ok(ConditionDecl::Streak { moves, classes });
+        }
     }
-    Ok(ConditionDecl::Streak { moves, headings })
 }
-
-/// The words a move's heading is named by (`after N moves in a row sideways`).
-const HEADINGS: [&str; 3] = ["forward", "sideways", "backward"];
 
 /// Whether the condition ahead is one on the state of the board: a count
 /// left, `it moved last`, `not ...`, `KIND past|behind every ...`.

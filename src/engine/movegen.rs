@@ -92,24 +92,12 @@ impl Search<'_> {
         let board = &self.engine.game.board;
         let depth = self.scratch.len as usize;
         let taken_before = self.scratch.ntaken as usize;
-        // Landings are no more than pieces taken: all in the move itself, mostly.
-        let inline = taken_before + count <= INLINE;
+        self.set_landing(depth, land, withdrawal);
         let mut t = first;
-        if inline {
-            self.scratch.path[depth] = land;
-            self.scratch.withdrawals |= u32::from(withdrawal) << depth;
-            for i in taken_before..taken_before + count {
-                self.scratch.taken[i] = t;
-                self.mark_jumped(t);
-                t = board.step(t, run_dir);
-            }
-        } else {
-            self.set_landing(depth, land, withdrawal);
-            for i in taken_before..taken_before + count {
-                self.set_taken(i, t);
-                self.mark_jumped(t);
-                t = board.step(t, run_dir);
-            }
+        for i in taken_before..taken_before + count {
+            self.set_taken(i, t);
+            self.mark_jumped(t);
+            t = board.step(t, run_dir);
         }
         self.scratch.len += 1;
         self.scratch.ntaken += count as u8;
@@ -139,8 +127,7 @@ impl Search<'_> {
         }
         // The pieces were taken once only on this path.
         for i in taken_before..taken_before + count {
-            let t = if inline { self.scratch.taken[i] } else { self.taken_at(i) };
-            self.unmark_jumped(t);
+            self.unmark_jumped(self.taken_at(i));
         }
         if newly_visited {
             self.visited.remove(land);
