@@ -16,8 +16,8 @@ fn dir_list(set: DirSet) -> String {
 }
 
 /// "in any direction", or per player when the players differ.
-fn per_player(game: &Game, sets: &[DirSet; PLAYERS]) -> String {
-    if sets[0] == sets[1] {
+fn per_player(game: &Game, sets: &[DirSet; MAX_PLAYERS]) -> String {
+    if sets[..game.players.len()].iter().all(|s| *s == sets[0]) {
         return dir_list(sets[0]);
     }
     let parts: Vec<String> = game
@@ -47,12 +47,22 @@ fn vector(game: &Game, v: &Vector) -> String {
             "Moves along a straight line {}, over exactly one piece and any vacant points before and after it,",
             per_player(game, &v.dirs)
         ),
+        Shape::JumpOver { chained } => {
+            let again = if chained {
+                ", and may jump again from there as often as it can, stopping where it likes"
+            } else {
+                ""
+            };
+            let dirs = per_player(game, &v.dirs);
+            // Its landing is said here: always a vacant point.
+            return format!("Jumps {dirs} over an adjacent piece of any side onto the vacant point just behind it, taking nothing{again}");
+        }
         Shape::Leap | Shape::Ride => {
             let forms = |pl: usize| {
                 let list: Vec<String> = v.offsets[pl].iter().map(|(x, y)| format!("({x}, {y})")).collect();
                 list.join(" ")
             };
-            let offsets = if v.offsets[0] == v.offsets[1] {
+            let offsets = if v.offsets[..game.players.len()].iter().all(|o| *o == v.offsets[0]) {
                 forms(0)
             } else {
                 let parts: Vec<String> =
@@ -348,7 +358,7 @@ fn pieces(game: &Game, line: &mut Lines) {
                 per_player(game, &m.jump)
             ));
         }
-        let fly_any: [DirSet; PLAYERS] = std::array::from_fn(|p| m.fly[p] & !m.fly_behind[p]);
+        let fly_any: [DirSet; MAX_PLAYERS] = std::array::from_fn(|p| m.fly[p] & !m.fly_behind[p]);
         if fly_any.iter().any(|&s| s != 0) {
             line(format!(
                 "    Captures by the flying leap {}: over any vacant points, one enemy, and onto any vacant point behind it.",
@@ -416,7 +426,7 @@ fn pieces(game: &Game, line: &mut Lines) {
             ));
         }
         let all_kinds = (1u16 << game.kinds.len()) - 1;
-        if k.can_capture & all_kinds != all_kinds && (0..PLAYERS).any(|p| m.captures_any(p)) {
+        if k.can_capture & all_kinds != all_kinds && (0..MAX_PLAYERS).any(|p| m.captures_any(p)) {
             let names = game.kind_names(k.can_capture);
             line(match names.as_slice() {
                 [] => "    May capture no piece.".to_string(),
@@ -450,11 +460,12 @@ fn pieces(game: &Game, line: &mut Lines) {
             } else {
                 ""
             };
-            let fall = match enter.falling {
-                [Some(a), Some(b)] if a == b => {
-                    format!(", then falls {} as far as the points are empty", DIRECTION_NAMES[a as usize])
+            let falls = &enter.falling[..game.players.len()];
+            let fall = match falls {
+                [Some(a), ..] if falls.iter().all(|f| f == &Some(*a)) => {
+                    format!(", then falls {} as far as the points are empty", DIRECTION_NAMES[*a as usize])
                 }
-                [Some(_), Some(_)] => ", then falls forward as far as the points are empty".to_string(),
+                [Some(_), ..] => ", then falls forward as far as the points are empty".to_string(),
                 _ => String::new(),
             };
             let capturing = if enter.capturing { " where it captures as it lands" } else { "" };
@@ -664,7 +675,7 @@ fn rules(game: &Game, line: &mut Lines) {
 /// Compulsory capture, and the rules of capture sequences where pieces jump.
 fn capture_by_moving(game: &Game, line: &mut Lines) {
     let j = &game.jumps;
-    let captures = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_any(p)));
+    let captures = game.kinds.iter().any(|k| (0..MAX_PLAYERS).any(|p| k.moves.captures_any(p)));
     let jumps = game.kinds.iter().any(|k| k.moves.jump.iter().chain(&k.moves.fly).any(|&d| d != 0));
     let lines = game.kinds.iter().any(|k| k.moves.approach.iter().chain(&k.moves.withdraw).any(|&d| d != 0));
     if captures {
@@ -922,6 +933,9 @@ fn goals(game: &Game, line: &mut Lines) {
                 let whose = if g.player.is_some() { "its" } else { "its own" };
                 format!("{outcome} when a chain of {whose} pieces, linked along the lines, joins {}", ends.join(" and "))
             }
+            Condition::Pass if game.players.len() > 2 => {
+                "A player with no legal move passes while another can move; when none can, the game ends".to_string()
+            }
             Condition::Pass => {
                 "A player with no legal move passes while the other can move; when neither can, the game ends"
                     .to_string()
@@ -966,7 +980,7 @@ fn goals(game: &Game, line: &mut Lines) {
 
 /// A goal region: one set, or each player's own.
 /// A region's points, each player's part named where they differ.
-fn each_players(game: &Game, z: &[PointSet; PLAYERS]) -> String {
+fn each_players(game: &Game, z: &[PointSet; MAX_PLAYERS]) -> String {
     if z[0] == z[1] {
         return points(game, &z[0]);
     }
@@ -980,7 +994,7 @@ fn each_players(game: &Game, z: &[PointSet; PLAYERS]) -> String {
     parts.join("; ")
 }
 
-fn zone(game: &Game, player: Option<PlayerId>, z: &[PointSet; PLAYERS]) -> String {
+fn zone(game: &Game, player: Option<PlayerId>, z: &[PointSet; MAX_PLAYERS]) -> String {
     match player {
         Some(p) => points(game, &z[p as usize]),
         None if z[0] == z[1] => points(game, &z[0]),
@@ -1044,6 +1058,7 @@ fn clause_words(game: &Game, c: &Clause, me: &str, other: &str, explain: bool) -
             format!("{who} has {how} {n} {} left", counted(game, kinds))
         }
         Test::MovedLast => format!("{me} made the last move"),
+        Test::AllIn { kinds, ref region, .. } => format!("{me} has all its {} in {region}", counted(game, kinds)),
         Test::Past { kind, of, behind } => {
             let all = (1u16 << game.kinds.len()) - 1;
             let of = if of & all == all { "piece".to_string() } else { game.kind_names(of).join(" or ") };

@@ -498,6 +498,17 @@ pub fn too_many_players(span: Span, max: usize) -> Diagnostic {
     Diagnostic::error("E0508", format!("a game has at most {max} players")).label(span, "one player too many")
 }
 
+/// A statement a game of more than two players may not have yet.
+pub fn two_players_only(span: Span, what: &str, players: usize) -> Diagnostic {
+    Diagnostic::error("E0533", format!("{what} is for games of two players"))
+        .label(span, format!("this game has {players} players"))
+        .help(
+            "with more players, a game has steps, slides, leaps, rides, hops, `jump ... over any piece`, \
+             promotion, and goals a player wins (`win when ...`, with `all KIND in REGION`, `KIND reaches REGION`, \
+             `N in a row`), `draw when board full` and `pass when no move`",
+        )
+}
+
 pub fn limit_not_on_slide(span: Span, statement: &str) -> Diagnostic {
     Diagnostic::error("E0509", format!("`up to` belongs to `slide`, not to `{statement}`"))
         .label(span, format!("a `{statement}` cannot take a limit"))

@@ -15,8 +15,8 @@ pub const NONE: Point = u8::MAX;
 /// The most piece kinds a game may declare.
 pub const MAX_KINDS: usize = 16;
 
-/// The number of players (the engine alternates between two sides).
-pub const PLAYERS: usize = 2;
+/// The most players a game may have; a game's own count is `Game::players.len()`.
+pub const MAX_PLAYERS: usize = 6;
 
 /// The eight lattice directions, clockwise from north. `d ^ 4` is not the
 /// opposite; `(d + 4) % 8` is (see [`opposite`]).
@@ -261,31 +261,31 @@ pub struct Player {
 /// each player's forward).
 #[derive(Clone, Debug, Default)]
 pub struct Moves {
-    pub step: [DirSet; PLAYERS],
-    pub slide: [DirSet; PLAYERS],
+    pub step: [DirSet; MAX_PLAYERS],
+    pub slide: [DirSet; MAX_PLAYERS],
     /// The most spaces a slide may cover (None: no limit but the die).
     pub slide_limit: Option<u8>,
     /// Short leaps: over an adjacent enemy to the point just behind it.
-    pub jump: [DirSet; PLAYERS],
+    pub jump: [DirSet; MAX_PLAYERS],
     /// Flying leaps: over vacant points, one enemy, onto any vacant point behind.
-    pub fly: [DirSet; PLAYERS],
+    pub fly: [DirSet; MAX_PLAYERS],
     /// Of the flying leaps, those that land only on the point just behind
     /// the enemy (`flying landing behind`).
-    pub fly_behind: [DirSet; PLAYERS],
+    pub fly_behind: [DirSet; MAX_PLAYERS],
     /// Leaving the board along a clear line; the exit counts as one space.
-    pub leave: [DirSet; PLAYERS],
+    pub leave: [DirSet; MAX_PLAYERS],
     /// Capture by moving one space onto an enemy piece (replacement).
-    pub take: [DirSet; PLAYERS],
+    pub take: [DirSet; MAX_PLAYERS],
     /// Moves along its player's track by the roll (`move along track`),
     /// entering from the hand and bearing off past the end; landing on an
     /// enemy takes it.
     pub track: bool,
     /// Capture by approach: a step toward an enemy takes it and the unbroken
     /// run of enemies behind it.
-    pub approach: [DirSet; PLAYERS],
+    pub approach: [DirSet; MAX_PLAYERS],
     /// Capture by withdrawal: a step away from an adjacent enemy takes it and
     /// the unbroken run of enemies behind it.
-    pub withdraw: [DirSet; PLAYERS],
+    pub withdraw: [DirSet; MAX_PLAYERS],
     /// Steps, slides, leaps, rides and hops that may land on an enemy or
     /// have a condition on where they start (`or capture`, `capture only`,
     /// `from REGION`, `leap`, `ride`, `hop`): see [`Vector`]. A kind with any
@@ -327,6 +327,11 @@ pub enum Shape {
     /// Along a straight line over empty points, over exactly one piece (the
     /// screen), then over empty points (`hop`: the xiangqi cannon).
     Hop,
+    /// Over an adjacent piece of either side onto the empty point just
+    /// behind it, taking nothing; `chained`: again from there, any number of
+    /// times, the move ending on any point so reached (`jump any over any
+    /// piece chained`: Chinese checkers, Halma).
+    JumpOver { chained: bool },
 }
 
 /// One way a kind moves, of the family that can land on an enemy: chess's
@@ -336,14 +341,14 @@ pub struct Vector {
     pub shape: Shape,
     pub landing: Landing,
     /// Steps, slides and hops: the directions, per player.
-    pub dirs: [DirSet; PLAYERS],
+    pub dirs: [DirSet; MAX_PLAYERS],
     /// Leaps and rides: the lattice offsets (dx, dy), per player.
-    pub offsets: [Vec<(i8, i8)>; PLAYERS],
+    pub offsets: [Vec<(i8, i8)>; MAX_PLAYERS],
     /// `lame`: a leap blocked when the point of its first step is occupied
     /// (one step along the longer part of the offset, diagonally when equal).
     pub lame: bool,
     /// `from REGION`: only from these points, per player.
-    pub from: Option<[PointSet; PLAYERS]>,
+    pub from: Option<[PointSet; MAX_PLAYERS]>,
     /// `en passant`: may also land on a point that an enemy piece of its own
     /// kind passed over in the last move, taking that piece.
     pub en_passant: bool,
@@ -387,7 +392,7 @@ impl Moves {
 
     /// Whether the kind captures by moving for some player.
     pub fn captures_by_moving_any(&self) -> bool {
-        (0..PLAYERS).any(|p| self.captures_by_moving(p))
+        (0..MAX_PLAYERS).any(|p| self.captures_by_moving(p))
     }
 }
 
@@ -398,7 +403,7 @@ pub struct Promotion {
     /// (`promote to queen rook bishop knight in far-rank`); the move is
     /// written with the kind's letter (`e7-e8=Q`).
     pub or_into: Vec<KindId>,
-    pub zone: [PointSet; PLAYERS],
+    pub zone: [PointSet; MAX_PLAYERS],
     /// Crowned the moment a leap lands in the zone, continuing as the new kind.
     pub at_once: bool,
     /// Landing in the zone ends the move (a capture sequence stops there).
@@ -424,17 +429,17 @@ pub struct Kind {
     /// `enter ...`: placed from the hand onto an empty point.
     pub enter: Option<Enter>,
     /// `lift ...`: a move that takes one of the player's own pieces off, per player.
-    pub lift: [Option<Lift>; PLAYERS],
+    pub lift: [Option<Lift>; MAX_PLAYERS],
     /// `safe on REGION`: where a piece landing on it cannot take it, by the
     /// piece's owner (a region may differ per player).
-    pub safe: [PointSet; PLAYERS],
+    pub safe: [PointSet; MAX_PLAYERS],
     /// `fly when at most N left`: while its side has at most N pieces (on
     /// the board and in hand), it moves to any empty point instead.
     pub fly: Option<u8>,
     /// `then shoot KIND DIRECTIONS`: after its move, it places one of its
     /// side's KIND on an empty point a slide away from where it landed, per
     /// player's directions (Amazons' arrows).
-    pub shoot: Option<(KindId, [DirSet; PLAYERS])>,
+    pub shoot: Option<(KindId, [DirSet; MAX_PLAYERS])>,
     /// `royal`: its side may make no move that leaves it attacked (check).
     pub royal: bool,
     /// `castle with KIND`: two spaces sideways toward an unmoved piece of
@@ -443,7 +448,7 @@ pub struct Kind {
     /// stand on or cross an attacked point).
     pub castle: Option<KindId>,
     /// `confined to REGION`: its moves end only on these points (per player).
-    pub confined: Option<[PointSet; PLAYERS]>,
+    pub confined: Option<[PointSet; MAX_PLAYERS]>,
     /// `at most N per file`: no move or entry may leave a side more than N
     /// of this kind on one file.
     pub per_file: Option<u8>,
@@ -477,12 +482,12 @@ pub struct Lift {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Enter {
     /// Per player, the points it may enter on.
-    pub on: [PointSet; PLAYERS],
+    pub on: [PointSet; MAX_PLAYERS],
     /// `before moving`: while the player has any in hand, pieces of this kind do not move.
     pub before_moving: bool,
     /// `falling DIR`, per player: the entered piece goes on that way while
     /// the next point is empty, and lands where it stops (a dropped disc).
-    pub falling: [Option<Dir>; PLAYERS],
+    pub falling: [Option<Dir>; MAX_PLAYERS],
     /// `capturing`: only onto points where it captures as it lands.
     pub capturing: bool,
     /// `unless it checkmates`: not where the entry leaves the opponent checkmated.
@@ -783,7 +788,7 @@ pub enum Condition {
     NoPieces,
     Captured(KindId),
     Escapes(KindId),
-    Reaches(KindId, [PointSet; PLAYERS]),
+    Reaches(KindId, [PointSet; MAX_PLAYERS]),
     /// None of this player's pieces can reach the edge of the board: every
     /// path from them through empty points is closed by enemy pieces.
     Encircled(PlayerId),
@@ -833,7 +838,7 @@ pub enum Condition {
     },
     /// A chain of the player's pieces, linked along the board's lines, touches
     /// every region (each player's own part of it).
-    Connects(Vec<[PointSet; PLAYERS]>),
+    Connects(Vec<[PointSet; MAX_PLAYERS]>),
     /// A condition on the state of the board about a player, judged after
     /// every move: one of the groups of `any` holds, each with all its
     /// clauses (`fewer than 2 pieces left and opponent has at least 3 pieces
@@ -864,14 +869,14 @@ pub enum Condition {
 
 /// One clause of a [`Condition::Holds`], about a player (the subject): its
 /// test, or with `not`, the test failing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clause {
     pub not: bool,
     pub test: Test,
 }
 
 /// What a [`Clause`] tests, about the subject.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Test {
     /// The subject's (or its opponent's) pieces of `kinds`, on the board and
     /// in hand, are fewer than `n` (or at least `n`). A group that opens with
@@ -884,6 +889,10 @@ pub enum Test {
     /// subject's forward direction than every opponent's piece of `of` (with
     /// `behind`, less far than every one): `hare past every hound`.
     Past { kind: KindId, of: u16, behind: bool },
+    /// Every piece of the subject's of `kinds` stands in its part of the
+    /// region named `region`, none in hand, and it has at least one: `all
+    /// pieces in home` (Chinese checkers, Halma).
+    AllIn { kinds: u16, zone: Box<[PointSet; MAX_PLAYERS]>, region: String },
 }
 
 /// The classes of a move by where it ends along its mover's forward
@@ -916,11 +925,11 @@ pub struct Goal {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sowing {
     /// Each player's pits, in the order seeds go round (`pits PLAYER ...`).
-    pub pits: [Vec<Point>; PLAYERS],
+    pub pits: [Vec<Point>; MAX_PLAYERS],
     /// A player's store on the circuit, just after its pits (`store PLAYER
     /// POINT`): its sowing drops a seed there, the opponent's passes it by.
     /// Without one, captured seeds are kept beside the board.
-    pub stores: [Option<Point>; PLAYERS],
+    pub stores: [Option<Point>; MAX_PLAYERS],
     /// Seeds in each pit at the start (`seeds N`).
     pub seeds: u8,
     /// `skip origin`: a lap that comes round passes over the pit lifted.
@@ -1032,7 +1041,7 @@ pub struct Game {
     pub stops: Vec<StopRule>,
     pub dice: Option<Dice>,
     /// Each player's track (`track PLAYER ...`), in order; empty without one.
-    pub tracks: [Vec<Point>; PLAYERS],
+    pub tracks: [Vec<Point>; MAX_PLAYERS],
     /// A move that ends on one of these points gives the mover another turn.
     pub another_turn: Option<PointSet>,
     /// Captured pieces go back to their owner's hand (`captured pieces return to hand`).
@@ -1046,7 +1055,7 @@ pub struct Game {
     pub enter_first: bool,
     /// `bear off when all pieces in REGION`: a piece bears off only while all
     /// of its side's pieces stand in the region (per player), none in hand.
-    pub bear_off_from: Option<[PointSet; PLAYERS]>,
+    pub bear_off_from: Option<[PointSet; MAX_PLAYERS]>,
     /// `higher rolls bear off the rearmost piece`: a roll larger than the
     /// distance off bears off the piece farthest back on its track.
     pub bear_off_higher: bool,

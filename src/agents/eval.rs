@@ -42,8 +42,8 @@ pub struct Evaluation {
     points: usize,
     value: [i32; MAX_KINDS],
     /// Directions in which a neighbour's being empty counts as mobility.
-    mobility: [[DirSet; PLAYERS]; MAX_KINDS],
-    /// `progress[(kind * PLAYERS + player) * points + p]`: a piece's static
+    mobility: [[DirSet; MAX_PLAYERS]; MAX_KINDS],
+    /// `progress[(kind * MAX_PLAYERS + player) * points + p]`: a piece's static
     /// bonus for standing on `p`.
     progress: Vec<i32>,
     lines: Vec<LineGoal>,
@@ -53,7 +53,7 @@ pub struct Evaluation {
     hand_kinds: Vec<KindId>,
     /// Kinds that race along tracks, with each player's start count of them
     /// and the worth of one borne off (all the way along, and off).
-    racers: Vec<(KindId, [i32; PLAYERS], [i32; PLAYERS])>,
+    racers: Vec<(KindId, [i32; MAX_PLAYERS], [i32; MAX_PLAYERS])>,
 }
 
 impl Evaluation {
@@ -61,16 +61,16 @@ impl Evaluation {
         let game = &engine.game;
         let n = game.board.len();
         let value = kind_values(game);
-        let mut mobility = [[0; PLAYERS]; MAX_KINDS];
+        let mut mobility = [[0; MAX_PLAYERS]; MAX_KINDS];
         for (dirs, kind) in mobility.iter_mut().zip(&game.kinds) {
             let m = &kind.moves;
             *dirs = std::array::from_fn(|pl| m.step[pl] | m.slide[pl] | m.jump[pl] | m.fly[pl] | m.take[pl]);
         }
-        let mut progress = vec![0; game.kinds.len() * PLAYERS * n];
+        let mut progress = vec![0; game.kinds.len() * MAX_PLAYERS * n];
         let mut lines = Vec::new();
         for (k, kind) in game.kinds.iter().enumerate() {
-            for pl in 0..PLAYERS {
-                let table = &mut progress[(k * PLAYERS + pl) * n..][..n];
+            for pl in 0..MAX_PLAYERS {
+                let table = &mut progress[(k * MAX_PLAYERS + pl) * n..][..n];
                 let goals = goal_progress(game, k as KindId, pl as PlayerId, &value, table);
                 lines.extend(goals.into_iter().filter(|g| g.leave != 0 || kind.moves.slide[pl] != 0));
             }
@@ -79,7 +79,7 @@ impl Evaluation {
         for g in &game.goals {
             let Condition::Captured(k) = g.condition else { continue };
             let sides = game.traps.iter().find(|t| t.kind == k).map_or(0xFF, |t| t.sides);
-            for pl in 0..PLAYERS as PlayerId {
+            for pl in 0..MAX_PLAYERS as PlayerId {
                 // As the engine judges it: without a named player, the capturer wins or the owner loses.
                 let subject = g.player.unwrap_or(if g.wins { 1 - pl } else { pl });
                 if g.winner(subject) == Some(1 - pl) {
@@ -117,7 +117,7 @@ impl Evaluation {
         let mut score = 0;
         for p in pos.occupied_by(pl).iter() {
             let k = kind_of(pos.at(p)) as usize;
-            score += self.value[k] + self.progress[(k * PLAYERS + pl as usize) * self.points + p as usize];
+            score += self.value[k] + self.progress[(k * MAX_PLAYERS + pl as usize) * self.points + p as usize];
             let mut free = 0;
             for d in dirs(self.mobility[k][pl as usize]) {
                 let q = board.step(p, d);
@@ -160,16 +160,16 @@ fn race_progress(
     game: &Game,
     value: &[i32; MAX_KINDS],
     progress: &mut [i32],
-) -> Vec<(KindId, [i32; PLAYERS], [i32; PLAYERS])> {
+) -> Vec<(KindId, [i32; MAX_PLAYERS], [i32; MAX_PLAYERS])> {
     let n = game.board.len();
     let mut racers = Vec::new();
     for k in (0..game.kinds.len()).filter(|&k| game.kinds[k].moves.track) {
-        let mut start = [0i32; PLAYERS];
-        let mut off = [0i32; PLAYERS];
-        for pl in 0..PLAYERS {
+        let mut start = [0i32; MAX_PLAYERS];
+        let mut off = [0i32; MAX_PLAYERS];
+        for pl in 0..MAX_PLAYERS {
             let track = &game.tracks[pl];
             for (i, &p) in track.iter().enumerate() {
-                progress[(k * PLAYERS + pl) * n + p as usize] = (i as i32 + 1) * RACE_STEP;
+                progress[(k * MAX_PLAYERS + pl) * n + p as usize] = (i as i32 + 1) * RACE_STEP;
             }
             start[pl] = game.setup.iter().filter(|s| s.0 as usize == pl && s.1 as usize == k).count() as i32
                 + game.hand.iter().filter(|h| h.0 as usize == pl && h.1 as usize == k).map(|h| h.2 as i32).sum::<i32>();

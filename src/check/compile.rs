@@ -71,7 +71,7 @@ fn direction_alias(word: &str) -> Option<&'static str> {
 
 struct Region {
     /// Per player; a region declared without `for` has the same set for both.
-    sets: [PointSet; PLAYERS],
+    sets: [PointSet; MAX_PLAYERS],
 }
 
 pub struct Compiler<'a> {
@@ -188,6 +188,7 @@ impl<'a> Compiler<'a> {
             None => self.err(diag::missing_statement(self.file_end, "board", "board { files a..h  ranks 1..8 ... }")),
         }
         self.players();
+        super::players::check(d, self.players.len(), self.diags);
         let first = match &d.first {
             Some(p) => self.player(p).unwrap_or(0),
             None => 0,
@@ -220,11 +221,11 @@ impl<'a> Compiler<'a> {
             }
             n.value.clamp(2, 26) as u8
         });
-        if let (Some(span), true) = (d.return_to_hand, PLAYERS * self.kinds.len() > MAX_HANDS) {
+        if let (Some(span), true) = (d.return_to_hand, self.players.len() * self.kinds.len() > MAX_HANDS) {
             self.err(diag::bad_number(span, "the kinds held in hand (players times kinds)", 1, MAX_HANDS as u64));
         }
         let held = (0..self.kinds.len()).filter(|&k| self.kinds.iter().any(|j| !j.royal && j.base as usize == k));
-        if let (Some(span), true) = (d.change_sides, PLAYERS * held.count() > MAX_HANDS) {
+        if let (Some(span), true) = (d.change_sides, self.players.len() * held.count() > MAX_HANDS) {
             self.err(diag::bad_number(span, "the kinds held in hand (players times kinds)", 1, MAX_HANDS as u64));
         }
         if let (Some(span), false) = (d.forbid_facing, self.kinds.iter().any(|k| k.royal)) {
@@ -655,8 +656,8 @@ impl<'a> Compiler<'a> {
                     }
                 },
             };
-            if seen.len() == PLAYERS {
-                self.err(diag::too_many_players(p.name.span, PLAYERS));
+            if seen.len() == MAX_PLAYERS {
+                self.err(diag::too_many_players(p.name.span, MAX_PLAYERS));
                 continue;
             }
             seen.push(p);
@@ -664,7 +665,7 @@ impl<'a> Compiler<'a> {
         }
         let broken = d.broken.iter().filter(|(w, _)| *w == "player").count();
         match (d.players.last(), self.players.len() + broken) {
-            (_, n) if n >= PLAYERS => {}
+            (_, n) if n >= 2 => {}
             (None, _) => self.err(diag::missing_statement(
                 self.file_end,
                 "players",
@@ -712,7 +713,7 @@ impl<'a> Compiler<'a> {
         names.iter().filter_map(|n| self.kind(n)).fold(0, |m, k| m | 1 << k)
     }
 
-    fn region(&mut self, name: &Sp<String>) -> Option<[PointSet; PLAYERS]> {
+    fn region(&mut self, name: &Sp<String>) -> Option<[PointSet; MAX_PLAYERS]> {
         let names = std::mem::take(&mut self.region_names);
         let i = self.resolve("region", name, &names);
         self.region_names = names;
@@ -720,8 +721,8 @@ impl<'a> Compiler<'a> {
     }
 
     /// Directions for each player (relative words resolved by their forward).
-    fn directions(&mut self, words: &[Sp<String>]) -> [DirSet; PLAYERS] {
-        let mut out = [0; PLAYERS];
+    fn directions(&mut self, words: &[Sp<String>]) -> [DirSet; MAX_PLAYERS] {
+        let mut out = [0; MAX_PLAYERS];
         for w in words {
             let mut ok = true;
             for (i, slot) in out.iter_mut().enumerate() {
@@ -758,14 +759,14 @@ impl<'a> Compiler<'a> {
         let mut v = Vector {
             shape: Shape::Step,
             landing,
-            dirs: [0; PLAYERS],
+            dirs: [0; MAX_PLAYERS],
             offsets: Default::default(),
             lame: false,
             from,
             en_passant: m.en_passant.is_some(),
         };
         let (offset, facing) = match &m.kind {
-            MoveKind::Step | MoveKind::Take | MoveKind::Hop | MoveKind::Slide(_) => {
+            MoveKind::Step | MoveKind::Take | MoveKind::Hop | MoveKind::Slide(_) | MoveKind::JumpOver { .. } => {
                 v.dirs = self.directions(&m.dirs);
                 if v.dirs.iter().all(|&d| d != 0 && d & board_dirs == 0) {
                     let words: Vec<&str> = m.dirs.iter().map(|w| w.value.as_str()).collect();
@@ -773,6 +774,7 @@ impl<'a> Compiler<'a> {
                 }
                 v.shape = match &m.kind {
                     MoveKind::Hop => Shape::Hop,
+                    MoveKind::JumpOver { chained } => Shape::JumpOver { chained: *chained },
                     MoveKind::Slide(None) => Shape::Slide(0),
                     MoveKind::Slide(Some(l)) => {
                         if !(1..=99).contains(&l.value) {
@@ -807,7 +809,7 @@ impl<'a> Compiler<'a> {
             return None;
         }
         let (a, b) = (a.value as i32, b.value as i32);
-        for pl in 0..PLAYERS {
+        for pl in 0..MAX_PLAYERS {
             // The player's frame: forward, and the side to its right.
             let forward = self.players.get(pl).map_or(0, |p| p.forward);
             let (fx, fy) = DIRECTION_STEPS[forward as usize];
@@ -827,7 +829,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// One direction for each player (`falling s`, `falling forward`).
-    fn one_direction(&mut self, word: &Sp<String>) -> [Option<Dir>; PLAYERS] {
+    fn one_direction(&mut self, word: &Sp<String>) -> [Option<Dir>; MAX_PLAYERS] {
         let sets = self.directions(std::slice::from_ref(word));
         if sets.iter().any(|s| s.count_ones() > 1) {
             self.err(diag::not_one_direction(word.span, &word.value));
@@ -900,10 +902,10 @@ impl<'a> Compiler<'a> {
     }
 
     /// `track PLAYER POINT...`: each player's track, in order, no point twice.
-    fn tracks(&mut self) -> [Vec<Point>; PLAYERS] {
+    fn tracks(&mut self) -> [Vec<Point>; MAX_PLAYERS] {
         let d = self.d;
-        let mut out: [Vec<Point>; PLAYERS] = Default::default();
-        let mut said: [Option<Span>; PLAYERS] = [None; PLAYERS];
+        let mut out: [Vec<Point>; MAX_PLAYERS] = Default::default();
+        let mut said: [Option<Span>; MAX_PLAYERS] = [None; MAX_PLAYERS];
         for (player, points) in &d.tracks {
             let Some(who) = self.player(player) else { continue };
             let span = player.span.to(points.last().map_or(player.span, |p| p.span));
@@ -927,7 +929,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// A piece that moves along a track needs its player's track and dice to say how far.
-    fn track_moves(&mut self, tracks: &[Vec<Point>; PLAYERS], dice: Option<Dice>) {
+    fn track_moves(&mut self, tracks: &[Vec<Point>; MAX_PLAYERS], dice: Option<Dice>) {
         let d = self.d;
         for p in d.pieces.iter() {
             let Some(span) = p.track else { continue };
@@ -1118,9 +1120,9 @@ impl<'a> Compiler<'a> {
             }
             match (self.region_names.index.get(r.name.value.as_str()), player) {
                 (Some(&i), Some(p)) => self.regions[i].sets[p as usize] = set,
-                (_, None) => self.push_region(&r.name.value, [set; PLAYERS]),
+                (_, None) => self.push_region(&r.name.value, [set; MAX_PLAYERS]),
                 (None, Some(p)) => {
-                    let mut sets = [PointSet::default(); PLAYERS];
+                    let mut sets = [PointSet::default(); MAX_PLAYERS];
                     sets[p as usize] = set;
                     self.push_region(&r.name.value, sets);
                 }
@@ -1128,7 +1130,7 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn push_region(&mut self, name: &'a str, sets: [PointSet; PLAYERS]) {
+    fn push_region(&mut self, name: &'a str, sets: [PointSet; MAX_PLAYERS]) {
         self.region_names.push(name);
         self.regions.push(Region { sets });
     }
@@ -1172,7 +1174,10 @@ impl<'a> Compiler<'a> {
                         continue;
                     }
                 }
-                if matches!(m.kind, MoveKind::Leap { .. } | MoveKind::Ride { .. } | MoveKind::Hop) {
+                if matches!(
+                    m.kind,
+                    MoveKind::Leap { .. } | MoveKind::Ride { .. } | MoveKind::Hop | MoveKind::JumpOver { .. }
+                ) {
                     continue; // a vector the checker refused
                 }
                 let dirs = self.directions(&m.dirs);
@@ -1204,7 +1209,9 @@ impl<'a> Compiler<'a> {
                     MoveKind::Take => &mut moves.take,
                     MoveKind::Approach => &mut moves.approach,
                     MoveKind::Withdraw => &mut moves.withdraw,
-                    MoveKind::Leap { .. } | MoveKind::Ride { .. } | MoveKind::Hop => continue,
+                    MoveKind::Leap { .. } | MoveKind::Ride { .. } | MoveKind::Hop | MoveKind::JumpOver { .. } => {
+                        continue
+                    }
                 };
                 for (s, d) in slot.iter_mut().zip(dirs) {
                     *s |= d;
@@ -1259,11 +1266,11 @@ impl<'a> Compiler<'a> {
             let enter = p.enter.as_ref().and_then(|e| {
                 let falling = match &e.falling {
                     Some(dir) => self.one_direction(dir),
-                    None => [None; PLAYERS],
+                    None => [None; MAX_PLAYERS],
                 };
                 let on = match &e.region {
                     Some(r) => self.region(r)?,
-                    None => [self.board.as_ref().map_or(PointSet::default(), all_points); PLAYERS],
+                    None => [self.board.as_ref().map_or(PointSet::default(), all_points); MAX_PLAYERS],
                 };
                 Some(Enter {
                     on,
@@ -1275,7 +1282,7 @@ impl<'a> Compiler<'a> {
             });
             moves.track = p.track.is_some();
             let safe = p.safe.as_ref().and_then(|r| self.region(r)).unwrap_or_default();
-            let mut lift: [Option<Lift>; PLAYERS] = [None; PLAYERS];
+            let mut lift: [Option<Lift>; MAX_PLAYERS] = [None; MAX_PLAYERS];
             for LiftDecl { player, region, first, span } in &p.lifts {
                 let on = match region {
                     Some(r) => match self.region(r) {
@@ -1289,7 +1296,7 @@ impl<'a> Compiler<'a> {
                         Some(i) => vec![i as usize],
                         None => continue,
                     },
-                    None => (0..PLAYERS).collect(),
+                    None => (0..MAX_PLAYERS).collect(),
                 };
                 for pl in players {
                     if lift[pl].is_some() {
@@ -1367,6 +1374,11 @@ impl<'a> Compiler<'a> {
                 let kind_id = self.kind(kind);
                 let of = if of.value == "pieces" { Some(u16::MAX) } else { self.kind(of).map(|k| 1 << k) };
                 Test::Past { kind: kind_id?, of: of?, behind: *behind }
+            }
+            TestDecl::AllIn { what, region } => {
+                let kinds = if what.value == "pieces" { Some(u16::MAX) } else { self.kind(what).map(|k| 1 << k) };
+                let zone = self.region(region);
+                Test::AllIn { kinds: kinds?, zone: Box::new(zone?), region: region.value.clone() }
             }
         };
         Some(Clause { not: c.not, test })
@@ -1568,9 +1580,9 @@ impl<'a> Compiler<'a> {
         let Some(j) = &self.d.jumps else {
             return JumpRules::default();
         };
-        let any_jump = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
+        let any_jump = self.kinds.iter().any(|k| (0..MAX_PLAYERS).any(|p| k.moves.captures_by_moving(p)));
         // `compulsory` also binds captures by landing (chess's pieces): losing chess.
-        let any_capture = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_any(p)));
+        let any_capture = self.kinds.iter().any(|k| (0..MAX_PLAYERS).any(|p| k.moves.captures_any(p)));
         let mut prefer = Vec::new();
         let mut said: Vec<Span> = Vec::new();
         if let Some(span) = j.majority {
@@ -1717,8 +1729,8 @@ impl<'a> Compiler<'a> {
                 "remove the piece: `seeds N` fills the pits, and a move sows one of the mover's pits",
             ));
         }
-        let mut pits: [Vec<Point>; PLAYERS] = Default::default();
-        let mut stores: [Option<Point>; PLAYERS] = [None; PLAYERS];
+        let mut pits: [Vec<Point>; MAX_PLAYERS] = Default::default();
+        let mut stores: [Option<Point>; MAX_PLAYERS] = [None; MAX_PLAYERS];
         let mut seen: HashMap<Point, Span> = HashMap::new();
         let mut once = |this: &mut Self, p: Point, at: Span| {
             if let Some(&first) = seen.get(&p) {
@@ -1749,7 +1761,7 @@ impl<'a> Compiler<'a> {
                 stores[who as usize] = Some(p);
             }
         }
-        if let Some(who) = (0..PLAYERS).find(|&p| pits[p].is_empty()) {
+        if let Some(who) = (0..self.players.len()).find(|&p| pits[p].is_empty()) {
             let name = self.players.get(who).map_or("a player".to_string(), |p| format!("`{}`", p.name));
             self.err(unplayable(
                 &format!("{name} has no pits"),
@@ -1846,7 +1858,7 @@ impl<'a> Compiler<'a> {
                 }
                 ConditionDecl::Captured(k) => {
                     let Some(kind) = self.kind(k) else { continue };
-                    let by_jump = self.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_any(p)));
+                    let by_jump = self.kinds.iter().any(|k| (0..MAX_PLAYERS).any(|p| k.moves.captures_any(p)));
                     let by_custody = custodial.is_some_and(|c| c.targets & (1 << kind) != 0);
                     let by_trap = traps.iter().any(|t| t.kind == kind);
                     if !(by_jump || by_custody || by_trap) {
@@ -1954,7 +1966,7 @@ impl<'a> Compiler<'a> {
                 }
                 ConditionDecl::MostPieces => Condition::MostPieces,
                 ConditionDecl::Connecting(names) => {
-                    let regions: Vec<[PointSet; PLAYERS]> = names.iter().filter_map(|r| self.region(r)).collect();
+                    let regions: Vec<[PointSet; MAX_PLAYERS]> = names.iter().filter_map(|r| self.region(r)).collect();
                     if regions.len() < names.len() {
                         continue;
                     }
@@ -2088,7 +2100,7 @@ fn single_capital(s: &str) -> Option<char> {
 struct RaceRules {
     stacks: Option<u8>,
     enter_first: bool,
-    bear_off_from: Option<[PointSet; PLAYERS]>,
+    bear_off_from: Option<[PointSet; MAX_PLAYERS]>,
     bear_off_higher: bool,
     another_turn_rolls: u128,
     swap_places: bool,

@@ -99,6 +99,11 @@ pub enum MoveKind {
     /// `hop DIRECTIONS`: over exactly one piece along a line.
     Hop,
     Jump,
+    /// `jump DIRECTIONS over any piece [chained]`: over an adjacent piece of
+    /// either side, taking nothing; chained, again from where it lands.
+    JumpOver {
+        chained: bool,
+    },
     /// `jump DIRECTIONS flying [landing behind]`: whether it lands only just behind.
     Fly {
         behind: bool,
@@ -129,7 +134,10 @@ impl MoveDecl {
         self.landing.is_some()
             || self.from.is_some()
             || self.en_passant.is_some()
-            || matches!(self.kind, MoveKind::Leap { .. } | MoveKind::Ride { .. } | MoveKind::Hop)
+            || matches!(
+                self.kind,
+                MoveKind::Leap { .. } | MoveKind::Ride { .. } | MoveKind::Hop | MoveKind::JumpOver { .. }
+            )
     }
 }
 
@@ -418,6 +426,8 @@ pub enum TestDecl {
     MovedLast,
     /// `KIND past every KIND` (or `behind every`).
     Past { kind: Sp<String>, of: Sp<String>, behind: bool },
+    /// `all KIND in REGION` (`pieces` for any kind).
+    AllIn { what: Sp<String>, region: Sp<String> },
 }
 
 #[derive(Clone, Debug)]
@@ -1512,15 +1522,26 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
         }
         "jump" => {
             let mut a = Args::new(stmt, "jump any flying");
-            let dirs = a.words_until("flying", "directions")?;
-            let flying = a.optional("flying").is_some();
+            let dirs = a.words_until_any(&["flying", "over"], "directions")?;
+            let over = a.optional("over").is_some();
+            let chained = over && {
+                a.example = "jump any over any piece chained";
+                a.keyword("any")?;
+                a.keyword("piece")?;
+                a.optional("chained").is_some()
+            };
+            let flying = !over && a.optional("flying").is_some();
             let behind = flying && a.optional("landing").is_some();
             if behind {
                 a.keyword("behind")?;
             }
             a.end()?;
             p.moves.push(MoveDecl {
-                kind: if flying { MoveKind::Fly { behind } } else { MoveKind::Jump },
+                kind: match (over, flying) {
+                    (true, _) => MoveKind::JumpOver { chained },
+                    (false, true) => MoveKind::Fly { behind },
+                    (false, false) => MoveKind::Jump,
+                },
                 dirs,
                 landing: None,
                 en_passant: None,
@@ -2189,6 +2210,13 @@ fn starts_clause(a: &Args<'_>) -> bool {
     match a.peek_word() {
         Some("fewer" | "opponent" | "it" | "not") => true,
         Some("at") => second() == Some("least"),
+        // `all pieces in home`; `all pieces borne off` is a goal of its own.
+        Some("all") => {
+            let mut ahead = a.clone();
+            ahead.skip();
+            ahead.skip();
+            ahead.peek_word() == Some("in")
+        }
         Some(_) => matches!(second(), Some("past" | "behind")),
         None => false,
     }
@@ -2217,6 +2245,10 @@ fn clause(a: &mut Args<'_>) -> Result<ClauseDecl, Diagnostic> {
         a.keyword("moved")?;
         a.keyword("last")?;
         TestDecl::MovedLast
+    } else if a.optional("all").is_some() {
+        let what = a.word("a piece, or `pieces`")?;
+        a.keyword("in")?;
+        TestDecl::AllIn { what, region: a.word("a region")? }
     } else if matches!(a.peek_word(), Some("opponent" | "fewer" | "at")) {
         let opponent = a.optional("opponent").is_some();
         if opponent {

@@ -9,6 +9,7 @@ mod betza;
 mod compile;
 mod decls;
 pub mod options;
+mod players;
 
 pub use compile::LANGUAGE_VERSION;
 pub use decls::statement_keywords;

@@ -49,7 +49,7 @@ impl Engine {
     /// that keep two positions and play from one into the other, copying
     /// a position once a ply.
     pub(super) fn play_into(&self, pos: &Position, mv: &Move, next: &mut Position) {
-        next.copy_on_board(pos, self.cells_used);
+        next.copy_on_board(pos, self.cells_used, self.players);
         self.make(pos, mv, next);
     }
 
@@ -165,8 +165,8 @@ impl Engine {
         }) || self.game.another_turn_rolls != 0
             && self.game.another_turn_rolls & (1u128 << mv.distance.min(127)) != 0;
         if !again {
-            next.turn = 1 - me;
-            next.hash ^= self.zobrist_turn;
+            next.turn = self.next_player(me);
+            next.hash ^= self.zobrist_turns[me as usize] ^ self.zobrist_turns[next.turn as usize];
         }
         next.ply += 1;
         next.result = result;
@@ -196,7 +196,7 @@ impl Engine {
     /// and nothing was captured, else begun anew or ended.
     fn run_after(&self, before: &Position, after: &Position, mv: &Move) -> Run {
         let me = before.turn as usize;
-        let quiet = matches!(mv.kind, MoveType::Plain | MoveType::Leave) && !after.captured_since(before);
+        let quiet = matches!(mv.kind, MoveType::Plain | MoveType::Leave) && !self.captured_since(before, after);
         let limited =
             mv.kind == MoveType::Plain && self.game.kinds[kind_of(before.at(mv.from)) as usize].run_limit.is_some();
         if !quiet || !limited {

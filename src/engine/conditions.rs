@@ -13,7 +13,7 @@ impl Engine {
     /// (a move takes the opponent's pieces).
     pub(super) fn goal_state(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
         self.game.goals.iter().enumerate().find_map(|(i, g)| match &g.condition {
-            Condition::CapturedCount { n, kinds } => [1 - mover, mover].into_iter().find_map(|x| {
+            Condition::CapturedCount { n, kinds } => self.judged_after(mover).find_map(|x| {
                 let start = self.goal_start[i][x as usize] as usize;
                 let every = kinds & self.every_kind == self.every_kind;
                 let lost = start.saturating_sub(self.pieces_left(pos, x, *kinds, every));
@@ -22,7 +22,7 @@ impl Engine {
                 (start > 0 && lost >= *n as usize)
                     .then_some(Outcome { winner: g.winner(subject), reason: Reason::CapturedCount(x, *n) })
             }),
-            Condition::Holds { any } => [1 - mover, mover].into_iter().find_map(|x| {
+            Condition::Holds { any } => self.judged_after(mover).find_map(|x| {
                 let holds = |all: &Vec<Clause>| {
                     all.iter().enumerate().all(|(i, c)| self.clause_holds(pos, c, (x, mover), i == 0))
                 };
@@ -39,6 +39,12 @@ impl Engine {
         })
     }
 
+    /// The players in the order goals are judged about after `mover` has
+    /// moved: those after it in turn order, then the mover itself.
+    fn judged_after(&self, mover: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        (1..=self.players).map(move |i| (mover + i) % self.players)
+    }
+
     /// Whether `c` holds about player `x`, `mover` having just moved; `head`:
     /// it opens its group.
     pub(super) fn clause_holds(
@@ -49,6 +55,7 @@ impl Engine {
         head: bool,
     ) -> bool {
         let holds = match c.test {
+            Test::AllIn { kinds, ref zone, .. } => self.all_in(pos, x, kinds, &zone[x as usize]),
             Test::Left { opponent, at_least, n, kinds } => {
                 let whose = if opponent { 1 - x } else { x };
                 let every = kinds & self.every_kind == self.every_kind;
@@ -65,6 +72,21 @@ impl Engine {
             Test::Past { kind, of, behind } => self.past(pos, x, kind, of, behind),
         };
         holds != c.not
+    }
+
+    /// Whether every piece of `x`'s of `kinds` stands in `zone`, none is in
+    /// hand, and there is one at least.
+    fn all_in(&self, pos: &Position, x: PlayerId, kinds: u16, zone: &PointSet) -> bool {
+        let every = kinds & self.every_kind == self.every_kind;
+        let mine = &pos.occupied[x as usize];
+        let on_board =
+            if every { mine.len() } else { mine.iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0).count() };
+        let inside = if every {
+            mine.and(zone).len()
+        } else {
+            mine.and(zone).iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0).count()
+        };
+        on_board > 0 && inside == on_board && self.pieces_left(pos, x, kinds, every) == on_board
     }
 
     /// Whether a piece of `x`'s of `kind` stands farther along `x`'s forward
@@ -107,7 +129,7 @@ impl Engine {
     pub(super) fn streak_reached(&self, pos: &Position) -> Option<Outcome> {
         let g = &self.game.goals[self.streak?];
         let Condition::Streak { moves, .. } = g.condition else { return None };
-        (0..PLAYERS as PlayerId)
+        (0..self.players)
             .find(|&p| pos.streak[p as usize] >= moves)
             .map(|p| Outcome { winner: g.winner(p), reason: Reason::Streak(p, moves) })
     }

@@ -84,7 +84,7 @@ impl Tally {
 pub(super) fn ray_plans(game: &Game) -> Vec<Vec<(Dir, u8)>> {
     let mut plans = Vec::new();
     for kind in &game.kinds {
-        for pl in 0..PLAYERS {
+        for pl in 0..MAX_PLAYERS {
             let m = &kind.moves;
             let (steps, slides) = (m.step[pl], m.slide[pl]);
             let slide_most = m.slide_limit.unwrap_or(u8::MAX);
@@ -144,7 +144,7 @@ impl Engine {
         counts.clear();
         let me = pos.turn;
         let pl = me as usize;
-        let occupied = pos.occupied[0].union(&pos.occupied[1]);
+        let occupied = pos.taken;
         let empty = self.all_points.minus(&occupied);
         let occupied_bits = occupied.low128();
         let (mut total, mut total_takes) = (0, 0);
@@ -214,7 +214,7 @@ impl Engine {
             }
             let moves = &kind.moves;
             let stops = !self.no_stop_bits[k];
-            for &(d, most) in self.ray_plans[k * PLAYERS + pl].iter() {
+            for &(d, most) in self.ray_plans[k * MAX_PLAYERS + pl].iter() {
                 let (mut front, mut reach) = (pieces, 0u128);
                 if limit < ANY_ROLL {
                     // A roll's few spaces, with no test of whether any piece
@@ -276,7 +276,7 @@ impl Engine {
         if let Some(c) = counts.get(index) {
             return match *c {
                 Counted::Piece { at, takes, .. } => {
-                    let occupied = pos.occupied[0].union(&pos.occupied[1]);
+                    let occupied = pos.taken;
                     let empty = self.all_points.minus(&occupied);
                     out.clear();
                     if takes > 0 {
@@ -307,7 +307,7 @@ impl Engine {
                         // slide went is as good as random, a walk's end is not
                         // predicted.
                         let ray = &self.slide_rays[to as usize * 8 + back as usize];
-                        let blockers = ray.bits & pos.occupied[0].union(&pos.occupied[1]).low128();
+                        let blockers = ray.bits & pos.taken.low128();
                         let (lowest, highest) = (blockers.trailing_zeros(), 127 - blockers.leading_zeros());
                         let from = [highest, lowest][usize::from(ray.rises)] as Point;
                         (from, self.line_distance[from as usize * self.game.board.len() + to as usize])
@@ -343,7 +343,7 @@ impl Engine {
     /// The enemy pieces the piece on `p` can take (one space onto them).
     #[inline]
     pub(super) fn take_targets(&self, pos: &Position, p: Point, kind: KindId, me: PlayerId) -> PointSet {
-        let mut t = self.take_to[self.table_index(kind, me, p)].and(&pos.occupied[1 - me as usize]);
+        let mut t = self.take_to[self.table_index(kind, me, p)].and(&pos.enemies(me));
         let prey = self.game.kinds[kind as usize].can_capture;
         if prey != u16::MAX && !t.is_empty() {
             for q in t.iter() {
@@ -371,7 +371,7 @@ impl Engine {
         weights: &mut Vec<u32>,
     ) -> Option<(Move, u32)> {
         let pl = pos.turn as usize;
-        let occupied = pos.occupied[0].union(&pos.occupied[1]);
+        let occupied = pos.taken;
         let empty = self.all_points.minus(&occupied);
         let bits = occupied.low128();
         base.clear();
@@ -509,7 +509,7 @@ impl Engine {
     ) -> Option<(Move, u32)> {
         let rows = self.mill_rows.as_ref()?;
         let me = pos.turn;
-        let occupied = pos.occupied[0].union(&pos.occupied[1]);
+        let occupied = pos.taken;
         let empty = self.all_points.minus(&occupied);
         let mine = pos.occupied[me as usize].low128();
         sources.clear();

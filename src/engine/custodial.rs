@@ -230,7 +230,7 @@ impl Engine {
             return true;
         }
         let bit = 1u16 << kind_of(victim);
-        let i = b as usize * PLAYERS + owner(victim) as usize;
+        let i = b as usize * MAX_PLAYERS + owner(victim) as usize;
         if c == 0 {
             self.hostile_empty[i] & bit != 0
         } else {

@@ -275,7 +275,7 @@ impl Engine {
         let Some(goal) = self.no_progress else { return };
         let g = &self.game.goals[goal];
         let Condition::NoProgress { capture, kinds, .. } = g.condition else { return };
-        let captured = after.captured_since(before);
+        let captured = self.captured_since(before, after);
         let moved = match mv.kind {
             MoveType::Pass => None,
             // An entered piece was in hand, not on `from`.

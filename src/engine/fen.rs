@@ -37,7 +37,7 @@ impl Engine {
     /// The pieces in hand, in brackets: the first player's capital.
     fn hand_field(&self, pos: &Position) -> String {
         let mut out = String::from("[");
-        for pl in 0..PLAYERS as PlayerId {
+        for pl in 0..self.players {
             for kind in 0..self.game.kinds.len() as KindId {
                 let letter = self.fen_letter(kind);
                 let letter = if pl == 0 { letter } else { letter.to_ascii_lowercase() };
@@ -98,7 +98,7 @@ impl Engine {
     /// castling piece on its line sideways.
     fn castling_field(&self, pos: &Position) -> String {
         let mut out = String::new();
-        for pl in 0..PLAYERS as PlayerId {
+        for pl in 0..self.players {
             for (right, _) in self.castling_rights(pos, pl) {
                 out.push(if pl == 0 { right } else { right.to_ascii_lowercase() });
             }

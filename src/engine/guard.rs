@@ -101,7 +101,7 @@ impl Engine {
     /// The hash of the pieces on the board alone: the position's, without
     /// the side to move and the counts in hand.
     pub(super) fn board_hash(&self, pos: &Position) -> u64 {
-        let mut h = if pos.turn == 1 { pos.hash ^ self.zobrist_turn } else { pos.hash };
+        let mut h = pos.hash ^ self.zobrist_turns[pos.turn as usize];
         for (s, &n) in pos.hand.iter().enumerate() {
             if n != 0 && n != UNLIMITED {
                 h ^= self.zobrist_hand[s * 100] ^ self.zobrist_hand[s * 100 + n as usize];

@@ -32,7 +32,7 @@ impl StepperFn<bool> for AnyRun {
 #[derive(Clone, Copy)]
 enum LineRule<'a> {
     Row(u8, u16, bool),
-    Connects(&'a [[PointSet; PLAYERS]]),
+    Connects(&'a [[PointSet; MAX_PLAYERS]]),
 }
 
 impl Engine {
@@ -125,7 +125,7 @@ impl Engine {
 
     /// Whether the chain of `player`'s pieces through `at` (linked along the
     /// board's lines) touches each region (the player's part of it).
-    fn connects_at(&self, pos: &Position, at: Point, player: PlayerId, regions: &[[PointSet; PLAYERS]]) -> bool {
+    fn connects_at(&self, pos: &Position, at: Point, player: PlayerId, regions: &[[PointSet; MAX_PLAYERS]]) -> bool {
         let mine = &pos.occupied[player as usize];
         if !mine.contains(at) {
             return false;
@@ -158,7 +158,7 @@ impl Engine {
 
     /// A full board, after `me` moved.
     pub(super) fn goal_board_full(&self, pos: &Position, me: PlayerId) -> Option<Outcome> {
-        if !self.board_full_goal || pos.occupied[0].union(&pos.occupied[1]) != self.all_points {
+        if !self.board_full_goal || pos.taken != self.all_points {
             return None;
         }
         self.game.goals.iter().find_map(|g| match g.condition {

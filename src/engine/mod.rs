@@ -336,8 +336,8 @@ const UNLIMITED: u8 = u8::MAX;
 /// Each player's pieces of each kind at the start (on the board and in
 /// hand), each player's plain kind, and per goal that counts pieces each
 /// player's pieces of its kinds at the start.
-fn setup_counts(game: &Game) -> ([[u16; MAX_KINDS]; PLAYERS], [KindId; PLAYERS], Vec<[u16; PLAYERS]>) {
-    let mut setup_count = [[0u16; MAX_KINDS]; PLAYERS];
+fn setup_counts(game: &Game) -> ([[u16; MAX_KINDS]; MAX_PLAYERS], [KindId; MAX_PLAYERS], Vec<[u16; MAX_PLAYERS]>) {
+    let mut setup_count = [[0u16; MAX_KINDS]; MAX_PLAYERS];
     for &(p, k, _) in &game.setup {
         setup_count[p as usize][k as usize] += 1;
     }
@@ -352,8 +352,8 @@ fn setup_counts(game: &Game) -> ([[u16; MAX_KINDS]; PLAYERS], [KindId; PLAYERS],
         .goals
         .iter()
         .map(|g| match g.condition {
-            Condition::CapturedCount { kinds, .. } => [of_kinds(0, kinds), of_kinds(1, kinds)],
-            _ => [0; PLAYERS],
+            Condition::CapturedCount { kinds, .. } => std::array::from_fn(|pl| of_kinds(pl, kinds)),
+            _ => [0; MAX_PLAYERS],
         })
         .collect();
     (setup_count, plain_kind, goal_start)
@@ -416,7 +416,7 @@ impl TurnPlans {
                     && m.vectors.is_empty()
                     && k.enter.is_none_or(|e| !e.capturing)
                     && !m.track
-                    && (0..PLAYERS).all(|p| {
+                    && (0..MAX_PLAYERS).all(|p| {
                         m.slide[p] | m.jump[p] | m.fly[p] | m.leave[p] | m.take[p] | m.approach[p] | m.withdraw[p] == 0
                     })
             });
@@ -469,8 +469,8 @@ impl GoalIndex {
 
 /// Hand slots: each player and kind that starts with pieces in hand, then
 /// each player and kind that can enter, up to [`MAX_HANDS`].
-fn hand_slots(game: &Game) -> [u8; PLAYERS * 16] {
-    let mut slots = [NO_HAND; PLAYERS * 16];
+fn hand_slots(game: &Game) -> [u8; MAX_PLAYERS * 16] {
+    let mut slots = [NO_HAND; MAX_PLAYERS * 16];
     let mut next = 0u8;
     let enterers = game
         .kinds
@@ -480,7 +480,7 @@ fn hand_slots(game: &Game) -> [u8; PLAYERS * 16] {
             let held = game.change_sides && game.kinds.iter().any(|j| !j.royal && j.base as usize == i);
             k.enter.is_some() || k.moves.track || game.return_to_hand || held
         })
-        .flat_map(|(k, _)| (0..PLAYERS as PlayerId).map(move |p| (p, k as KindId)));
+        .flat_map(|(k, _)| (0..game.players.len() as PlayerId).map(move |p| (p, k as KindId)));
     for (p, k) in game.hand.iter().map(|&(p, k, _)| (p, k)).chain(enterers) {
         let i = p as usize * 16 + k as usize;
         if slots[i] == NO_HAND && (next as usize) < MAX_HANDS {
@@ -494,7 +494,7 @@ fn hand_slots(game: &Game) -> [u8; PLAYERS * 16] {
 /// A cell of the board: 0 empty, else `1 + player * 16 + kind`.
 pub type Cell = u8;
 /// The number of cell values (for tables indexed by point and cell).
-const CELL_VALUES: usize = 1 + PLAYERS * 16;
+const CELL_VALUES: usize = 1 + MAX_PLAYERS * 16;
 
 #[inline]
 pub fn cell(player: PlayerId, kind: KindId) -> Cell {
@@ -514,7 +514,9 @@ pub fn kind_of(c: Cell) -> KindId {
 pub struct Position {
     cells: [Cell; 256],
     /// Each player's occupied points (kept in step with `cells`).
-    occupied: [PointSet; PLAYERS],
+    occupied: [PointSet; MAX_PLAYERS],
+    /// Every occupied point, whoever's (the union of `occupied`).
+    taken: PointSet,
     /// The points holding a piece of any kind but the first (kings, mostly):
     /// a kind's pieces as bits without a look at every piece (`shifts.rs`).
     other_kinds: PointSet,
@@ -526,13 +528,13 @@ pub struct Position {
     /// Per player, the piece making a run of moves that capture nothing, for
     /// kinds with `at most N moves in a row` (not part of the position notation
     /// nor the hash: a position set up from notation starts with no run).
-    run: [Run; PLAYERS],
+    run: [Run; MAX_PLAYERS],
     /// Plies since the last capture or move that counts as progress, for
     /// `draw after N moves without ...` (not in the notation nor the hash).
     quiet: u16,
     /// Each player's moves in a row of the headings a `Streak` goal counts
     /// (in the notation, not the hash, like `quiet`).
-    streak: [u8; PLAYERS],
+    streak: [u8; MAX_PLAYERS],
     /// Pieces in hand, per hand slot ([`Engine::hand_slot`]).
     hand: [u8; MAX_HANDS],
     /// The hash of the position before the last move, under `forbid
@@ -551,7 +553,7 @@ pub struct Position {
     /// which an enemy could take it en passant ((NONE, NONE) otherwise; in the hash).
     passed: (Point, Point),
     /// Pieces each player has borne off, in a game with tracks (in the hash).
-    borne_off: [u8; PLAYERS],
+    borne_off: [u8; MAX_PLAYERS],
 }
 
 /// A run of moves by one piece that captured nothing: where the piece stands
@@ -581,11 +583,19 @@ impl Position {
     pub fn occupied_by(&self, player: PlayerId) -> &PointSet {
         &self.occupied[player as usize]
     }
-    /// Whether the move that led from `before` (its mover's turn) to `self`
-    /// took any of the other side's pieces.
-    fn captured_since(&self, before: &Position) -> bool {
-        let other = 1 - before.turn as usize;
-        self.occupied[other].len() < before.occupied[other].len()
+    /// Every occupied point, whoever's piece stands on it.
+    #[inline]
+    pub fn taken(&self) -> &PointSet {
+        &self.taken
+    }
+    /// The points the pieces of every player but `me` stand on.
+    #[inline]
+    pub fn enemies(&self, me: PlayerId) -> PointSet {
+        self.taken.minus(&self.occupied[me as usize])
+    }
+    /// How many pieces the players other than `me` have on the board.
+    fn enemy_count(&self, me: PlayerId) -> usize {
+        self.taken.len() - self.occupied[me as usize].len()
     }
 
     /// The outcome a move has already decided, if any (see [`Engine::outcome`]).
@@ -599,7 +609,7 @@ impl Position {
     /// board of `points` points: the cells past the board are empty in
     /// both, so only the board's are copied (in a block of fixed size).
     #[inline(always)]
-    fn copy_on_board(&mut self, other: &Position, points: usize) {
+    fn copy_on_board(&mut self, other: &Position, points: usize, players: PlayerId) {
         fn copy<const N: usize>(to: &mut [Cell; 256], from: &[Cell; 256]) {
             to[..N].copy_from_slice(&from[..N]);
         }
@@ -612,6 +622,7 @@ impl Position {
         let Position {
             cells: _,
             occupied,
+            taken,
             other_kinds,
             turn,
             ply,
@@ -631,7 +642,13 @@ impl Position {
         self.borne_off = *borne_off;
         self.unmoved = *unmoved;
         self.passed = *passed;
-        self.occupied = *occupied;
+        // Only the players' sets: the rest are empty in both.
+        if players == 2 {
+            self.occupied[..2].copy_from_slice(&occupied[..2]);
+        } else {
+            self.occupied = *occupied;
+        }
+        self.taken = *taken;
         self.other_kinds = *other_kinds;
         self.turn = *turn;
         self.ply = *ply;
@@ -670,9 +687,9 @@ impl Eq for Position {}
 /// [`Engine::table_index`] reads.
 fn kind_table(game: &Game, f: impl Fn(usize, &Kind, usize, Point) -> PointSet) -> Vec<PointSet> {
     let n = game.board.len();
-    let mut table = Vec::with_capacity(game.kinds.len() * PLAYERS * n);
+    let mut table = Vec::with_capacity(game.kinds.len() * MAX_PLAYERS * n);
     for (k, kind) in game.kinds.iter().enumerate() {
-        for pl in 0..PLAYERS {
+        for pl in 0..MAX_PLAYERS {
             for p in 0..n as Point {
                 table.push(f(k, kind, pl, p));
             }
@@ -697,9 +714,12 @@ pub(super) struct SlideRay {
 pub struct Engine {
     pub game: Game,
     zobrist: Vec<u64>,
-    zobrist_turn: u64,
+    /// The key of each player's turn (the first player's is 0).
+    zobrist_turns: [u64; MAX_PLAYERS],
+    /// How many players the game has.
+    players: PlayerId,
     /// Kinds a point is hostile to while empty, and at all times, for pieces
-    /// of each player: `hostile_empty[p * PLAYERS + player]`.
+    /// of each player: `hostile_empty[p * MAX_PLAYERS + player]`.
     hostile_empty: Vec<u16>,
     hostile_always: Vec<u16>,
     /// Kinds that may not end a move on a point.
@@ -710,7 +730,7 @@ pub struct Engine {
     track_at: Vec<u8>,
     /// Some piece moves along a track.
     tracks: bool,
-    /// Keys for the count of pieces each player has borne off (`PLAYERS * 256`, in games with tracks).
+    /// Keys for the count of pieces each player has borne off (`MAX_PLAYERS * 256`, in games with tracks).
     zobrist_borne_off: Vec<u64>,
     /// Keys for the pieces under the top of each point's stack
     /// (`points * 256`, where pieces stack; see `stacks.rs`).
@@ -727,7 +747,7 @@ pub struct Engine {
     exact_dice: bool,
     /// Some piece captures by approach or withdrawal.
     line_captures: bool,
-    /// `jump_over[(kind * PLAYERS + player) * points + p]`: the points a short
+    /// `jump_over[(kind * MAX_PLAYERS + player) * points + p]`: the points a short
     /// leap from `p` could jump over (a neighbour with a point behind it).
     jump_over: Vec<PointSet>,
     /// Each point's neighbours, in all directions.
@@ -737,7 +757,7 @@ pub struct Engine {
     /// (direction, point jumped, landing), by direction.
     short_leaps: Vec<(Dir, Point, Point)>,
     short_leap_at: Vec<u32>,
-    /// `step_to[(kind * PLAYERS + player) * points + p]`: where a step from
+    /// `step_to[(kind * MAX_PLAYERS + player) * points + p]`: where a step from
     /// `p` may end (neighbours in the step directions the kind may stop on).
     step_to: Vec<PointSet>,
     /// `take_to[...]` (indexed as `step_to`): the neighbours in the kind's take directions.
@@ -751,7 +771,7 @@ pub struct Engine {
     /// Playouts count steps and slides a direction at a time (at most a few
     /// index offsets a direction, no takes, no runs): see `counting.rs`.
     bulk_counting: bool,
-    /// Per kind and player (`kind * PLAYERS + player`), the directions of
+    /// Per kind and player (`kind * MAX_PLAYERS + player`), the directions of
     /// its steps and slides and the most spaces in each: see `counting.rs`.
     ray_plans: Vec<Vec<(Dir, u8)>>,
     /// Every point of the board.
@@ -823,7 +843,7 @@ pub struct Engine {
     count_goals: bool,
     /// The hand slot of each player and kind (`player * 16 + kind`), or
     /// `NO_HAND`; and the Zobrist keys of each slot's count.
-    hand_slot: [u8; PLAYERS * 16],
+    hand_slot: [u8; MAX_PLAYERS * 16],
     zobrist_hand: Vec<u64>,
     /// Whether any piece is ever in hand.
     hands: bool,
@@ -837,14 +857,14 @@ pub struct Engine {
     lifts: bool,
     /// Each player's pieces of each kind at the start, on the board and in
     /// hand: for counting goals and to tell a player's first move.
-    setup_count: [[u16; MAX_KINDS]; PLAYERS],
+    setup_count: [[u16; MAX_KINDS]; MAX_PLAYERS],
     /// Each player's plain kind, written without a letter in position
     /// notation: the first declared among the kinds it starts with.
-    plain_kind: [KindId; PLAYERS],
+    plain_kind: [KindId; MAX_PLAYERS],
     /// The game's kinds, as bits.
     every_kind: u16,
     /// Per goal that counts captures, each player's pieces of its kinds at the start.
-    goal_start: Vec<[u16; PLAYERS]>,
+    goal_start: Vec<[u16; MAX_PLAYERS]>,
     /// The goals that are a repetition rule and a no-progress rule, if any.
     repetition: Option<usize>,
     /// The goal that is a perpetual check rule, if any.
@@ -878,6 +898,7 @@ impl Clone for Engine {
 impl Engine {
     pub fn new(game: Game) -> Engine {
         let n = game.board.len();
+        let players = game.players.len() as PlayerId;
         let sow = game.sowing.as_ref().map(|s| Box::new(sowing::SowTables::new(s, n)));
         let zobrist_stack = if game.stacks.is_some() { tables::more_keys(n * 256, 11) } else { Vec::new() };
         let pair_dice = game.dice.is_some_and(|d| d.pair);
@@ -899,7 +920,7 @@ impl Engine {
         } else {
             2 * n
         };
-        let (zobrist, zobrist_turn, zobrist_hand) = tables::zobrist_keys(n);
+        let (zobrist, zobrist_turns, zobrist_hand) = tables::zobrist_keys(n);
         let game_kinds = game.kinds.len();
         let hand_slot = hand_slots(&game);
         let hands = hand_slot.iter().any(|&s| s != NO_HAND);
@@ -931,9 +952,9 @@ impl Engine {
             && !position_goals;
         let (hostile_empty, hostile_always) = tables::hostile(&game);
         let no_stop = tables::no_stop(&game);
-        let any_jumps = game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.captures_by_moving(p)));
+        let any_jumps = game.kinds.iter().any(|k| (0..MAX_PLAYERS).any(|p| k.moves.captures_by_moving(p)));
         let line_captures =
-            game.kinds.iter().any(|k| (0..PLAYERS).any(|p| k.moves.approach[p] | k.moves.withdraw[p] != 0));
+            game.kinds.iter().any(|k| (0..MAX_PLAYERS).any(|p| k.moves.approach[p] | k.moves.withdraw[p] != 0));
         let max_roll = game.dice.map_or(ANY_ROLL, |d| d.highest_face());
         let track_at = tables::track_index(&game);
         let tracks = game.kinds.iter().any(|k| k.moves.track);
@@ -945,7 +966,7 @@ impl Engine {
             && game.jumps.prefer.is_empty()
             && game.kinds.iter().all(|k| {
                 let m = &k.moves;
-                (0..PLAYERS).all(|p| m.jump[p] | m.fly[p] | m.approach[p] | m.withdraw[p] == 0)
+                (0..MAX_PLAYERS).all(|p| m.jump[p] | m.fly[p] | m.approach[p] | m.withdraw[p] == 0)
             });
         let shifts = shifts::Shifts::of(&game.board);
         // Takes are counted piece by piece (see counting.rs).
@@ -994,14 +1015,19 @@ impl Engine {
         Engine {
             game,
             zobrist,
-            zobrist_turn,
+            zobrist_turns,
+            players,
             hostile_empty,
             hostile_always,
             no_stop,
             any_jumps,
             track_at,
             tracks,
-            zobrist_borne_off: if tracks || sow.is_some() { tables::more_keys(PLAYERS * 256, 3) } else { Vec::new() },
+            zobrist_borne_off: if tracks || sow.is_some() {
+                tables::more_keys(MAX_PLAYERS * 256, 3)
+            } else {
+                Vec::new()
+            },
             zobrist_stack,
             pair_dice,
             race_extras,
@@ -1102,7 +1128,7 @@ impl Engine {
     /// Where a kind's entry for `player` and point `p` is in a [`kind_table`].
     #[inline]
     fn table_index(&self, kind: KindId, player: PlayerId, p: Point) -> usize {
-        (kind as usize * PLAYERS + player as usize) * self.game.board.len() + p as usize
+        (kind as usize * MAX_PLAYERS + player as usize) * self.game.board.len() + p as usize
     }
 
     /// The points along the straight line from `p` in direction `d`.
@@ -1126,29 +1152,54 @@ impl Engine {
         self.game.dice.map(|d| d.roll(rng))
     }
 
+    /// How many players the game has.
+    pub fn players(&self) -> PlayerId {
+        self.players
+    }
+
+    /// Who moves after `p`, in turn order.
+    #[inline]
+    pub fn next_player(&self, p: PlayerId) -> PlayerId {
+        if p + 1 == self.players {
+            0
+        } else {
+            p + 1
+        }
+    }
+
+    /// Who moved before `p`, in turn order (the mover of the last move, where
+    /// no rule gave it another turn).
+    #[inline]
+    pub fn previous_player(&self, p: PlayerId) -> PlayerId {
+        if p == 0 {
+            self.players - 1
+        } else {
+            p - 1
+        }
+    }
+
     pub fn empty_position(&self, turn: PlayerId) -> Position {
         let mut p = Position {
             cells: [0; 256],
-            occupied: [PointSet::default(); PLAYERS],
+            occupied: [PointSet::default(); MAX_PLAYERS],
+            taken: PointSet::default(),
             other_kinds: PointSet::default(),
             turn,
             ply: 0,
             hash: 0,
             result: None,
-            run: [Run::NONE; PLAYERS],
+            run: [Run::NONE; MAX_PLAYERS],
             quiet: 0,
-            streak: [0; PLAYERS],
+            streak: [0; MAX_PLAYERS],
             previous: 0,
             passes: 0,
             earlier: None,
             hand: [0; MAX_HANDS],
             unmoved: PointSet::default(),
             passed: (NONE, NONE),
-            borne_off: [0; PLAYERS],
+            borne_off: [0; MAX_PLAYERS],
         };
-        if turn == 1 {
-            p.hash ^= self.zobrist_turn;
-        }
+        p.hash ^= self.zobrist_turns[turn as usize];
         for (s, _) in self.unlimited.iter().enumerate().filter(|(_, &u)| u) {
             p.hand[s] = UNLIMITED;
         }
@@ -1259,6 +1310,7 @@ impl Engine {
         if old != 0 {
             pos.hash ^= self.zobrist[p as usize * CELL_VALUES + old as usize];
             pos.occupied[owner(old) as usize].remove(p);
+            pos.taken.remove(p);
             if kind_of(old) != 0 {
                 pos.other_kinds.remove(p);
             }
@@ -1266,6 +1318,7 @@ impl Engine {
         if c != 0 {
             pos.hash ^= self.zobrist[p as usize * CELL_VALUES + c as usize];
             pos.occupied[owner(c) as usize].insert(p);
+            pos.taken.insert(p);
             if kind_of(c) != 0 {
                 pos.other_kinds.insert(p);
             }
@@ -1370,13 +1423,32 @@ impl Engine {
         self.outcome(pos)
     }
 
-    /// Whether the side not to move would have a move (for `pass when no move`).
+    /// Whether the move that led from `before` (its mover's turn) to `after`
+    /// took any of the other sides' pieces.
+    #[inline(always)]
+    fn captured_since(&self, before: &Position, after: &Position) -> bool {
+        let me = before.turn;
+        if self.players == 2 {
+            let other = 1 - me as usize;
+            return after.occupied[other].len() < before.occupied[other].len();
+        }
+        after.enemy_count(me) < before.enemy_count(me)
+    }
+
+    /// Whether a side not to move would have a move (for `pass when no move`).
     pub(super) fn other_can_move(&self, pos: &Position) -> Result<bool, Limit> {
         let mut other = pos.clone();
-        other.turn = 1 - pos.turn;
         let mut moves = Vec::new();
-        self.generate(&other, self.max_roll, &mut moves)?;
-        Ok(!moves.is_empty())
+        let mut p = self.next_player(pos.turn);
+        while p != pos.turn {
+            other.turn = p;
+            self.generate(&other, self.max_roll, &mut moves)?;
+            if !moves.is_empty() {
+                return Ok(true);
+            }
+            p = self.next_player(p);
+        }
+        Ok(false)
     }
 
     /// The `most pieces` goal, at the end: who has more pieces on the board.
@@ -1441,7 +1513,7 @@ impl Engine {
     fn hostile_to(&self, pos: &Position, p: Point, victim_owner: PlayerId, victim_kind: KindId) -> bool {
         let c = pos.at(p);
         let bit = 1u16 << victim_kind;
-        let i = p as usize * PLAYERS + victim_owner as usize;
+        let i = p as usize * MAX_PLAYERS + victim_owner as usize;
         if c != 0 {
             owner(c) != victim_owner || self.hostile_always[i] & bit != 0
         } else {

@@ -517,7 +517,7 @@ impl Engine {
                 }
             }
         }
-        let occupied_set = pos.occupied[0].union(&pos.occupied[1]);
+        let occupied_set = pos.taken;
         let empty = self.all_points.minus(&occupied_set);
         if self.hands {
             self.entries(pos, &empty, out);
@@ -764,7 +764,7 @@ impl Engine {
     #[inline]
     pub(super) fn leave_dirs(&self, pos: &Position, p: Point, kind: KindId, pl: usize, limit: u8) -> DirSet {
         let mut set = 0;
-        let occupied = if self.bit_slides { pos.occupied[0].union(&pos.occupied[1]).low128() } else { 0 };
+        let occupied = if self.bit_slides { pos.taken.low128() } else { 0 };
         for d in dirs(self.game.kinds[kind as usize].moves.leave[pl]) {
             let ray = self.ray(p, d);
             let clear = if self.bit_slides {
@@ -795,7 +795,7 @@ impl Engine {
             return true;
         }
         let reach = &self.jump_over[self.table_index(kind, me, p)];
-        if reach.meets(&pos.occupied[1 - me as usize]) {
+        if reach.meets(&pos.enemies(me)) {
             for d in dirs(moves.jump[me as usize]) {
                 let over = board.step(p, d);
                 if enemy(over) && vacant(board.step(over, d)) {
@@ -865,8 +865,8 @@ impl Engine {
             }
             (None, _) => (pos.occupied[me as usize], false),
         };
-        let enemies = pos.occupied[1 - me as usize];
-        let vacant = self.all_points.minus(&pos.occupied[0].union(&pos.occupied[1]));
+        let enemies = pos.enemies(me);
+        let vacant = self.all_points.minus(&pos.taken);
         for p in candidates.iter() {
             let c = pos.at(p);
             if self.hands && self.held_back(pos, kind_of(c)) {

@@ -118,7 +118,7 @@ impl Engine {
     /// Whether a piece `c` entered on `to` would capture as it lands
     /// (`enter capturing`: Reversi's placements must flip).
     fn captures_on_entry(&self, pos: &Position, to: Point, c: Cell) -> bool {
-        if !self.adjacent[to as usize].meets(&pos.occupied[1 - owner(c) as usize]) {
+        if !self.adjacent[to as usize].meets(&pos.enemies(owner(c))) {
             return false;
         }
         if let Some(captures) = self.would_capture_on(pos, to, c) {
@@ -145,7 +145,7 @@ impl Engine {
             (Some(shifts), Some(c)) if enter.capturing && self.outflanks_by_shifts => {
                 let found = shifts.with_stepper(Outflanks {
                     own: pos.occupied[me as usize].low128(),
-                    enemy: pos.occupied[1 - me as usize].low128(),
+                    enemy: pos.enemies(me).low128(),
                     empty: empty.low128(),
                     sides: c.sides,
                     runs: c.runs,
@@ -166,7 +166,7 @@ impl Engine {
             return None;
         }
         let me = pos.turn;
-        let empty = self.all_points.minus(&pos.occupied[0]).minus(&pos.occupied[1]);
+        let empty = self.all_points.minus(&pos.taken);
         let mut total = 0;
         let each = |k: usize| {
             let kind = &self.game.kinds[k];

@@ -22,7 +22,7 @@ pub(super) enum BitGoal {
     },
     /// A chain touching every region (each player's part, as bits).
     Connects {
-        regions: Vec<[u128; PLAYERS]>,
+        regions: Vec<[u128; MAX_PLAYERS]>,
         winner_if: Goal,
     },
     BoardFull {
@@ -34,7 +34,7 @@ pub(super) enum BitGoal {
 #[derive(Clone, Debug)]
 pub(super) struct BitPlacements {
     kind: KindId,
-    falling: [Option<Dir>; PLAYERS],
+    falling: [Option<Dir>; MAX_PLAYERS],
     goals: Vec<BitGoal>,
     all: u128,
 }
@@ -46,8 +46,12 @@ impl BitPlacements {
         let enterers: Vec<usize> = (0..game.kinds.len()).filter(|&k| game.kinds[k].enter.is_some()).collect();
         let [kind] = enterers.as_slice() else { return None };
         let enter = game.kinds[*kind].enter.as_ref()?;
-        let everywhere = enter.on.iter().all(|on| on.len() == n);
-        let supplied = (0..PLAYERS as PlayerId).all(|p| game.supply.contains(&(p, *kind as KindId)));
+        // Two bit boards, one a side, taking turns.
+        if game.players.len() != 2 {
+            return None;
+        }
+        let everywhere = enter.on[..2].iter().all(|on| on.len() == n);
+        let supplied = (0..2).all(|p| game.supply.contains(&(p, *kind as KindId)));
         if !shifts || !placement_only || !everywhere || !supplied || enter.capturing || enter.before_moving {
             return None;
         }
@@ -67,7 +71,7 @@ impl BitPlacements {
                     goals.push(BitGoal::Row { n: *n, rows, winner_if: g.clone() })
                 }
                 Condition::Connects(regions) => goals.push(BitGoal::Connects {
-                    regions: regions.iter().map(|r| [bits(&r[0]), bits(&r[1])]).collect(),
+                    regions: regions.iter().map(|r| r.map(|set| bits(&set))).collect(),
                     winner_if: g.clone(),
                 }),
                 Condition::BoardFull | Condition::NoMove => {}

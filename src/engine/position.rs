@@ -110,7 +110,7 @@ impl Engine {
             out.push_str(&format!(":quiet {}", pos.quiet));
         }
         if self.streak.is_some() && pos.streak.iter().any(|&n| n > 0) {
-            let counts: Vec<String> = (0..PLAYERS)
+            let counts: Vec<String> = (0..MAX_PLAYERS)
                 .filter(|&pl| pos.streak[pl] > 0)
                 .map(|pl| format!("{}{}", self.game.players[pl].letter, pos.streak[pl]))
                 .collect();
@@ -131,7 +131,7 @@ impl Engine {
         // Where a capture takes a piece for good, what is off the board and
         // out of hand is not all borne off.
         if self.tracks && !self.game.return_to_hand && pos.borne_off.iter().any(|&n| n > 0) {
-            let counts: Vec<String> = (0..PLAYERS)
+            let counts: Vec<String> = (0..MAX_PLAYERS)
                 .filter(|&pl| pos.borne_off[pl] > 0)
                 .map(|pl| format!("{}{}", self.game.players[pl].letter, pos.borne_off[pl]))
                 .collect();
@@ -274,18 +274,18 @@ impl Engine {
             if let Some(extra) = state.first() {
                 return Err(PositionError::Shape(format!("a sowing game's position has no `:{extra}`")));
             }
-            let mut sides = [""; PLAYERS];
+            let mut sides = [""; MAX_PLAYERS];
             for side in &parts[1..] {
                 let who = player(side.get(..1).ok_or_else(|| PositionError::Shape("a side is empty".into()))?)?;
                 if !std::mem::replace(&mut sides[who as usize], side).is_empty() {
                     return Err(PositionError::Shape(format!("the side `{}` is given twice", &side[..1])));
                 }
             }
-            self.sow_sides(&mut pos, &sides)?;
+            self.sow_sides(&mut pos, &sides[..self.players as usize])?;
             pos.result = self.sow_goal(&pos, 1 - turn);
             return Ok(pos);
         }
-        let mut seen = [false; PLAYERS];
+        let mut seen = [false; MAX_PLAYERS];
         for side in &parts[1..] {
             let letter = side.get(..1).ok_or_else(|| PositionError::Shape("a side is empty".into()))?;
             let who = player(letter)?;
@@ -355,7 +355,7 @@ impl Engine {
         }
         if self.tracks && self.game.return_to_hand {
             // Every piece not on the board nor in hand has been borne off.
-            for pl in 0..PLAYERS as PlayerId {
+            for pl in 0..self.players {
                 let here = self.pieces_left(&pos, pl, self.every_kind, true) as u16;
                 let off = self.pieces_at_start(pl).saturating_sub(here).min(u8::MAX as u16) as u8;
                 self.set_borne_off(&mut pos, pl, off);
@@ -379,7 +379,7 @@ impl Engine {
     /// rules could not reach it, and over if a goal already holds in it.
     pub(super) fn settle(&self, mut pos: Position) -> Result<Position, PositionError> {
         self.check_setup(&pos)?;
-        let mover = 1 - pos.turn;
+        let mover = self.previous_player(pos.turn);
         // A piece standing on its goal, or one gone that only the last move
         // could have taken or moved off: the game ended with that move.
         pos.result = self.goal_reached_before(&pos, mover).or_else(|| self.goal_gone_before(&pos, mover));
@@ -389,19 +389,18 @@ impl Engine {
         // A position already past a counting goal (the fox facing three
         // geese) is over, as if the last move had made it so.
         if self.count_goals && pos.result.is_none() {
-            pos.result = self.goal_state(&pos, 1 - pos.turn);
+            pos.result = self.goal_state(&pos, mover);
         }
         // So is one with a line or a full board that a goal asks for.
         if (self.line_goals || self.board_full_goal) && pos.result.is_none() {
-            pos.result =
-                self.goal_lines_anywhere(&pos, 1 - pos.turn).or_else(|| self.goal_lines_anywhere(&pos, pos.turn));
+            pos.result = self.goal_lines_anywhere(&pos, mover).or_else(|| self.goal_lines_anywhere(&pos, pos.turn));
             if pos.result.is_none() {
-                pos.result = self.goal_board_full(&pos, 1 - pos.turn);
+                pos.result = self.goal_board_full(&pos, mover);
             }
         }
         // So is one where a side has borne off every piece.
         if self.tracks && pos.result.is_none() {
-            pos.result = self.goal_borne_off(&pos, 1 - pos.turn).or_else(|| self.goal_borne_off(&pos, pos.turn));
+            pos.result = self.goal_borne_off(&pos, mover).or_else(|| self.goal_borne_off(&pos, pos.turn));
         }
         // Two passes in a row, or the plies without progress the rule allows.
         if self.pass_at_will && pos.passes >= 2 && pos.result.is_none() {
@@ -427,9 +426,9 @@ impl Engine {
             self.kind_count_only_falls(k)
                 && self.pieces_left(pos, x, 1 << k, false) < self.setup_count[x as usize][k as usize] as usize
         };
-        let other = 1 - mover;
+        // (`captured` goals are for two players: the other is the victim.)
         self.game.goals.iter().find_map(|g| match g.condition {
-            Condition::Captured(k) if fewer(other, k) => self.goal_capture(mover, 1 << k),
+            Condition::Captured(k) if fewer(1 - mover, k) => self.goal_capture(mover, 1 << k),
             Condition::Escapes(k) if fewer(mover, k) => self.goal_escape(mover, k),
             _ => None,
         })
@@ -445,7 +444,7 @@ impl Engine {
             && kind.promotion.is_none()
             && !g.kinds.iter().any(|o| o.promotion_choices().any(|c| c == k) || o.shoot.is_some_and(|s| s.0 == k))
             && !g.custodial.as_ref().is_some_and(|c| c.convert)
-            && (0..PLAYERS as PlayerId).all(|pl| !self.unlimited(pl, k))
+            && (0..self.players).all(|pl| !self.unlimited(pl, k))
     }
 
     /// The points strictly between `from` and `to` on their straight line.
@@ -462,7 +461,7 @@ impl Engine {
     /// so that a piece may take on it en passant: the piece that passed
     /// stands just beyond `q` in its player's forward direction.
     pub(super) fn set_passed_over(&self, pos: &mut Position, q: Point) -> Result<(), PositionError> {
-        let mover = 1 - pos.turn;
+        let mover = self.previous_player(pos.turn);
         let forward = self.game.players[mover as usize].forward;
         let board = &self.game.board;
         let (to, from) = (board.step(q, forward), board.step(q, opposite(forward)));
@@ -488,7 +487,7 @@ impl Engine {
     /// Refuses a position the rules could not reach: the side that has just
     /// moved in check.
     pub(super) fn check_setup(&self, pos: &Position) -> Result<(), PositionError> {
-        if let Some((royal, by)) = self.check(pos, 1 - pos.turn) {
+        if let Some((royal, by)) = self.check(pos, self.previous_player(pos.turn)) {
             let labels = &self.game.board.labels;
             return Err(PositionError::Unreachable(format!(
                 "the royal piece on {} is attacked by the piece on {} while its side is not to move",

@@ -104,7 +104,7 @@ impl Engine {
     /// `distance` spaces away along direction `d` (from the enemy toward `r`).
     fn attacks_along(&self, c: Cell, royal: Cell, r: Point, d: Dir, distance: usize) -> bool {
         let kind = kind_of(c);
-        let a = &self.vt.line_attacks[kind as usize * PLAYERS + owner(c) as usize];
+        let a = &self.vt.line_attacks[kind as usize * MAX_PLAYERS + owner(c) as usize];
         let k = &self.game.kinds[kind as usize];
         a.reaches(d, distance)
             && k.can_capture & (1 << kind_of(royal)) != 0
@@ -173,7 +173,7 @@ impl Engine {
                 return false;
             }
             let kind = kind_of(c);
-            let a = &self.vt.line_attacks[kind as usize * PLAYERS + 1 - me as usize];
+            let a = &self.vt.line_attacks[kind as usize * MAX_PLAYERS + 1 - me as usize];
             let k = &self.game.kinds[kind as usize];
             return a.reaches(opposite(d), i + 1)
                 && k.can_capture & (1 << kind_of(pos.at(r))) != 0
@@ -185,7 +185,7 @@ impl Engine {
     /// `next` made `pos` with `m`'s pieces moved and taken, nothing else
     /// (no goals, counts or rights): enough to see what attacks what.
     fn shift_pieces(&self, pos: &Position, m: &Move, next: &mut Position) {
-        next.copy_on_board(pos, self.cells_used);
+        next.copy_on_board(pos, self.cells_used, self.players);
         let me = pos.turn;
         match m.kind {
             MoveType::Castle => self.castle_pieces(pos, m, next),

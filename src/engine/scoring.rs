@@ -20,9 +20,9 @@ impl Engine {
 
     /// Each side's area: its pieces, and the empty points from which only
     /// its pieces can be reached along the lines (through empty points).
-    pub fn area(&self, pos: &Position) -> [u16; PLAYERS] {
-        let mut area = [pos.pieces(0), pos.pieces(1)];
-        let occupied = pos.occupied[0].union(&pos.occupied[1]);
+    pub fn area(&self, pos: &Position) -> [u16; MAX_PLAYERS] {
+        let mut area: [u16; MAX_PLAYERS] = std::array::from_fn(|p| pos.pieces(p as PlayerId));
+        let occupied = pos.taken;
         let mut seen = PointSet::default();
         let mut stack = [NONE; 256];
         for start in self.all_points.minus(&occupied).iter() {
@@ -48,10 +48,8 @@ impl Engine {
                     }
                 }
             }
-            match borders {
-                0b01 => area[0] += size,
-                0b10 => area[1] += size,
-                _ => {}
+            if borders.count_ones() == 1 {
+                area[borders.trailing_zeros() as usize] += size;
             }
         }
         area

@@ -154,7 +154,7 @@ pub(super) fn points_of(mut bits: u128) -> impl Iterator<Item = Point> {
 /// The vacant points of a board of at most 128 points, as bits.
 #[inline(always)]
 pub(super) fn vacant_bits(engine: &Engine, pos: &Position) -> u128 {
-    engine.all_points.minus(&pos.occupied[0].union(&pos.occupied[1])).low128()
+    engine.all_points.minus(&pos.taken).low128()
 }
 
 /// [`Engine::capture_candidates`] with a given stepper, for `captures`.
@@ -199,7 +199,7 @@ impl Engine {
     ) -> u128 {
         let me = pos.turn;
         let pl = me as usize;
-        let enemy = pos.occupied[1 - pl].low128();
+        let enemy = pos.enemies(me).low128();
         let mut found = 0;
         for (k, kind) in self.game.kinds.iter().enumerate() {
             let pieces = by_kind[k];

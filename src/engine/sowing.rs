@@ -59,7 +59,7 @@ impl SowTables {
             }
         }
         if rules.capture == SowCapture::Opposite {
-            let [a, b] = &rules.pits;
+            let [a, b, ..] = &rules.pits;
             for (i, &p) in a.iter().enumerate() {
                 let q = b[b.len() - 1 - i];
                 (across[p as usize], across[q as usize]) = (q, p);
@@ -333,7 +333,7 @@ impl Engine {
             }
             self.set_stored(pos, pl as PlayerId, number(store)?);
         }
-        let total: u32 = (0..PLAYERS as PlayerId).map(|p| self.holdings(pos, p) as u32).sum();
+        let total: u32 = (0..self.players).map(|p| self.holdings(pos, p) as u32).sum();
         if total > 255 {
             return Err(PositionError::Unreachable(format!("{total} seeds, more than the 255 a game may hold")));
         }

@@ -7,7 +7,7 @@ use super::*;
 /// Zobrist keys: one per point and cell value, the side to move, and one
 /// per hand slot and count. Fixed (splitmix64 from a constant), so hashes
 /// are the same on every run.
-pub(super) fn zobrist_keys(points: usize) -> (Vec<u64>, u64, Vec<u64>) {
+pub(super) fn zobrist_keys(points: usize) -> (Vec<u64>, [u64; MAX_PLAYERS], Vec<u64>) {
     let mut seed = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = || {
         seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -17,9 +17,12 @@ pub(super) fn zobrist_keys(points: usize) -> (Vec<u64>, u64, Vec<u64>) {
         z ^ (z >> 31)
     };
     let cells = (0..points * CELL_VALUES).map(|_| next()).collect();
-    let turn = next();
+    // The first player's turn has no key: with two players, one key flips.
+    let mut turns = [0; MAX_PLAYERS];
+    turns[1] = next();
     let hands = (0..MAX_HANDS * 100).map(|_| next()).collect();
-    (cells, turn, hands)
+    turns[2..].copy_from_slice(&more_keys(MAX_PLAYERS - 2, 13));
+    (cells, turns, hands)
 }
 
 /// Further Zobrist keys, one a point, from a stream of their own
@@ -61,17 +64,17 @@ pub(super) fn lattice(board: &Board) -> Vec<Point> {
 }
 
 /// The kinds each point is hostile to while empty, and at all times, for
-/// pieces of each player (`p * PLAYERS + player`).
+/// pieces of each player (`p * MAX_PLAYERS + player`).
 pub(super) fn hostile(game: &Game) -> (Vec<u16>, Vec<u16>) {
     let n = game.board.len();
-    let mut when_empty = vec![0u16; n * PLAYERS];
-    let mut always = vec![0u16; n * PLAYERS];
+    let mut when_empty = vec![0u16; n * MAX_PLAYERS];
+    let mut always = vec![0u16; n * MAX_PLAYERS];
     for h in &game.hostile {
         for p in h.region.iter() {
-            for pl in (0..PLAYERS).filter(|pl| h.to_players & (1 << pl) != 0) {
-                when_empty[p as usize * PLAYERS + pl] |= h.to;
+            for pl in (0..MAX_PLAYERS).filter(|pl| h.to_players & (1 << pl) != 0) {
+                when_empty[p as usize * MAX_PLAYERS + pl] |= h.to;
                 if !h.when_empty {
-                    always[p as usize * PLAYERS + pl] |= h.to;
+                    always[p as usize * MAX_PLAYERS + pl] |= h.to;
                 }
             }
         }
@@ -108,7 +111,7 @@ pub(super) fn no_stop_sets(game: &Game, no_stop: &[u16]) -> (Vec<u128>, Vec<Poin
 /// `track_at[player * points + p]`: 1 + the index of `p` on the player's track, 0 off it.
 pub(super) fn track_index(game: &Game) -> Vec<u8> {
     let n = game.board.len();
-    let mut track_at = vec![0u8; n * PLAYERS];
+    let mut track_at = vec![0u8; n * MAX_PLAYERS];
     for (pl, track) in game.tracks.iter().enumerate() {
         for (i, &p) in track.iter().enumerate() {
             track_at[pl * n + p as usize] = i as u8 + 1;
@@ -148,7 +151,7 @@ pub(super) fn short_leaps(game: &Game) -> (Vec<PointSet>, Vec<(Dir, Point, Point
     });
     let (mut leaps, mut at) = (Vec::new(), vec![0u32]);
     for kind in &game.kinds {
-        for pl in 0..PLAYERS {
+        for pl in 0..MAX_PLAYERS {
             for p in 0..board.len() as Point {
                 for d in dirs(kind.moves.jump[pl] & !kind.moves.fly[pl]) {
                     if let Some((over, to)) = over_to(p, d) {
@@ -240,7 +243,7 @@ pub(super) fn only_entries(game: &Game) -> bool {
             && !m.track
             && m.vectors.is_empty()
             && k.castle.is_none()
-            && (0..PLAYERS).all(|p| {
+            && (0..MAX_PLAYERS).all(|p| {
                 m.step[p] | m.slide[p] | m.jump[p] | m.fly[p] | m.leave[p] | m.take[p] | m.approach[p] | m.withdraw[p]
                     == 0
             })

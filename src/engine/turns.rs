@@ -46,7 +46,7 @@ struct Typed {
 /// move buffers for reuse, one a level.
 #[derive(Default)]
 struct TurnSearch {
-    found: Vec<(Steps, (u64, [u8; PLAYERS]))>,
+    found: Vec<(Steps, (u64, [u8; MAX_PLAYERS]))>,
     buffers: Vec<Vec<Move>>,
     /// Positions searched and sequences found so far, up to [`MAX_SEARCH_STEPS`].
     steps: u32,
@@ -87,7 +87,7 @@ impl Engine {
         // Only one die can be used: the larger, where it can.
         let larger_used = longest == 1 && found.iter().any(|(s, _)| s.dice[0] == high);
         // The first sequence found of each position left, in the order found.
-        let mut kept: Vec<((u64, [u8; PLAYERS]), usize)> = (found.iter().enumerate())
+        let mut kept: Vec<((u64, [u8; MAX_PLAYERS]), usize)> = (found.iter().enumerate())
             .filter(|(_, (steps, _))| steps.len == longest && !(larger_used && steps.dice[0] != high))
             .map(|(i, (_, after))| (*after, i))
             .collect();

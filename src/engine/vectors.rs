@@ -15,7 +15,7 @@ pub(super) struct VectorTables {
     pub(super) vectors: bool,
     /// Per kind: it may take by landing (a take, or a vector that captures).
     pub(super) attacks: Vec<bool>,
-    /// Per kind and player (`kind * PLAYERS + player`), its attacks along
+    /// Per kind and player (`kind * MAX_PLAYERS + player`), its attacks along
     /// lines from anywhere: see [`LineAttacks`].
     pub(super) line_attacks: Vec<vectors::LineAttacks>,
     /// `direction_between[p * points + q]`: the direction from `p` along a
@@ -47,7 +47,7 @@ pub(super) struct VectorTables {
     pub(super) zobrist_passed: Vec<u64>,
     /// Per kind and player, the points from which it could never move, even
     /// on an empty board (all empty without `forbid stranded pieces`).
-    pub(super) stranded: Vec<[PointSet; PLAYERS]>,
+    pub(super) stranded: Vec<[PointSet; MAX_PLAYERS]>,
     /// Each point's file (its lattice column), for `at most N per file`.
     pub(super) file_of: Vec<u8>,
     /// Some kind enters unless it checkmates.
@@ -91,7 +91,7 @@ impl VectorTables {
             && game.kinds.iter().all(|k| {
                 k.moves.vectors.iter().all(|v| {
                     let region_slide = matches!(v.shape, Shape::Slide(_)) && v.from.is_some() && v.landing.enemy();
-                    !matches!(v.shape, Shape::Hop | Shape::Ride) && !v.lame && !region_slide
+                    !matches!(v.shape, Shape::Hop | Shape::Ride | Shape::JumpOver { .. }) && !v.lame && !region_slide
                 })
             });
         VectorTables {
@@ -122,7 +122,7 @@ impl VectorTables {
 /// Per kind and player, the points from which the kind has no move on an
 /// empty board, under `forbid stranded pieces` (a kind with no move at all,
 /// a placed stone, is never stranded).
-fn stranded(game: &Game, lattice: &[Point]) -> Vec<[PointSet; PLAYERS]> {
+fn stranded(game: &Game, lattice: &[Point]) -> Vec<[PointSet; MAX_PLAYERS]> {
     let b = &game.board;
     let at = |p: Point, dx: i32, dy: i32| {
         let (x, y) = b.coords[p as usize];
@@ -142,7 +142,9 @@ fn stranded(game: &Game, lattice: &[Point]) -> Vec<[PointSet; PLAYERS]> {
         }
         m.vectors.iter().filter(|v| v.from.as_ref().is_none_or(|z| z[pl].contains(p))).any(|v| match v.shape {
             Shape::Step | Shape::Slide(_) => dirs(v.dirs[pl]).any(|d| on_board(b.step(p, d))),
-            Shape::Hop => dirs(v.dirs[pl]).any(|d| on_board(b.step(p, d)) && on_board(b.step(b.step(p, d), d))),
+            Shape::Hop | Shape::JumpOver { .. } => {
+                dirs(v.dirs[pl]).any(|d| on_board(b.step(p, d)) && on_board(b.step(b.step(p, d), d)))
+            }
             Shape::Leap | Shape::Ride => v.offsets[pl].iter().any(|&(dx, dy)| on_board(at(p, dx as i32, dy as i32))),
         })
     };
@@ -152,7 +154,7 @@ fn stranded(game: &Game, lattice: &[Point]) -> Vec<[PointSet; PLAYERS]> {
             let m = &k.moves;
             let moves = !m.vectors.is_empty()
                 || m.track
-                || (0..PLAYERS).any(|pl| m.directions(pl) | m.approach[pl] | m.withdraw[pl] | m.leave[pl] != 0);
+                || (0..MAX_PLAYERS).any(|pl| m.directions(pl) | m.approach[pl] | m.withdraw[pl] | m.leave[pl] != 0);
             std::array::from_fn(|pl| {
                 let mut set = PointSet::default();
                 if game.forbid_stranded && moves {
@@ -182,7 +184,7 @@ impl LineAttacks {
         let mut other = Vec::new();
         for k in &game.kinds {
             let mut slow = false;
-            for pl in 0..PLAYERS {
+            for pl in 0..MAX_PLAYERS {
                 let mut a = LineAttacks { step: k.moves.take[pl], slide: 0, slide_most: u8::MAX };
                 for v in k.moves.vectors.iter().filter(|v| v.landing.enemy()) {
                     let most = match v.shape {
@@ -238,6 +240,42 @@ impl Engine {
         let (sx, sy) = lame_step(dx, dy);
         let q = self.offset_point(p, sx, sy);
         q != NONE && at(q) != 0
+    }
+
+    /// Where the piece on `p` lands by jumps over adjacent pieces of either
+    /// side in `dirs` onto the empty point just behind, each point once (by
+    /// any path), the start excluded; `chained`: from each landing again.
+    /// The point it left counts as empty.
+    pub(super) fn jumps_over(&self, pos: &Position, p: Point, dirs_set: DirSet, chained: bool) -> PointSet {
+        let board = &self.game.board;
+        let empty = |q: Point| q != NONE && (q == p || pos.at(q) == 0);
+        let mut reached = PointSet::default();
+        reached.insert(p);
+        let mut stack = [NONE; 256];
+        let (mut top, mut from) = (0, p);
+        loop {
+            for d in dirs(dirs_set) {
+                let over = board.step(from, d);
+                if over == NONE || empty(over) {
+                    continue;
+                }
+                let land = board.step(over, d);
+                if empty(land) && !reached.contains(land) {
+                    reached.insert(land);
+                    if chained {
+                        stack[top] = land;
+                        top += 1;
+                    }
+                }
+            }
+            if top == 0 {
+                break;
+            }
+            top -= 1;
+            from = stack[top];
+        }
+        reached.remove(p);
+        reached
     }
 
     /// The moves of the vector family of the piece on `p`: each destination
@@ -317,6 +355,11 @@ impl Engine {
                         if q != NONE && !(v.lame && self.lame_blocked(pos, p, dx, dy)) {
                             consider(q, v);
                         }
+                    }
+                }
+                Shape::JumpOver { chained } => {
+                    for q in self.jumps_over(pos, p, v.dirs[pl], chained).iter() {
+                        consider(q, v);
                     }
                 }
                 Shape::Ride => {
@@ -582,7 +625,8 @@ impl Engine {
                 continue;
             }
             let kind = kind_of(c);
-            if self.vt.line_attacks[kind as usize * PLAYERS + by as usize].reaches(opposite(d), i + 1) && can_take(kind)
+            if self.vt.line_attacks[kind as usize * MAX_PLAYERS + by as usize].reaches(opposite(d), i + 1)
+                && can_take(kind)
             {
                 return Some(q);
             }
@@ -635,6 +679,7 @@ impl Engine {
                     (q != NONE && at(q) == mine && from_ok(v, q) && !(v.lame && self.lame_blocked_on(at, q, dx, dy)))
                         .then_some(q)
                 }),
+                Shape::JumpOver { .. } => None, // it lands on empty points only
                 Shape::Ride => v.offsets[bl].iter().find_map(|&(dx, dy)| {
                     let mut q = target;
                     loop {

@@ -1,0 +1,708 @@
+#!/usr/bin/env python3
+"""Independent reference move counter (perft) for Chinese checkers.
+
+Written from a rules statement only (no engine source consulted), to
+cross-check another implementation.  Standard library only.
+
+RULES AS IMPLEMENTED
+====================
+
+Board
+-----
+* Lattice points (x, y), x = 0..16, y = 0..16.  Label = file letter for x
+  (a = 0 ... q = 16) followed by rank y + 1: (0,0) = "a1", (12,0) = "m1",
+  (16,16) = "q17".
+* Cube coordinates q = x - 8, r = y - 8, s = -q - r.  A point is on the board
+  iff (q >= -4 and r >= -4 and s >= -4) or (q <= 4 and r <= 4 and s <= 4):
+  121 points = central hexagon of 61 + six triangles of 10.
+* Neighbours: the on-board points at lattice offsets (+1,0), (-1,0), (0,+1),
+  (0,-1), (+1,-1), (-1,+1).  (+1,+1) and (-1,-1) are NOT neighbours.
+* Triangles by cycle index: C0: r < -4, C1: s > 4, C2: q < -4, C3: r > 4,
+  C4: s < -4, C5: q > 4.  Opposite of Ci is C((i+3) mod 6).
+
+Players
+-------
+* By cycle index: C0 red R, C1 purple P, C2 yellow Y, C3 green G, C4 blue B,
+  C5 white W.
+* 2 players: R G; 3 players: R Y B; 4 players: R P G B; 6 players: R P Y G B W.
+  Turn order = that order (increasing cycle index), round robin; red first.
+* Start: each player's 10 pieces fill its own triangle; its target is the
+  opposite triangle.
+
+Moves (one piece of the player to move)
+---------------------------------------
+* Step: to an adjacent EMPTY point.
+* Jump sequence: one or more jumps; a jump goes over an adjacent OCCUPIED
+  point (any player's piece) to the point directly beyond in the same
+  direction, which must be on the board and EMPTY.  The piece may stop after
+  any jump or continue in any direction.  During the sequence the starting
+  point counts as empty (so it can be landed on / passed through, never
+  jumped over).  Nothing is captured.
+* A move is identified by (from, to) only: all paths to one destination are a
+  single move; a step and a jump ending on the same point would be deduped.
+  A sequence ending on its starting point is not a move.
+* Pieces may go anywhere on the board, including other triangles.
+* Implementation: precomputed neighbour and (over, landing) jump tables; the
+  jump destinations are found by a flood fill over landing points with a
+  visited set.
+
+End of game / passing
+---------------------
+* A player has WON when it has at least one piece and ALL of its pieces stand
+  in its target triangle (with the standard 10 pieces: all 10 in target).
+  This is judged for every player in any position; a position where some
+  player has won is finished: it has no moves.
+  (Interpretation: a player with zero pieces is NOT considered to have won;
+  a position read from notation with a different piece count uses "all of
+  its pieces".)
+* Otherwise, if the player to move has no legal move but at least one other
+  player has one, the only move is "pass" (counts as one move; the turn goes
+  to the next player in order, board unchanged).
+* If no player has a legal move, the game is over: finished, no moves.
+
+Perft
+-----
+* perft(pos, 0) = 1; perft(pos, d) = sum over legal moves of
+  perft(child, d - 1); a finished position has perft 0 for d >= 1.  The last
+  ply is counted in bulk.  All depths 1..D are produced by one traversal.
+
+Notation
+--------
+* Position: TURN:SIDE:SIDE:...  e.g. R:Ra1,b2:Gq17,p16.  TURN = letter of the
+  player to move.  One field per player in turn order; each field = player
+  letter followed by its pieces' labels separated by commas, written sorted
+  by y ascending then x ascending.  A player with no pieces is just its
+  letter.  The number of fields gives the player count (2, 3, 4 or 6); the
+  letters must be the expected ones in order.  Reading accepts the points in
+  any order (duplicates / off-board points are rejected).
+* Move: FROM-TO with labels ("e4-e5"), or "pass".
+* "Sorted" move lists (for the `moves` command and for random play) are
+  sorted as plain Python strings (lexicographic, e.g. "j3-j5" < "j4-i5").
+
+Command line
+------------
+  perft PLAYERS DEPTH [POSITION]   counts for depth 1..DEPTH on one line
+                                   (if POSITION is given PLAYERS is ignored;
+                                   a mismatch is reported on stderr)
+  moves POSITION                   legal moves, one per line, sorted
+  start PLAYERS                    start position notation
+  random PLAYERS N PLIES SEED DEPTH
+      N games from the start with ONE random.Random(SEED) for the whole run;
+      each ply: rng.choice(sorted legal move strings) (also called when the
+      only move is "pass"); a game stops after PLIES plies or when the
+      position has no moves.  Prints "POSITION | c1 ... cDEPTH" per game.
+  selftest                         built-in sanity checks
+  time PLAYERS DEPTH               start-position perft with elapsed time
+"""
+
+import random
+import sys
+import time
+
+# ---------------------------------------------------------------------------
+# Board geometry
+# ---------------------------------------------------------------------------
+
+LETTERS = "RPYGBW"  # by cycle index
+PLAYERS_BY_COUNT = {
+    2: (0, 3),
+    3: (0, 2, 4),
+    4: (0, 1, 3, 4),
+    6: (0, 1, 2, 3, 4, 5),
+}
+DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+
+def on_board(x, y):
+    if not (0 <= x <= 16 and 0 <= y <= 16):
+        return False
+    q = x - 8
+    r = y - 8
+    s = -q - r
+    return (q >= -4 and r >= -4 and s >= -4) or (q <= 4 and r <= 4 and s <= 4)
+
+
+def triangle_of(x, y):
+    """Cycle index of the triangle containing (x, y), or None (hexagon)."""
+    q = x - 8
+    r = y - 8
+    s = -q - r
+    if r < -4:
+        return 0
+    if s > 4:
+        return 1
+    if q < -4:
+        return 2
+    if r > 4:
+        return 3
+    if s < -4:
+        return 4
+    if q > 4:
+        return 5
+    return None
+
+
+# Points sorted by y ascending then x ascending (the notation order).
+POINTS = [(x, y) for y in range(17) for x in range(17) if on_board(x, y)]
+NPTS = len(POINTS)
+INDEX = {pt: i for i, pt in enumerate(POINTS)}
+LABELS = [chr(ord("a") + x) + str(y + 1) for (x, y) in POINTS]
+LABEL_INDEX = {lab: i for i, lab in enumerate(LABELS)}
+TRI = [triangle_of(x, y) for (x, y) in POINTS]
+TRIANGLE_POINTS = [[i for i in range(NPTS) if TRI[i] == c] for c in range(6)]
+
+NB = []  # NB[i] = tuple of neighbour indices
+JT = []  # JT[i] = tuple of (over, landing) index pairs
+for (x, y) in POINTS:
+    nb = []
+    jt = []
+    for dx, dy in DIRS:
+        n = (x + dx, y + dy)
+        if n in INDEX:
+            nb.append(INDEX[n])
+            l = (x + 2 * dx, y + 2 * dy)
+            if l in INDEX:
+                jt.append((INDEX[n], INDEX[l]))
+    NB.append(tuple(nb))
+    JT.append(tuple(jt))
+NB = tuple(NB)
+JT = tuple(JT)
+
+# TARGET_FLAG[c][i] = 1 if point i is in the target triangle of cycle c.
+TARGET_FLAG = [
+    tuple(1 if TRI[i] == (c + 3) % 6 else 0 for i in range(NPTS)) for c in range(6)
+]
+
+
+def point_sort_key(i):
+    x, y = POINTS[i]
+    return (y, x)
+
+
+# ---------------------------------------------------------------------------
+# Position
+# ---------------------------------------------------------------------------
+
+
+class Position:
+    """players: tuple of cycle indices in turn order; seat = index into it.
+    board[i] = 0 (empty) or seat + 1; pieces[seat] = list of point indices;
+    turn = seat to move; intgt[seat] = number of its pieces in its target."""
+
+    __slots__ = ("players", "board", "pieces", "turn", "intgt")
+
+    def __init__(self, players, pieces, turn):
+        self.players = tuple(players)
+        self.pieces = [list(p) for p in pieces]
+        self.turn = turn
+        self.board = [0] * NPTS
+        for seat, pl in enumerate(self.pieces):
+            for i in pl:
+                if self.board[i]:
+                    raise ValueError("two pieces on " + LABELS[i])
+                self.board[i] = seat + 1
+        self.intgt = [
+            sum(TARGET_FLAG[self.players[s]][i] for i in self.pieces[s])
+            for s in range(len(self.players))
+        ]
+
+    def copy(self):
+        return Position(self.players, self.pieces, self.turn)
+
+    def has_won(self, seat):
+        n = len(self.pieces[seat])
+        return n > 0 and self.intgt[seat] == n
+
+    def winner_exists(self):
+        return any(self.has_won(s) for s in range(len(self.players)))
+
+
+def start_position(nplayers):
+    if nplayers not in PLAYERS_BY_COUNT:
+        raise ValueError("player count must be 2, 3, 4 or 6")
+    players = PLAYERS_BY_COUNT[nplayers]
+    return Position(players, [TRIANGLE_POINTS[c] for c in players], 0)
+
+
+def to_notation(pos):
+    fields = [LETTERS[pos.players[pos.turn]]]
+    for seat, c in enumerate(pos.players):
+        labs = ",".join(LABELS[i] for i in sorted(pos.pieces[seat], key=point_sort_key))
+        fields.append(LETTERS[c] + labs)
+    return ":".join(fields)
+
+
+def parse_notation(text):
+    text = text.strip()
+    parts = text.split(":")
+    if len(parts) < 2:
+        raise ValueError("bad position: " + text)
+    turn_letter = parts[0].strip()
+    fields = [f.strip() for f in parts[1:]]
+    n = len(fields)
+    if n not in PLAYERS_BY_COUNT:
+        raise ValueError("position must have 2, 3, 4 or 6 player fields")
+    players = PLAYERS_BY_COUNT[n]
+    pieces = []
+    for seat, c in enumerate(players):
+        f = fields[seat]
+        if not f or f[0] != LETTERS[c]:
+            raise ValueError("field %d must start with %s: %r" % (seat + 1, LETTERS[c], f))
+        rest = f[1:].strip()
+        pl = []
+        if rest:
+            for lab in rest.split(","):
+                lab = lab.strip()
+                if lab not in LABEL_INDEX:
+                    raise ValueError("not a board point: %r" % lab)
+                pl.append(LABEL_INDEX[lab])
+        pieces.append(pl)
+    letters = [LETTERS[c] for c in players]
+    if turn_letter not in letters:
+        raise ValueError("turn letter %r is not a player" % turn_letter)
+    return Position(players, pieces, letters.index(turn_letter))
+
+
+# ---------------------------------------------------------------------------
+# Move generation
+# ---------------------------------------------------------------------------
+
+
+def destinations(board, a):
+    """Set of destination points for the piece on a (steps + jump chains)."""
+    own = board[a]
+    board[a] = 0  # the starting point counts as empty while moving
+    res = set()
+    for n in NB[a]:
+        if not board[n]:
+            res.add(n)
+    seen = {a}
+    stack = [a]
+    while stack:
+        c = stack.pop()
+        for o, l in JT[c]:
+            if board[o] and not board[l] and l not in seen:
+                seen.add(l)
+                stack.append(l)
+    board[a] = own
+    seen.discard(a)
+    res |= seen
+    return res
+
+
+def seat_has_move(board, plist):
+    for a in plist:
+        for n in NB[a]:
+            if not board[n]:
+                return True
+        for o, l in JT[a]:
+            if board[o] and not board[l]:
+                return True
+    return False
+
+
+def other_has_move(pos, seat):
+    board = pos.board
+    for s in range(len(pos.players)):
+        if s != seat and seat_has_move(board, pos.pieces[s]):
+            return True
+    return False
+
+
+def legal_moves(pos):
+    """List of moves: (from, to) index pairs, or ["pass"], or [] if finished."""
+    if pos.winner_exists():
+        return []
+    board = pos.board
+    moves = []
+    for a in pos.pieces[pos.turn]:
+        for b in destinations(board, a):
+            moves.append((a, b))
+    if moves:
+        return moves
+    if other_has_move(pos, pos.turn):
+        return ["pass"]
+    return []
+
+
+def move_str(m):
+    if m == "pass":
+        return "pass"
+    return LABELS[m[0]] + "-" + LABELS[m[1]]
+
+
+def apply_move(pos, m):
+    """Play m on pos in place."""
+    seat = pos.turn
+    if m != "pass":
+        a, b = m
+        pl = pos.pieces[seat]
+        pl[pl.index(a)] = b
+        pos.board[a] = 0
+        pos.board[b] = seat + 1
+        tf = TARGET_FLAG[pos.players[seat]]
+        pos.intgt[seat] += tf[b] - tf[a]
+    pos.turn = (seat + 1) % len(pos.players)
+
+
+def sorted_move_strings(pos):
+    return sorted(move_str(m) for m in legal_moves(pos))
+
+
+# ---------------------------------------------------------------------------
+# Perft
+# ---------------------------------------------------------------------------
+
+
+def perft_counts(root, depth):
+    """[perft(root, 1), ..., perft(root, depth)] in one traversal."""
+    counts = [0] * (depth + 1)
+    if depth <= 0:
+        return []
+    pos = root.copy()
+    if pos.winner_exists():
+        return counts[1:]
+    board = pos.board
+    pieces = pos.pieces
+    intgt = pos.intgt
+    nseats = len(pos.players)
+    tflags = [TARGET_FLAG[c] for c in pos.players]
+    dest = destinations
+
+    def others_can_move(turn):
+        for s in range(nseats):
+            if s != turn and seat_has_move(board, pieces[s]):
+                return True
+        return False
+
+    def rec(turn, k):
+        # position is known not to be finished by a win
+        plist = pieces[turn]
+        if k + 1 == depth:
+            c = 0
+            for a in plist:
+                c += len(dest(board, a))
+            if c == 0 and others_can_move(turn):
+                c = 1
+            counts[depth] += c
+            return
+        moves = []
+        for i, a in enumerate(plist):
+            for b in dest(board, a):
+                moves.append((i, a, b))
+        nxt = (turn + 1) % nseats
+        if not moves:
+            if others_can_move(turn):
+                counts[k + 1] += 1
+                rec(nxt, k + 1)  # pass: board unchanged, no new winner
+            return
+        counts[k + 1] += len(moves)
+        tf = tflags[turn]
+        npieces = len(plist)
+        v = turn + 1
+        for i, a, b in moves:
+            board[a] = 0
+            board[b] = v
+            plist[i] = b
+            d = tf[b] - tf[a]
+            intgt[turn] += d
+            if intgt[turn] != npieces:  # mover did not just win
+                rec(nxt, k + 1)
+            intgt[turn] -= d
+            plist[i] = a
+            board[b] = 0
+            board[a] = v
+
+    rec(pos.turn, 0)
+    return counts[1:]
+
+
+def perft_slow(pos, depth):
+    """Straightforward recursive perft via legal_moves/apply (for testing)."""
+    if depth == 0:
+        return 1
+    total = 0
+    for m in legal_moves(pos):
+        child = pos.copy()
+        apply_move(child, m)
+        total += perft_slow(child, depth - 1)
+    return total
+
+
+# ---------------------------------------------------------------------------
+# Self test
+# ---------------------------------------------------------------------------
+
+
+def brute_destinations(pos, a):
+    """Independent enumeration of every jump PATH (simple paths over landing
+    points), in cube coordinates, plus steps.  Returns the list of all
+    (destination) endpoints of all paths, WITH multiplicity."""
+    occupied = set()
+    for pl in pos.pieces:
+        for i in pl:
+            occupied.add(POINTS[i])
+    start = POINTS[a]
+    occupied.discard(start)
+    ends = []
+    for dx, dy in DIRS:
+        t = (start[0] + dx, start[1] + dy)
+        if on_board(*t) and t not in occupied:
+            ends.append(t)
+
+    def walk(cur, path):
+        for dx, dy in DIRS:
+            o = (cur[0] + dx, cur[1] + dy)
+            l = (cur[0] + 2 * dx, cur[1] + 2 * dy)
+            if on_board(*o) and on_board(*l) and o in occupied and l not in occupied and l not in path:
+                if l != start:
+                    ends.append(l)
+                path.add(l)
+                walk(l, path)
+                path.discard(l)
+
+    walk(start, {start})
+    return [INDEX[p] for p in ends]
+
+
+def rotate60(i):
+    """Rotate a point by 60 degrees: cube (q,r,s) -> (-s,-q,-r); maps Ci to C(i+1)."""
+    x, y = POINTS[i]
+    q, r = x - 8, y - 8
+    s = -q - r
+    q2, r2 = -s, -q
+    return INDEX[(q2 + 8, r2 + 8)]
+
+
+def selftest():
+    ok = True
+
+    def check(cond, msg):
+        nonlocal ok
+        print(("ok   " if cond else "FAIL ") + msg)
+        if not cond:
+            ok = False
+
+    check(NPTS == 121, "board has 121 points (%d)" % NPTS)
+    check(all(len(TRIANGLE_POINTS[c]) == 10 for c in range(6)), "each triangle has 10 points")
+    check(sum(1 for t in TRI if t is None) == 61, "hexagon has 61 points")
+    check((0, 0) not in INDEX and LABELS[INDEX[(12, 0)]] == "m1" and LABELS[INDEX[(16, 4)]] == "q5",
+          "labels: a1 off board, (12,0) = m1, (16,4) = q5")
+    check(LABEL_INDEX["m1"] == INDEX[(12, 0)] and LABEL_INDEX["e17"] == INDEX[(4, 16)],
+          "m1 and e17 are the apexes of C0 / C3")
+    check(sum(len(n) for n in NB) % 2 == 0 and all(
+        i in NB[j] for i in range(NPTS) for j in NB[i]), "neighbour relation symmetric")
+    check(all(rotate60(i) != i or POINTS[i] == (8, 8) for i in range(NPTS)), "rotation fixes only centre")
+    check(all(TRI[rotate60(i)] == (None if TRI[i] is None else (TRI[i] + 1) % 6)
+              for i in range(NPTS)), "rotation maps Ci to C(i+1)")
+
+    # Start position, 2 players: red's 14 moves by hand.
+    st = start_position(2)
+    expect = sorted([
+        "j4-j5", "j4-i5", "k4-k5", "k4-j5", "l4-l5", "l4-k5", "m4-m5", "m4-l5",
+        "k3-k5", "k3-i5", "l3-l5", "l3-j5", "m3-m5", "m3-k5",
+    ])
+    got = sorted_move_strings(st)
+    check(got == expect, "2p start: red has the 14 hand-derived moves %s" % got)
+    check(to_notation(st) == "R:Rm1,l2,m2,k3,l3,m3,j4,k4,l4,m4:Ge14,f14,g14,h14,e15,f15,g15,e16,f16,e17",
+          "2p start notation " + to_notation(st))
+
+    # Hand-made double path: g7 reaches i9 via i7 and via g9.
+    p = parse_notation("R:Rg7:Gh7,i8,g8,h9")
+    got = sorted_move_strings(p)
+    expect = ["g7-f7", "g7-f8", "g7-g6", "g7-g9", "g7-h6", "g7-i7", "g7-i9"]
+    check(got == expect, "two jump paths to i9 give one move: %s" % got)
+
+    # Long chains: mover at the centre, blockers on every point of the other
+    # three parity classes within distance 2 of it -> many paths per landing.
+    cx, cy = 8, 8
+    blockers = []
+    for (x, y) in POINTS:
+        q, r = x - cx, y - cy
+        dist = max(abs(q), abs(r), abs(q + r))
+        if 0 < dist <= 3 and (x % 2, y % 2) != (cx % 2, cy % 2):
+            blockers.append(LABELS[INDEX[(x, y)]])
+    pos = parse_notation("R:R" + LABELS[INDEX[(cx, cy)]] + ":G" + ",".join(blockers))
+    a = INDEX[(cx, cy)]
+    ends = brute_destinations(pos, a)
+    mv = sorted_move_strings(pos)
+    check(len(mv) == len(set(mv)), "long chain: no duplicate moves")
+    check(set(mv) == set(LABELS[a] + "-" + LABELS[e] for e in ends),
+          "long chain: move set equals brute-force path endpoints (%d moves, %d paths)"
+          % (len(mv), len(ends)))
+    check(len(ends) > len(mv), "long chain really has several paths per destination")
+
+    # Notation round trip, shuffled input order.
+    rng = random.Random(12345)
+    rt_ok = True
+    for n in (2, 3, 4, 6):
+        for _ in range(50):
+            players = PLAYERS_BY_COUNT[n]
+            pts = rng.sample(range(NPTS), rng.randint(0, 60))
+            pcs = [[] for _ in players]
+            for i in pts:
+                pcs[rng.randrange(n)].append(i)
+            pos = Position(players, pcs, rng.randrange(n))
+            s = to_notation(pos)
+            fields = s.split(":")
+            shuffled = [fields[0]]
+            for f in fields[1:]:
+                labs = f[1:].split(",") if len(f) > 1 else []
+                rng.shuffle(labs)
+                shuffled.append(f[0] + ",".join(labs))
+            pos2 = parse_notation(":".join(shuffled))
+            if to_notation(pos2) != s or pos2.board != pos.board or pos2.turn != pos.turn:
+                rt_ok = False
+    check(rt_ok, "notation round trip (400 random positions, shuffled point order)")
+    bad = 0
+    for s in ("R:Ra1:Gb2", "R:Rm1:Pm2", "X:Rm1:Gm2", "R:Rm1,m1:G", "R:Rm1:G:B"):
+        try:
+            parse_notation(s)
+        except ValueError:
+            bad += 1
+    check(bad == 5, "invalid notations rejected")
+
+    # Random positions: flood fill vs brute-force path enumeration.
+    fl_ok = True
+    for _ in range(300):
+        pts = rng.sample(range(NPTS), rng.randint(10, 80))
+        pcs = [[], []]
+        for i in pts:
+            pcs[rng.randrange(2)].append(i)
+        pos = Position((0, 3), pcs, 0)
+        for a in pos.pieces[0]:
+            if destinations(pos.board, a) != set(brute_destinations(pos, a)):
+                fl_ok = False
+    check(fl_ok, "flood fill == brute-force paths on 300 random positions")
+
+    # Fast perft == slow perft, and rotational symmetry of the start.
+    for n, d in ((2, 3), (3, 3), (4, 2), (6, 2)):
+        st = start_position(n)
+        fast = perft_counts(st, d)
+        slow = [perft_slow(st, k) for k in range(1, d + 1)]
+        check(fast == slow, "%dp start: fast perft == slow perft %s" % (n, fast))
+    sym_ok = True
+    for n, d in ((2, 3), (3, 3), (6, 3)):
+        st = start_position(n)
+        base = perft_counts(st, d)
+        for t in range(1, n):
+            st2 = start_position(n)
+            st2.turn = t
+            if perft_counts(st2, d) != base:
+                sym_ok = False
+    check(sym_ok, "start perft identical whichever player moves first (2p/3p/6p rotational symmetry)")
+
+    # Rotation invariance of random 6p positions (relabel players by +1).
+    rot_ok = True
+    for _ in range(20):
+        pts = rng.sample(range(NPTS), 40)
+        pcs = [[] for _ in range(6)]
+        for i in pts:
+            pcs[rng.randrange(6)].append(i)
+        t = rng.randrange(6)
+        pos = Position(PLAYERS_BY_COUNT[6], pcs, t)
+        rp = [[] for _ in range(6)]
+        for s in range(6):
+            rp[(s + 1) % 6] = [rotate60(i) for i in pcs[s]]
+        pos2 = Position(PLAYERS_BY_COUNT[6], rp, (t + 1) % 6)
+        if perft_counts(pos, 3) != perft_counts(pos2, 3):
+            rot_ok = False
+    check(rot_ok, "perft invariant under 60-degree rotation (random 6p positions)")
+
+    # End of game: win, pass, no-move.
+    won = parse_notation("G:R" + ",".join(LABELS[i] for i in TRIANGLE_POINTS[3]) + ":Gi9")
+    check(legal_moves(won) == [] and perft_counts(won, 3) == [0, 0, 0], "red all in target: finished")
+    tri3 = [LABELS[i] for i in TRIANGLE_POINTS[3]]
+    check(tri3[0] == "e14", "first point of C3 in notation order is e14")
+    almost = parse_notation("R:R" + ",".join(tri3[1:]) + ",e13:Gi9")
+    ms = sorted_move_strings(almost)
+    check("e13-e14" in ms, "almost-won position has the winning move")
+    child = almost.copy()
+    apply_move(child, (LABEL_INDEX["e13"], LABEL_INDEX["e14"]))
+    check(child.has_won(0) and legal_moves(child) == [], "after the winning move the position is finished")
+    c = perft_counts(almost, 3)
+    check(c == [perft_slow(almost, k) for k in (1, 2, 3)], "perft around a win, fast == slow %s" % c)
+    # Pass: red's only piece m1 boxed in by green pieces (neighbours and jump
+    # landings); green also has i9 so it has not won (its target is C0).
+    m1 = LABEL_INDEX["m1"]
+    box = list(NB[m1]) + [l for (o, l) in JT[m1]] + [LABEL_INDEX["i9"]]
+    ps = Position((0, 3), [[m1], box], 0)
+    check(legal_moves(ps) == ["pass"], "boxed-in mover must pass (%s)" % sorted_move_strings(ps))
+    c = perft_counts(ps, 3)
+    check(c[0] == 1 and c == [perft_slow(ps, k) for k in (1, 2, 3)], "pass counted as one move %s" % c)
+    # Nobody can move: no pieces at all, or all pieces boxed in.
+    empty_both = Position((0, 3), [[], []], 0)
+    check(legal_moves(empty_both) == [] and perft_counts(empty_both, 2) == [0, 0],
+          "nobody can move (no pieces): finished")
+    # Every point occupied (no player all in target): nobody can move.
+    allpts = list(range(NPTS))
+    full = Position((0, 3), [allpts[:60], allpts[60:]], 0)
+    check(not full.winner_exists() and legal_moves(full) == [] and perft_counts(full, 2) == [0, 0],
+          "full board: nobody can move, finished")
+    # 3 players: red must pass while yellow/blue can move; pass goes to yellow.
+    ps3 = Position((0, 2, 4), [[m1], box, []], 0)
+    check(legal_moves(ps3) == ["pass"], "3p pass")
+    ch = ps3.copy()
+    apply_move(ch, "pass")
+    check(ch.turn == 1 and ch.board == ps3.board, "pass hands the turn to the next player")
+    print("SELFTEST", "PASSED" if ok else "FAILED")
+    return ok
+
+
+# ---------------------------------------------------------------------------
+# Command line
+# ---------------------------------------------------------------------------
+
+
+def main(argv):
+    if not argv:
+        print(__doc__)
+        return 2
+    cmd = argv[0]
+    if cmd == "perft":
+        nplayers = int(argv[1])
+        depth = int(argv[2])
+        if len(argv) > 3:
+            pos = parse_notation(argv[3])
+            if len(pos.players) != nplayers:
+                print("note: PLAYERS=%d ignored, position has %d players"
+                      % (nplayers, len(pos.players)), file=sys.stderr)
+        else:
+            pos = start_position(nplayers)
+        print(" ".join(str(c) for c in perft_counts(pos, depth)))
+    elif cmd == "moves":
+        pos = parse_notation(argv[1])
+        for s in sorted_move_strings(pos):
+            print(s)
+    elif cmd == "start":
+        print(to_notation(start_position(int(argv[1]))))
+    elif cmd == "random":
+        nplayers, ngames, plies, seed, depth = (int(v) for v in argv[1:6])
+        rng = random.Random(seed)
+        for _ in range(ngames):
+            pos = start_position(nplayers)
+            for _ in range(plies):
+                moves = legal_moves(pos)
+                if not moves:
+                    break
+                by_str = {move_str(m): m for m in moves}
+                choice = rng.choice(sorted(by_str))
+                apply_move(pos, by_str[choice])
+            counts = perft_counts(pos, depth)
+            print(to_notation(pos) + " | " + " ".join(str(c) for c in counts))
+    elif cmd == "selftest":
+        return 0 if selftest() else 1
+    elif cmd == "time":  # helper: perft with timing per player count
+        nplayers = int(argv[1])
+        depth = int(argv[2])
+        t0 = time.time()
+        c = perft_counts(start_position(nplayers), depth)
+        print(nplayers, " ".join(map(str, c)), "%.1fs" % (time.time() - t0))
+    else:
+        print("unknown command " + cmd, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
