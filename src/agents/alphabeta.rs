@@ -22,7 +22,7 @@
 
 use super::{least_roll, roll_allows, search_history, Agent, AlphaBetaSettings, Evaluation};
 use crate::engine::{Engine, History, Limit, Move, MoveType, Position};
-use crate::game::{Dice, Point};
+use crate::game::{Dice, PlayerId, Point};
 use std::time::{Duration, Instant};
 
 const WIN: i32 = 1_000_000;
@@ -89,6 +89,9 @@ pub struct AlphaBeta {
     stand_pat: bool,
     last: Option<Report>,
     cancel: Option<super::Cancel>,
+    /// The player searching. With more than two players the search is
+    /// paranoid: every other player plays against it, as one side.
+    root: PlayerId,
 }
 
 /// What the last search found, for `--verbose`.
@@ -119,6 +122,7 @@ impl AlphaBeta {
             stand_pat: false,
             last: None,
             cancel: None,
+            root: 0,
         }
     }
 
@@ -150,8 +154,24 @@ impl AlphaBeta {
         self.stopped = false;
     }
 
+    /// The evaluation for the side to move (its team, with more players).
     fn evaluate(&self, engine: &Engine, pos: &Position) -> i32 {
-        self.eval.as_ref().expect("prepared").1.evaluate(engine, pos)
+        let eval = &self.eval.as_ref().expect("prepared").1;
+        if engine.players() == 2 {
+            return eval.evaluate(engine, pos);
+        }
+        let v = eval.evaluate_for(engine, pos, self.root);
+        if pos.turn == self.root {
+            v
+        } else {
+            -v
+        }
+    }
+
+    /// Whether players `a` and `b` are on one side of the search: the same
+    /// player, or (with more than two) both against the searching one.
+    fn same_side(&self, a: PlayerId, b: PlayerId) -> bool {
+        (a == self.root) == (b == self.root)
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -177,7 +197,7 @@ impl AlphaBeta {
             return Ok(0);
         }
         if let Some(o) = pos.decided() {
-            return Ok(terminal(o.winner, pos.turn, ply));
+            return Ok(self.terminal(o.winner, pos.turn, ply));
         }
         if ply >= MAX_PLY {
             return Ok(self.evaluate(engine, pos));
@@ -236,7 +256,7 @@ impl AlphaBeta {
         ply: usize,
     ) -> Result<i32, Limit> {
         let mark = engine.enter(pos.turn, &mut self.path, child);
-        let v = if child.turn == pos.turn {
+        let v = if self.same_side(child.turn, pos.turn) {
             self.negamax(engine, child, depth, alpha, beta, ply)
         } else {
             self.negamax(engine, child, depth, -beta, -alpha, ply).map(|v| -v)
@@ -262,7 +282,7 @@ impl AlphaBeta {
         engine.moves(pos, None, &mut buf.moves)?;
         if buf.moves.is_empty() {
             let o = engine.outcome(pos)?;
-            return Ok((terminal(o.and_then(|o| o.winner), pos.turn, ply), Some(0)));
+            return Ok((self.terminal(o.and_then(|o| o.winner), pos.turn, ply), Some(0)));
         }
         let mut best = (-INF, None);
         if depth <= 0 && self.stand_pat {
@@ -313,7 +333,7 @@ impl AlphaBeta {
         buf.order.clear();
         for (i, m) in buf.moves.iter().enumerate() {
             let child = engine.play_unchecked(pos, m);
-            let taken = engine.material(pos, 1 - me) as i32 - engine.material(&child, 1 - me) as i32;
+            let taken = engine.enemy_material(pos, me) as i32 - engine.enemy_material(&child, me) as i32;
             let key = if child.decided().is_some_and(|o| o.winner == Some(me)) {
                 1 << 30
             } else if tt_best == Some(i as u16) {
@@ -331,9 +351,18 @@ impl AlphaBeta {
         buf.order.sort_unstable_by_key(|&(key, i)| (std::cmp::Reverse(key), i));
     }
 
+    /// The score of a finished game for the side to move, sooner wins first.
+    fn terminal(&self, winner: Option<PlayerId>, turn: PlayerId, ply: usize) -> i32 {
+        match winner {
+            Some(w) if self.same_side(w, turn) => WIN - ply as i32,
+            Some(_) => -(WIN - ply as i32),
+            None => 0,
+        }
+    }
+
     /// A quiet move that cut the search off: a killer at this ply, and its history.
     fn remember(&mut self, m: &Move, pos: &Position, child: &Position, ply: usize, depth: i32) {
-        if child.pieces(1 - pos.turn) < pos.pieces(1 - pos.turn) {
+        if child.enemies(pos.turn).len() < pos.enemies(pos.turn).len() {
             return;
         }
         let q = Some(quiet(m));
@@ -461,15 +490,6 @@ fn from_table(value: i32, ply: usize) -> i32 {
     }
 }
 
-/// The score of a finished game for the side to move, sooner wins first.
-fn terminal(winner: Option<u8>, turn: u8, ply: usize) -> i32 {
-    match winner {
-        Some(w) if w == turn => WIN - ply as i32,
-        Some(_) => -(WIN - ply as i32),
-        None => 0,
-    }
-}
-
 impl Agent for AlphaBeta {
     fn name(&self) -> &str {
         &self.name
@@ -485,6 +505,11 @@ impl Agent for AlphaBeta {
     ) -> Result<Move, Limit> {
         let start = Instant::now();
         self.prepare(engine);
+        if engine.players() > 2 && self.root != pos.turn {
+            // The table's values are for sides of one searching player.
+            self.tt.iter_mut().for_each(|e| *e = Entry::default());
+        }
+        self.root = pos.turn;
         self.deadline = self.settings.time.map(|t| start + t);
         let max_depth = self.settings.depth.unwrap_or(MAX_DEPTH);
         self.path = search_history(engine, pos, history);

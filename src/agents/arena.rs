@@ -1,4 +1,4 @@
-//! A whole game between two agents: what `match` and `balance` play, and
+//! A whole game between agents, one a player: what `match` and `balance` play, and
 //! what tests use to check that agents finish games.
 
 use super::{Agent, GameRng, Work};
@@ -14,7 +14,7 @@ pub struct Played {
     /// The plies in notation, when asked for.
     pub record: Vec<String>,
     /// Per player, the work its agent's searches did, summed (amount, seconds).
-    pub work: [Option<Work>; 2],
+    pub work: Vec<Option<Work>>,
 }
 
 /// Plays from `start` until the game ends or `max_plies`: `agents[p]` moves
@@ -23,7 +23,7 @@ pub struct Played {
 pub fn play_game(
     engine: &Engine,
     start: &Position,
-    agents: &mut [Box<dyn Agent + Send>; 2],
+    agents: &mut [Box<dyn Agent + Send>],
     rng: &mut GameRng,
     max_plies: u32,
     record: bool,
@@ -36,7 +36,7 @@ pub fn play_game(
         plies: 0,
         choices: 0,
         record: Vec::new(),
-        work: [None, None],
+        work: vec![None; engine.players() as usize],
     };
     loop {
         if let Some(o) = engine.outcome(&pos)? {

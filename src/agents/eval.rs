@@ -102,13 +102,22 @@ impl Evaluation {
 
     /// The score of `pos` for the side to move (positive: better for it).
     pub fn evaluate(&self, engine: &Engine, pos: &Position) -> i32 {
-        let me = pos.turn;
+        self.evaluate_for(engine, pos, pos.turn)
+    }
+
+    /// The score of `pos` for player `me`: its side's against the other's,
+    /// or with more players, against the best placed of the others.
+    pub fn evaluate_for(&self, engine: &Engine, pos: &Position, me: PlayerId) -> i32 {
         if engine.sows() {
             // Seeds captured, and a little for seeds kept on one's own side.
             let side = |pl| 100 * engine.stored(pos, pl) as i32 + 10 * engine.holdings(pos, pl) as i32;
             return side(me) - side(1 - me);
         }
-        self.side(engine, pos, me) - self.side(engine, pos, 1 - me)
+        if engine.players() == 2 {
+            return self.side(engine, pos, me) - self.side(engine, pos, 1 - me);
+        }
+        let best_other = (0..engine.players()).filter(|&p| p != me).map(|p| self.side(engine, pos, p)).max();
+        self.side(engine, pos, me) - best_other.unwrap_or(0)
     }
 
     /// One side's material, mobility and progress.
@@ -218,6 +227,18 @@ fn goal_progress(game: &Game, k: KindId, pl: PlayerId, value: &[i32], table: &mu
             Condition::Reaches(gk, zones) if *gk == k && owner_wins(pl) => {
                 add_gradient(&game.board, &zones[p], moving, table, REACH, true);
                 lines.push(LineGoal { kind: k, player: pl, leave: 0, slide: m.slide[p], zone: Some(zones[p]) });
+            }
+            // `all KIND in REGION`: every piece of the kind toward the region.
+            Condition::Holds { any } => {
+                let zones = any.iter().flatten().filter_map(|c| match &c.test {
+                    Test::AllIn { kinds, zone, .. } if !c.not && kinds & (1 << k) != 0 => Some(zone[p]),
+                    _ => None,
+                });
+                for zone in zones.collect::<Vec<_>>() {
+                    if owner_wins(pl) {
+                        add_gradient(&game.board, &zone, moving, table, REACH, false);
+                    }
+                }
             }
             Condition::Escapes(gk) if *gk == k && owner_wins(pl) && m.leave[p] != 0 => {
                 let mut exits = PointSet::default();

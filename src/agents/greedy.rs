@@ -32,7 +32,7 @@ impl Agent for GreedyAgent {
                     None => 0,
                 };
             }
-            engine.material(&next, me) as i32 - engine.material(&next, 1 - me) as i32
+            engine.material(&next, me) as i32 - engine.enemy_material(&next, me) as i32
         };
         let scored: Vec<(i32, Move)> = moves.iter().map(|m| (score(m), *m)).collect();
         let best = scored.iter().map(|s| s.0).max().expect("moves is not empty");

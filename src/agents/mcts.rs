@@ -19,7 +19,7 @@
 
 use super::{least_roll, reward, roll_allows, search_history, Agent, Budget, Evaluation, MctsSettings};
 use crate::engine::{Engine, History, Limit, Move, MoveType, Position};
-use crate::game::Dice;
+use crate::game::{Dice, PlayerId, MAX_PLAYERS};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::time::{Duration, Instant};
@@ -35,9 +35,27 @@ const EVAL_SCALE: f64 = 200.0;
 /// One tree's root visits and rewards (in the order of the moves given), and its iterations.
 type TreeResult = (Vec<(u32, f64)>, u64);
 
-/// A finished game's value for the first player.
-fn outcome_value(winner: Option<u8>) -> f64 {
-    reward(winner, 0)
+/// What a playout is worth to each player (max-n: each player's own
+/// reward is backed up at the moves it made).
+type Rewards = [f64; MAX_PLAYERS];
+
+/// A finished game's rewards: 1 for the winner; a draw shares one out.
+fn outcome_rewards(winner: Option<u8>, players: PlayerId) -> Rewards {
+    if players == 2 {
+        let first = reward(winner, 0);
+        return rewards_of_first(first);
+    }
+    std::array::from_fn(|p| match winner {
+        Some(w) => (w as usize == p) as u8 as f64,
+        None => 1.0 / players as f64,
+    })
+}
+
+/// Two players' rewards from the first's: the second has the rest.
+fn rewards_of_first(first: f64) -> Rewards {
+    let mut r = [0.0; MAX_PLAYERS];
+    (r[0], r[1]) = (first, 1.0 - first);
+    r
 }
 
 pub struct Mcts {
@@ -260,16 +278,17 @@ impl<'e> Tree<'e> {
         self.history.clone_from(history);
         self.path.clear();
         let mut node = 0usize;
-        let winner = loop {
+        let players = self.engine.players();
+        let rewards = loop {
             if let Some(w) = self.nodes[node].terminal {
-                break outcome_value(w);
+                break outcome_rewards(w, players);
             }
             if !self.nodes[node].expanded {
                 if self.nodes[node].visits == 0 || !self.expand(node, &pos)? {
                     break self.rollout(&pos, rng)?;
                 }
                 if let Some(w) = self.nodes[node].terminal {
-                    break outcome_value(w);
+                    break outcome_rewards(w, players);
                 }
             }
             let child = self.select(node, pos.turn, rng);
@@ -286,25 +305,26 @@ impl<'e> Tree<'e> {
         for &(i, mover) in &self.path {
             let n = &mut self.nodes[i as usize];
             n.visits += 1;
-            n.wins += if mover == 0 { winner } else { 1.0 - winner };
+            n.wins += rewards[mover as usize];
         }
         Ok(())
     }
 
     /// A random game from `pos` for at most `playout_plies` plies: its
-    /// result if it ends, else the evaluation of where it stopped as a
-    /// probability of winning. The value is the first player's.
-    fn rollout(&mut self, pos: &Position, rng: &mut Pcg64Mcg) -> Result<f64, Limit> {
+    /// result if it ends, else the evaluation of where it stopped as each
+    /// player's probability of winning.
+    fn rollout(&mut self, pos: &Position, rng: &mut Pcg64Mcg) -> Result<Rewards, Limit> {
         let mut pos = pos.clone();
+        let players = self.engine.players();
         for _ in 0..self.playout_plies {
             if let Some(o) = pos.decided() {
-                return Ok(outcome_value(o.winner));
+                return Ok(outcome_rewards(o.winner, players));
             }
             let roll = self.dice.map(|d| d.roll(rng));
             self.engine.moves(&pos, roll, &mut self.moves)?;
             if self.moves.is_empty() {
                 let o = self.engine.outcome(&pos)?;
-                return Ok(outcome_value(o.and_then(|o| o.winner)));
+                return Ok(outcome_rewards(o.and_then(|o| o.winner), players));
             }
             let m = self.moves[rng.gen_range(0..self.moves.len())];
             let mover = pos.turn;
@@ -312,11 +332,18 @@ impl<'e> Tree<'e> {
             self.engine.enter(mover, &mut self.history, &mut pos);
         }
         if let Some(o) = pos.decided() {
-            return Ok(outcome_value(o.winner));
+            return Ok(outcome_rewards(o.winner, players));
         }
-        let score = self.eval.evaluate(self.engine, &pos) as f64 / EVAL_SCALE;
-        let for_mover = 1.0 / (1.0 + (-score).exp());
-        Ok(if pos.turn == 0 { for_mover } else { 1.0 - for_mover })
+        let chance = |score: i32| 1.0 / (1.0 + (-(score as f64) / EVAL_SCALE).exp());
+        if players > 2 {
+            let mut each = [0.0; MAX_PLAYERS];
+            for (p, r) in each.iter_mut().enumerate().take(players as usize) {
+                *r = chance(self.eval.evaluate_for(self.engine, &pos, p as PlayerId));
+            }
+            return Ok(each);
+        }
+        let for_mover = chance(self.eval.evaluate(self.engine, &pos));
+        Ok(rewards_of_first(if pos.turn == 0 { for_mover } else { 1.0 - for_mover }))
     }
 
     /// Adds the children of `node` (at `pos`); false if the tree is full.

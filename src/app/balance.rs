@@ -16,7 +16,7 @@ pub fn balance_game(
     seed: u64,
     max_plies: u32,
 ) -> Result<Played, Limit> {
-    let mut seats = [agents::from_spec(spec), agents::from_spec(spec)];
+    let mut seats: Vec<_> = (0..engine.players()).map(|_| agents::from_spec(spec)).collect();
     agents::play_game(engine, start, &mut seats, &mut GameRng::new(seed), max_plies, false)
 }
 
@@ -26,7 +26,8 @@ pub struct Column {
     pub file: String,
     pub sides: Vec<String>,
     pub games: usize,
-    pub wins: [u64; 2],
+    /// Per player.
+    pub wins: Vec<u64>,
     pub draws: u64,
     pub unfinished: u64,
     pub plies: u64,
@@ -48,7 +49,8 @@ impl Column {
     /// No games yet.
     pub fn empty(file: String, engine: &Engine) -> Column {
         let sides = engine.game.players.iter().map(|p| p.name.clone()).collect();
-        let (games, wins, draws, unfinished, plies, choices) = (0, [0; 2], 0, 0, 0, 0);
+        let wins = vec![0; engine.players() as usize];
+        let (games, draws, unfinished, plies, choices) = (0, 0, 0, 0, 0);
         Column { file, sides, games, wins, draws, unfinished, plies, choices, decided_by: Vec::new() }
     }
 
@@ -80,8 +82,8 @@ impl Column {
         self.choices += other.choices;
         self.draws += other.draws;
         self.unfinished += other.unfinished;
-        for s in 0..2 {
-            self.wins[s] += other.wins[s];
+        for (mine, theirs) in self.wins.iter_mut().zip(other.wins) {
+            *mine += theirs;
         }
         for (words, n) in other.decided_by {
             self.count(words, n);
@@ -119,7 +121,7 @@ impl Column {
     /// The figures as `rulebook balance --format json` gives them for one file.
     pub fn json(&self) -> serde_json::Value {
         let c = self;
-        let sides: serde_json::Map<String, serde_json::Value> = (0..2)
+        let sides: serde_json::Map<String, serde_json::Value> = (0..c.wins.len())
             .map(|s| {
                 let (r, lo, hi) = c.rate(c.wins[s]);
                 (

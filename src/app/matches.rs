@@ -1,6 +1,7 @@
-//! Games between two agents (`rulebook match`, and `rulebook.match` in
-//! Python): the sides' agents, one game of a series, and the counts over
-//! the games with their intervals and an Elo difference.
+//! Games between agents, one a player (`rulebook match`, and
+//! `rulebook.match` in Python): the sides' agents, one game of a series, and
+//! the counts over the games with their intervals and, between two, an Elo
+//! difference.
 
 use super::stats::{elo, wilson};
 use crate::agents::{self, AgentSpec, GameRng, Played, Work};
@@ -23,20 +24,23 @@ mod work_serde {
 
     type Plain = (u64, f64, String);
 
-    pub fn serialize<S: Serializer>(work: &[Option<Work>; 2], s: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(work: &[Option<Work>], s: S) -> Result<S::Ok, S::Error> {
         let plain: Vec<Option<Plain>> =
             work.iter().map(|w| w.map(|w| (w.amount, w.seconds, w.unit.to_string()))).collect();
         plain.serialize(s)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Option<Work>; 2], D::Error> {
-        let plain: [Option<Plain>; 2] = Deserialize::deserialize(d)?;
-        Ok(plain.map(|w| {
-            w.map(|(amount, seconds, unit)| {
-                let unit = ["iterations", "nodes"].into_iter().find(|u| *u == unit).unwrap_or("steps");
-                Work { amount, seconds, unit, fingerprint: 0 }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Option<Work>>, D::Error> {
+        let plain: Vec<Option<Plain>> = Deserialize::deserialize(d)?;
+        Ok(plain
+            .into_iter()
+            .map(|w| {
+                w.map(|(amount, seconds, unit)| {
+                    let unit = ["iterations", "nodes"].into_iter().find(|u| *u == unit).unwrap_or("steps");
+                    Work { amount, seconds, unit, fingerprint: 0 }
+                })
             })
-        }))
+            .collect())
     }
 }
 
@@ -49,63 +53,76 @@ pub fn start_position(engine: &Engine, position: &Option<String>) -> Result<Posi
 }
 
 /// `SIDE=AGENT` for each side, once each: the agent of each side in game 0.
-pub fn sides(engine: &Engine, specs: &[String]) -> Result<[AgentSpec; 2], String> {
+pub fn sides(engine: &Engine, specs: &[String]) -> Result<Vec<AgentSpec>, String> {
     let names: Vec<&str> = engine.game.players.iter().map(|p| p.name.as_str()).collect();
-    let mut chosen: [Option<AgentSpec>; 2] = [None, None];
+    let mut chosen: Vec<Option<AgentSpec>> = vec![None; names.len()];
     for spec in specs {
         let (who, what) = spec
             .split_once('=')
             .ok_or_else(|| format!("--player `{spec}` is not SIDE=AGENT (for example `{}=mcts`)", names[0]))?;
         let i = names.iter().position(|n| *n == who).ok_or_else(|| {
-            format!("--player: `{who}` is not a player of this game; the players are {}", names.join(" and "))
+            format!("--player: `{who}` is not a player of this game; the players are {}", and_list(&names))
         })?;
         if chosen[i].is_some() {
             return Err(format!("--player: `{who}` is named twice"));
         }
         chosen[i] = Some(AgentSpec::parse(what).map_err(|e| format!("--player {spec}: {e}"))?);
     }
-    match chosen {
-        [Some(a), Some(b)] => Ok([a, b]),
-        _ => Err(format!(
-            "a match needs an agent for each side: --player {}=AGENT --player {}=AGENT",
-            names[0], names[1]
-        )),
+    if chosen.iter().any(Option::is_none) {
+        let all: Vec<String> = names.iter().map(|n| format!("--player {n}=AGENT")).collect();
+        return Err(format!("a match needs an agent for each side: {}", all.join(" ")));
+    }
+    Ok(chosen.into_iter().flatten().collect())
+}
+
+/// Names joined as in a sentence: "a and b", "a, b and c".
+pub fn and_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
-/// One game's result: whether the agents had changed sides, and how it went.
+/// One game's result: how far the agents had moved round the seats, and how it went.
 pub struct MatchGame {
-    pub swapped: bool,
+    /// Seat `s` had agent `(s + shift) % players` (0 unless swapped).
+    pub shift: usize,
     pub played: Played,
 }
 
+impl MatchGame {
+    /// The agent that played seat `seat`.
+    pub fn agent_at(&self, seat: usize) -> usize {
+        (seat + self.shift) % self.played.work.len()
+    }
+}
+
 /// Game `i` of a match from `start`, seeded `seed`: with `swap`, the agents
-/// change sides every other game. The plies are kept with `record`.
+/// move round the seats one place a game (two agents change sides every
+/// other game). The plies are kept with `record`.
 pub fn match_game(
     engine: &Engine,
     start: &Position,
-    specs: &[AgentSpec; 2],
+    specs: &[AgentSpec],
     (i, seed): (usize, u64),
     swap: bool,
     max_plies: u32,
     record: bool,
 ) -> Result<MatchGame, Limit> {
-    let swapped = swap && i % 2 == 1;
-    let order = if swapped { [1, 0] } else { [0, 1] };
-    let mut seats = order.map(|a| agents::from_spec(&specs[a]));
+    let n = specs.len();
+    let shift = if swap { i % n } else { 0 };
+    let mut seats: Vec<_> = (0..n).map(|s| agents::from_spec(&specs[(s + shift) % n])).collect();
     let mut rng = GameRng::new(seed);
     let played = agents::play_game(engine, start, &mut seats, &mut rng, max_plies, record)?;
-    Ok(MatchGame { swapped, played })
+    Ok(MatchGame { shift, played })
 }
 
-/// The agents' names as shown: their specs, told apart if the same.
-pub fn labels(specs: &[AgentSpec; 2]) -> [String; 2] {
-    let [a, b] = [specs[0].to_string(), specs[1].to_string()];
-    if a == b {
-        [format!("{a} (1)"), format!("{b} (2)")]
-    } else {
-        [a, b]
-    }
+/// The agents' names as shown: their specs, told apart where two are the same.
+pub fn labels(specs: &[AgentSpec]) -> Vec<String> {
+    let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
+    let repeated = |a: &String| names.iter().filter(|b| *b == a).count() > 1;
+    names.iter().enumerate().map(|(i, a)| if repeated(a) { format!("{a} ({})", i + 1) } else { a.clone() }).collect()
 }
 
 /// Counts over the games: summed game by game, and merged exactly across
@@ -114,15 +131,15 @@ pub fn labels(specs: &[AgentSpec; 2]) -> [String; 2] {
 pub struct Tally {
     pub games: usize,
     /// `[agent][side]`: games played and won.
-    pub played: [[u64; 2]; 2],
-    pub won: [[u64; 2]; 2],
+    pub played: Vec<Vec<u64>>,
+    pub won: Vec<Vec<u64>>,
     /// Draws by the rule that made them.
     pub draws: Vec<(Reason, u64)>,
     pub unfinished: u64,
     pub plies: u64,
     /// Per agent, the work of its searches over all games.
     #[serde(with = "work_serde")]
-    pub work: [Option<Work>; 2],
+    pub work: Vec<Option<Work>>,
 }
 
 impl Tally {
@@ -134,11 +151,27 @@ impl Tally {
         t
     }
 
+    /// Room for `n` agents and sides.
+    fn seats(&mut self, n: usize) {
+        if self.played.len() < n {
+            self.played.resize(n, vec![0; n]);
+            self.won.resize(n, vec![0; n]);
+            self.work.resize(n, None);
+        }
+    }
+
+    /// How many agents (and sides) the games had.
+    pub fn agents(&self) -> usize {
+        self.played.len()
+    }
+
     pub fn add(&mut self, g: &MatchGame) {
+        let n = g.played.work.len();
+        self.seats(n);
         self.games += 1;
         self.plies += g.played.plies as u64;
-        for side in 0..2 {
-            let agent = side ^ g.swapped as usize;
+        for side in 0..n {
+            let agent = g.agent_at(side);
             add_work(&mut self.work[agent], g.played.work[side]);
             self.played[agent][side] += 1;
             if g.played.outcome.winner == Some(side as u8) {
@@ -164,8 +197,9 @@ impl Tally {
         self.games += other.games;
         self.plies += other.plies;
         self.unfinished += other.unfinished;
-        for a in 0..2 {
-            for s in 0..2 {
+        self.seats(other.agents());
+        for a in 0..other.agents() {
+            for s in 0..other.agents() {
                 self.played[a][s] += other.played[a][s];
                 self.won[a][s] += other.won[a][s];
             }
@@ -177,11 +211,11 @@ impl Tally {
     }
 
     pub fn agent_wins(&self, a: usize) -> u64 {
-        self.won[a][0] + self.won[a][1]
+        self.won[a].iter().sum()
     }
 
     pub fn side_wins(&self, s: usize) -> u64 {
-        self.won[0][s] + self.won[1][s]
+        self.won.iter().map(|by_side| by_side[s]).sum()
     }
 
     pub fn drawn(&self) -> u64 {
@@ -189,16 +223,20 @@ impl Tally {
     }
 
     /// The first agent's score (a draw or unfinished game counts half) and
-    /// the Elo difference with its interval (from the score's Wilson interval).
-    pub fn elo(&self) -> (f64, f64, f64) {
+    /// the Elo difference with its interval (from the score's Wilson
+    /// interval); None but between two agents.
+    pub fn elo(&self) -> Option<(f64, f64, f64)> {
+        if self.agents() != 2 {
+            return None;
+        }
         let n = self.games as f64;
         let score = self.agent_wins(0) as f64 + 0.5 * (self.drawn() + self.unfinished) as f64;
         let (lo, hi) = wilson(score, n);
-        (elo(score / n), elo(lo), elo(hi))
+        Some((elo(score / n), elo(lo), elo(hi)))
     }
 
     /// The figures as `rulebook match --format json` gives them.
-    pub fn json(&self, engine: &Engine, names: &[String; 2], seed: u64, swap: bool) -> serde_json::Value {
+    pub fn json(&self, engine: &Engine, names: &[String], seed: u64, swap: bool) -> serde_json::Value {
         let sides: Vec<&str> = engine.game.players.iter().map(|p| p.name.as_str()).collect();
         let n = self.games as f64;
         let finite = |x: f64| if x.is_finite() { json!(x.round()) } else { serde_json::Value::Null };
@@ -209,11 +247,11 @@ impl Tally {
         for (s, side) in sides.iter().enumerate() {
             wins.insert(side.to_string(), json!(self.side_wins(s)));
         }
-        let agents: Vec<serde_json::Value> = (0..2)
+        let agents: Vec<serde_json::Value> = (0..self.agents())
             .map(|a| {
                 let k = self.agent_wins(a) as f64;
                 let (lo, hi) = wilson(k, n);
-                let by_side: serde_json::Map<String, serde_json::Value> = (0..2)
+                let by_side: serde_json::Map<String, serde_json::Value> = (0..self.agents())
                     .map(|s| (sides[s].to_string(), json!({"games": self.played[a][s], "wins": self.won[a][s]})))
                     .collect();
                 json!({"agent": names[a], "wins": k as u64, "rate": k / n, "low": lo, "high": hi, "sides": by_side})
@@ -224,14 +262,17 @@ impl Tally {
                 .into_iter()
                 .map(|(w, c)| (w, json!(c)))
                 .collect();
-        let speed: serde_json::Map<String, serde_json::Value> = (0..2)
+        let speed: serde_json::Map<String, serde_json::Value> = (0..self.agents())
             .filter_map(|a| {
                 let w = self.work[a]?;
                 let rate = w.amount as f64 / w.seconds.max(1e-9);
                 Some((names[a].clone(), json!({"unit": w.unit, "amount": w.amount, "per_second": rate.round()})))
             })
             .collect();
-        let (e, lo, hi) = self.elo();
+        let elo = match self.elo() {
+            Some((e, lo, hi)) => json!({"difference": finite(e), "low": finite(lo), "high": finite(hi)}),
+            None => serde_json::Value::Null,
+        };
         json!({
             "games": self.games,
             "wins": wins,
@@ -239,7 +280,7 @@ impl Tally {
             "unfinished": self.unfinished,
             "draws_by": draws_by,
             "agents": agents,
-            "elo": {"difference": finite(e), "low": finite(lo), "high": finite(hi)},
+            "elo": elo,
             "mean_plies": self.plies as f64 / n.max(1.0),
             "speed": speed,
             "seed": seed,

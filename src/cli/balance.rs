@@ -68,11 +68,15 @@ pub fn run(files: &[PathBuf], opts: &Options) -> i32 {
 
 /// The side names of the table's rows: the players' own when every file
 /// names them alike, else by turn order.
-fn side_labels(columns: &[Column]) -> [String; 2] {
+fn side_labels(columns: &[Column]) -> Vec<String> {
     let same = columns.windows(2).all(|w| w[0].sides == w[1].sides);
     match columns.first() {
-        Some(c) if same => [c.sides[0].clone(), c.sides[1].clone()],
-        _ => ["first player".into(), "second player".into()],
+        Some(c) if same => c.sides.clone(),
+        _ => {
+            let most = columns.iter().map(|c| c.sides.len()).max().unwrap_or(2);
+            let nth = ["first", "second", "third", "fourth", "fifth", "sixth"];
+            nth[..most.min(nth.len())].iter().map(|n| format!("{n} player")).collect()
+        }
     }
 }
 
@@ -96,7 +100,8 @@ fn print_table(columns: &[Column], spec: &AgentSpec, opts: &Options) {
     let mut rows: Vec<(String, Vec<String>)> = Vec::new();
     let pct = |(r, lo, hi): (f64, f64, f64)| format!("{r:.1}% ({lo:.1}-{hi:.1})");
     for (s, side) in sides.iter().enumerate() {
-        rows.push((format!("{side} won"), columns.iter().map(|c| pct(c.rate(c.wins[s]))).collect()));
+        let cells = columns.iter().map(|c| c.wins.get(s).map_or("-".into(), |&k| pct(c.rate(k)))).collect();
+        rows.push((format!("{side} won"), cells));
     }
     rows.push(("drawn".into(), columns.iter().map(|c| pct(c.rate(c.draws))).collect()));
     rows.push(("unfinished".into(), columns.iter().map(|c| pct(c.rate(c.unfinished))).collect()));
@@ -131,7 +136,7 @@ fn print_csv(columns: &[Column]) {
         |s: &str| if s.contains([',', '"']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() };
     for c in columns {
         let f = quote(&c.file);
-        for s in 0..2 {
+        for s in 0..c.wins.len() {
             let (r, lo, hi) = c.rate(c.wins[s]);
             println!("{f},{} won,{:.4},{:.4},{:.4}", quote(&c.sides[s]), r / 100.0, lo / 100.0, hi / 100.0);
         }

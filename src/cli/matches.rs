@@ -1,11 +1,12 @@
-//! `rulebook match`: games between two agents, with wins per agent and per
-//! side, their 95% confidence intervals and an Elo difference.
+//! `rulebook match`: games between agents, one a side, with wins per agent
+//! and per side, their 95% confidence intervals and, between two, an Elo
+//! difference.
 
 use super::load::{self, Loaded};
 use super::records;
 use super::run_series as run_games;
 use super::{GameArgs, EXIT_INVALID, EXIT_USAGE};
-use rulebook::app::matches::{labels, match_game, sides, start_position, Tally};
+use rulebook::app::matches::{and_list, labels, match_game, sides, start_position, Tally};
 use rulebook::app::series::limit_text;
 use rulebook::app::stats::wilson;
 use rulebook::app::words::game_seed;
@@ -69,9 +70,9 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
         let g = match_game(engine, &start, &specs, (i, seed), opts.swap, opts.max_plies, record).map_err(limit_text)?;
         if let Some(dir) = &opts.record {
             let mut r = records::new_record(&loaded, &file_tag, seed, &start, g.played.record.clone());
-            let order = if g.swapped { [1, 0] } else { [0, 1] };
             let players = engine.game.players.iter().map(|p| &p.name);
-            let seats: Vec<String> = players.zip(order).map(|(p, a)| format!("{p}={}", specs[a])).collect();
+            let seats: Vec<String> =
+                players.enumerate().map(|(s, p)| format!("{p}={}", specs[g.agent_at(s)])).collect();
             r.set("Seats", seats.join(" "));
             records::finish(&mut r, &rulebook::app::words::describe_outcome(engine, &g.played.outcome));
             let path = dir.join(format!("game-{:05}.txt", i + 1));
@@ -98,21 +99,27 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
 
 /// The figures in words.
 trait Print {
-    fn print(&self, loaded: &Loaded, names: &[String; 2], opts: &Options);
+    fn print(&self, loaded: &Loaded, names: &[String], opts: &Options);
 }
 
 impl Print for Tally {
-    fn print(&self, loaded: &Loaded, names: &[String; 2], opts: &Options) {
+    fn print(&self, loaded: &Loaded, names: &[String], opts: &Options) {
         let engine = &loaded.engine;
         let sides: Vec<&str> = engine.game.players.iter().map(|p| p.name.as_str()).collect();
         let n = self.games as f64;
-        let how = if opts.swap { ", sides swapped each game" } else { "" };
+        let who = match names {
+            [a, b] => format!("{a} against {b}"),
+            _ => and_list(&names.iter().map(String::as_str).collect::<Vec<_>>()),
+        };
+        let how = match (opts.swap, names.len()) {
+            (false, _) => "",
+            (true, 2) => ", sides swapped each game",
+            (true, _) => ", moving round the seats each game",
+        };
         println!(
-            "{}: {} games, {} against {}{how} (seed {}, ply limit {})",
+            "{}: {} games, {who}{how} (seed {}, ply limit {})",
             loaded.title(),
             self.games,
-            names[0],
-            names[1],
             opts.seed,
             opts.max_plies
         );
@@ -133,7 +140,7 @@ impl Print for Tally {
             )
         };
         for (a, name) in names.iter().enumerate() {
-            let by_side: Vec<String> = (0..2)
+            let by_side: Vec<String> = (0..self.agents())
                 .filter(|&s| self.played[a][s] > 0)
                 .map(|s| format!("as {} {}/{}", sides[s], self.won[a][s], self.played[a][s]))
                 .collect();
@@ -148,18 +155,12 @@ impl Print for Tally {
             .collect();
         println!("{}", format!("{}  {}", row("drawn", self.drawn()), why.join(", ")).trim_end());
         println!("{}", row("unfinished", self.unfinished));
-        let (e, lo, hi) = self.elo();
-        println!(
-            "  {:width$}  {} - {}: {} (95%: {} to {})",
-            "Elo",
-            names[0],
-            names[1],
-            show_elo(e),
-            show_elo(lo),
-            show_elo(hi)
-        );
+        if let Some((e, lo, hi)) = self.elo() {
+            let (a, b) = (&names[0], &names[1]);
+            println!("  {:width$}  {a} - {b}: {} (95%: {} to {})", "Elo", show_elo(e), show_elo(lo), show_elo(hi));
+        }
         println!("  {:width$}  mean {:.1} plies", "game length", self.plies as f64 / n.max(1.0));
-        let speeds: Vec<String> = (0..2)
+        let speeds: Vec<String> = (0..self.agents())
             .filter_map(|a| {
                 let w = self.work[a]?;
                 Some(format!("{} {}", names[a], super::per_second(w.amount as f64 / w.seconds, w.unit)))

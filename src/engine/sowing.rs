@@ -140,6 +140,11 @@ impl Engine {
         total.saturating_sub(self.stored(pos, 1 - player) as u16)
     }
 
+    /// The material of every player but `me`, summed.
+    pub fn enemy_material(&self, pos: &Position, me: PlayerId) -> u32 {
+        (0..self.players).filter(|&p| p != me).map(|p| self.material(pos, p) as u32).sum()
+    }
+
     /// The seeds in a player's store.
     pub fn stored(&self, pos: &Position, player: PlayerId) -> u8 {
         pos.borne_off[player as usize]

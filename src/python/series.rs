@@ -57,7 +57,7 @@ fn match_setup(
     game: &Game,
     players: &BTreeMap<String, String>,
     position: &Option<String>,
-) -> PyResult<([AgentSpec; 2], Position)> {
+) -> PyResult<(Vec<AgentSpec>, Position)> {
     let given: Vec<String> = players.iter().map(|(side, agent)| format!("{side}={agent}")).collect();
     let specs = sides(&game.engine, &given).map_err(error)?;
     Ok((specs, start_position(&game.engine, position).map_err(error)?))

@@ -20,6 +20,18 @@ struct Case {
 }
 
 const CASES: &[Case] = &[
+    // Chinese checkers, three players: yellow fills its target (white's home) with m5-n5 and
+    // wins, though two sides move after it. Max-n (MCTS) and paranoid (alpha-beta) searches
+    // both see the win of the side to move.
+    Case {
+        file: "chinese-checkers.game",
+        options: &[("players", "3")],
+        position:
+            "Y:Rm1,l2,m2,k3,l3,m3,j4,k4,l4,m4:Yo5,p5,q5,n6,o6,p6,n7,o7,n8,m5:Bm10,l11,m11,k12,l12,m12,j13,k13,l13,m13",
+        roll: None,
+        answers: &["m5-n5"],
+        wins_within: 0,
+    },
     // Kalah: g1's seed falls in south's store and gives another turn; then f1's seed falls in
     // the emptied g1 and takes the ten seeds across on g3. A search that negates the value of
     // a move after which the same side moves again sees g1 as the worst move.
@@ -447,11 +459,22 @@ fn every_shipped_game_finishes_a_few_plies_with_each_agent() {
         if path.extension().is_none_or(|x| x != "game") {
             continue;
         }
-        let e = rulebook::load_text(&std::fs::read_to_string(&path).unwrap(), &[]).unwrap();
-        for spec in ["mcts:iterations=50", "alphabeta:depth=2", "greedy", "random"] {
-            let mut seats = [agents::by_name(spec).unwrap(), agents::by_name(spec).unwrap()];
-            let played = agents::play_game(&e, &e.start(), &mut seats, &mut GameRng::new(1), 6, true).unwrap();
-            assert!(!played.record.is_empty(), "{spec} in {}", path.display());
+        let text = std::fs::read_to_string(&path).unwrap();
+        let e = rulebook::load_text(&text, &[]).unwrap();
+        // And each number of players a game offers, every seat taken.
+        let mut engines = vec![e];
+        if let Some(counts) = engines[0].game.options.iter().find(|o| o.name == "players").map(|o| o.values.clone()) {
+            for n in counts.iter().skip(1) {
+                engines.push(rulebook::load_text(&text, &[("players", n.as_str())]).unwrap());
+            }
+        }
+        for e in &engines {
+            for spec in ["mcts:iterations=50", "alphabeta:depth=2", "greedy", "random"] {
+                let mut seats: Vec<_> = (0..e.players()).map(|_| agents::by_name(spec).unwrap()).collect();
+                let played = agents::play_game(e, &e.start(), &mut seats, &mut GameRng::new(1), 6, true).unwrap();
+                assert!(!played.record.is_empty(), "{spec} in {}", path.display());
+                assert_eq!(played.work.len(), e.players() as usize);
+            }
         }
     }
 }

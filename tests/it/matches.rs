@@ -118,3 +118,47 @@ fn balance_sets_files_side_by_side_in_every_format() {
     let decided: u64 = f["decided_by"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
     assert_eq!(decided + f["unfinished"].as_u64().unwrap(), 4);
 }
+
+#[test]
+fn a_match_of_three_seats_moves_the_agents_round_them() {
+    let args = [
+        "match",
+        "games/chinese-checkers.game",
+        "--option",
+        "players=3",
+        "--player",
+        "red=alphabeta:depth=1",
+        "--player",
+        "yellow=random",
+        "--player",
+        "blue=greedy",
+        "--games",
+        "3",
+        "--swap",
+        "--max-plies",
+        "12",
+        "--format",
+        "json",
+    ];
+    let out = rulebook(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let agents = v["agents"].as_array().unwrap();
+    assert_eq!(agents.len(), 3);
+    // Each agent sat once in each seat over three games.
+    for a in agents {
+        for side in ["red", "yellow", "blue"] {
+            assert_eq!(a["sides"][side]["games"], 1, "{a}");
+        }
+    }
+    assert!(v["elo"].is_null(), "an Elo difference is between two: {v}");
+    assert_eq!(v["unfinished"], 3);
+    // Missing a seat names every one.
+    let short = rulebook(&args[..8]);
+    assert_eq!(short.status.code(), Some(2));
+    assert!(
+        stderr(&short).contains("--player red=AGENT --player yellow=AGENT --player blue=AGENT"),
+        "{}",
+        stderr(&short)
+    );
+}

@@ -1241,3 +1241,57 @@ fn a_repetition_through_captures_and_drops_counts_every_standing() {
     assert!(seen[..23].iter().all(Option::is_none), "{seen:?}");
     assert_eq!(seen[23], Some(Outcome { winner: None, reason: Reason::Repeated(4) }));
 }
+
+/// Chinese checkers' three sides, each home full: red m1.., yellow a13.., blue m10...
+const THREE_HOMES: &str =
+    "R:Rm1,l2,m2,k3,l3,m3,j4,k4,l4,m4:Yd10,c11,d11,b12,c12,d12,a13,b13,c13,d13:Bm10,l11,m11,k12,l12,m12,j13,k13,l13,m13";
+
+#[test]
+fn more_players_take_turns_round_and_each_is_judged_by_its_own_goal() {
+    let e = common::engine("games/chinese-checkers.game", &[("players", "3")]);
+    assert_eq!(e.players(), 3);
+    let start = e.start();
+    assert_eq!(e.position_notation(&start), THREE_HOMES);
+    // Red, yellow, blue, red: the turn passes round, and each side's turn hashes apart.
+    let mut pos = start.clone();
+    let mut hashes = vec![pos.hash()];
+    for (ply, next) in [("j4-j5", "Y"), ("d10-e10", "B"), ("j13-j12", "R")] {
+        let (_, mv) = e.parse_ply(&pos, ply).unwrap();
+        pos = e.play_unchecked(&pos, &mv);
+        assert!(e.position_notation(&pos).starts_with(&format!("{next}:")), "{}", e.position_notation(&pos));
+        hashes.push(pos.hash());
+    }
+    let board = e.position_notation(&pos)[1..].to_string();
+    let turns: Vec<u64> =
+        ["R", "Y", "B"].iter().map(|t| e.parse_position(&format!("{t}{board}")).unwrap().hash()).collect();
+    assert!(turns[0] != turns[1] && turns[1] != turns[2] && turns[0] != turns[2], "{turns:?}");
+    assert_eq!(turns[0], pos.hash(), "a position read back hashes as the one played");
+    // Yellow fills its target (white's home, n5..) with m5-n5: yellow wins, though
+    // red moved before and blue moves after it.
+    let near =
+        "Y:Rm1,l2,m2,k3,l3,m3,j4,k4,l4,m4:Yo5,p5,q5,n6,o6,p6,n7,o7,n8,m5:Bm10,l11,m11,k12,l12,m12,j13,k13,l13,m13";
+    let (after, outcome) = common::play(&e, near, "m5-n5");
+    assert_eq!(outcome.map(|o| o.winner), Some(Some(1)), "{after}");
+    assert!(common::moves(&e, near, None).contains(&"m5-n5".to_string()));
+    // A side with no move passes, and the turn goes on to the next.
+    let boxed = "Y:Rh13,e14,f14,g14,e15,f15,g15,e16,f16,e17:Ym1:Bl2,m2,k3,m3";
+    assert_eq!(common::moves(&e, boxed, None), ["pass"]);
+    let (after, outcome) = common::play(&e, boxed, "pass");
+    assert!(after.starts_with("B:") && outcome.is_none(), "{after}");
+}
+
+#[test]
+fn jumps_over_any_piece_chain_and_each_landing_is_one_move() {
+    let e = common::engine("games/chinese-checkers.game", &[]);
+    // g7 jumps h7 to i7 and g8 to g9 and on: i9 is reached two ways (i7 then over
+    // i8, or g9 then over h9), and is one move; no path may end on g7 itself.
+    let moves = common::moves(&e, "R:Rg7:Gh7,i8,g8,h9", None);
+    assert_eq!(moves.iter().filter(|m| *m == "g7-i9").count(), 1, "{moves:?}");
+    assert!(!moves.contains(&"g7-g7".to_string()));
+    assert_eq!(moves.len(), 7, "four steps and three landings: {moves:?}");
+    // One jump, not chained: from the same start, only the first landings.
+    let text = std::fs::read_to_string("games/chinese-checkers.game").unwrap();
+    let single = rulebook::load_text(&text.replace("over any piece chained", "over any piece"), &[]).unwrap();
+    let one = common::moves(&single, "R:Rg7:Gh7,i8,g8,h9", None);
+    assert!(one.contains(&"g7-i7".to_string()) && !one.contains(&"g7-i9".to_string()), "{one:?}");
+}
