@@ -104,17 +104,20 @@ const LIGHT: Colours = Colours { fill: "#f7f1e3", stroke: "#3b3125", mark: "#3b3
 const DARK: Colours = Colours { fill: "#2d2a26", stroke: "#0d0c0b", mark: "#f2e6c9" };
 
 /// Pieces of players named for a colour other than black and white.
-const NAMED: [(&str, Colours); 4] = [
+const NAMED: [(&str, Colours); 6] = [
     ("red", Colours { fill: "#c0392b", stroke: "#641e16", mark: "#fdebd0" }),
     ("blue", Colours { fill: "#2471a3", stroke: "#153e5c", mark: "#eaf2f8" }),
     ("yellow", Colours { fill: "#f4d03f", stroke: "#7d6608", mark: "#3b3125" }),
     ("green", Colours { fill: "#229954", stroke: "#0b5345", mark: "#eafaf1" }),
+    ("purple", Colours { fill: "#7d3c98", stroke: "#4a235a", mark: "#f5eef8" }),
+    ("orange", Colours { fill: "#e67e22", stroke: "#7e5109", mark: "#3b3125" }),
 ];
 
-/// The colours of each player: a name that says red, blue, yellow or green
-/// gives that colour; one that says white or black decides; otherwise the
-/// player who moves first is dark (the convention of tafl's attackers) and
-/// the other light.
+/// The colours of each player: a name that says red, blue, yellow, green,
+/// purple or orange gives that colour; one that says white or black
+/// decides; otherwise, of two players, the one who moves first is dark (the
+/// convention of tafl's attackers) and the other light, and of more, each
+/// a colour of its own in turn order.
 fn colours(game: &Game) -> Vec<Colours> {
     let says = |i: usize, word: &str| {
         let p = &game.players[i];
@@ -124,6 +127,9 @@ fn colours(game: &Game) -> Vec<Colours> {
         .map(|i| {
             if let Some((_, c)) = NAMED.iter().find(|(word, _)| says(i, word)) {
                 return *c;
+            }
+            if game.players.len() > 2 && !says(i, "white") && !says(i, "black") {
+                return NAMED[i % NAMED.len()].1;
             }
             let dark = if says(i, "white") || says(i, "black") { says(i, "black") } else { i == game.first as usize };
             if dark {
