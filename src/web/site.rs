@@ -140,9 +140,19 @@ impl Site {
         Ok(state)
     }
 
-    /// What the page needs before a game: names, options, players, agents.
-    fn info(&mut self) -> Result<Value, Refusal> {
-        let engine = self.engine(&[])?;
+    /// What the page needs before a game: names, options, players, agents,
+    /// for the options picked in `query` (`players=3&...`; the players may
+    /// depend on them).
+    fn info(&mut self, query: &str) -> Result<Value, Refusal> {
+        let picked: Vec<(String, String)> = query
+            .split('&')
+            .filter(|kv| !kv.is_empty())
+            .map(|kv| {
+                let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+                (k.to_string(), v.replace('+', " "))
+            })
+            .collect();
+        let engine = self.engine(&picked)?;
         let g = &engine.game;
         Ok(json!({
             "title": self.title,
@@ -181,7 +191,7 @@ impl Site {
             Ok(json_reply(game.state(id)?))
         };
         match (method, path) {
-            ("GET", "/api/game") => Ok(json_reply(self.info()?)),
+            ("GET", "/api/game") => Ok(json_reply(self.info(query)?)),
             ("POST", "/api/new") => {
                 let (options, names) = setup(body)?;
                 let engine = self.engine(&options)?;

@@ -283,6 +283,42 @@ fn the_page_plays_whole_games_by_clicks() {
     });
 }
 
+#[test]
+fn the_page_seats_three_players_and_plays_their_turns_in_order() {
+    with_browser(|client| {
+        let file = "games/chinese-checkers.game";
+        let (_server, url) = serve(Path::new(file));
+        client.goto(&format!("{url}?players=3&seats=human,random,random&delay=0&seed=3"));
+        let v = settled(client);
+        let seats = client.execute("return [...document.querySelectorAll('[data-seat]')].map(s => s.value);");
+        assert_eq!(seats, serde_json::json!(["human", "random", "random"]));
+        let text = std::fs::read_to_string(file).unwrap();
+        let engine = rulebook::load_text(&text, &[("players", "3")]).unwrap();
+        assert_eq!(v["position"], engine.position_notation(&engine.start()));
+        // A few of red's moves by clicks, each answered by yellow and blue.
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+        let mut pos = engine.start();
+        let mut checked = 0;
+        while checked < 9 {
+            let v = settled(client);
+            assert_eq!(v["message"], "", "the page reported a problem");
+            let plies: Vec<String> =
+                v["plies"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().into()).collect();
+            for ply in &plies[checked..] {
+                let (_, mv) = engine.parse_ply(&pos, ply).unwrap();
+                pos = engine.play_unchecked(&pos, &mv);
+            }
+            checked = plies.len();
+            assert_eq!(v["position"], engine.position_notation(&pos));
+            if !click_any(client, "#board .target, #board .stop", &mut rng) {
+                assert!(click_any(client, "#board .movable", &mut rng), "nothing to click at {}", v["position"]);
+            }
+        }
+        let errors = console_errors(client);
+        assert!(errors.is_empty(), "errors on the page: {errors:?}");
+    });
+}
+
 /// What is wrong with the move list as shown: a row, a ply or a number
 /// outside the list's visible box once the row is scrolled to, a number cut
 /// short, the list scrolling sideways.

@@ -86,6 +86,34 @@ fn the_api_plays_what_the_engine_allows() {
 }
 
 #[test]
+fn the_page_seats_as_many_players_as_the_options_make() {
+    let s = serve("games/chinese-checkers.game");
+    let info = |q: &str| {
+        let (status, text) = request(&s.1, "GET", &format!("/api/game{q}"), "127.0.0.1", b"");
+        assert_eq!(status, 200, "{text}");
+        serde_json::from_str::<serde_json::Value>(&text).unwrap()
+    };
+    assert_eq!(info("")["players"], serde_json::json!(["red", "green"]));
+    assert_eq!(info("?players=3")["players"], serde_json::json!(["red", "yellow", "blue"]));
+    let (status, _) = request(&s.1, "GET", "/api/game?players=5", "127.0.0.1", b"");
+    assert_eq!(status, 400, "no such count");
+    // Three seats: a person, then two computers, in turn.
+    let body = r#"{"seats":["human","random","greedy"],"options":{"players":"3"},"seed":2}"#;
+    let (status, state) = post(&s.1, "/api/new", body);
+    assert_eq!(status, 200, "{state}");
+    let id = state["id"].as_str().unwrap().to_string();
+    let (status, state) = post(&s.1, "/api/move", &format!(r#"{{"id":"{id}","move":"j4-j5"}}"#));
+    assert_eq!((status, state["turnName"].as_str()), (200, Some("yellow")), "{state}");
+    for next in ["blue", "red"] {
+        let (status, state) = post(&s.1, "/api/agent", &format!(r#"{{"id":"{id}"}}"#));
+        assert_eq!((status, state["turnName"].as_str()), (200, Some(next)), "{state}");
+    }
+    // Two seats for three players is refused.
+    let (status, _) = post(&s.1, "/api/new", r#"{"seats":["human","random"],"options":{"players":"3"}}"#);
+    assert_eq!(status, 400);
+}
+
+#[test]
 fn bad_requests_get_a_4xx_and_a_reason() {
     let s = serve("games/tablut.game");
     // Method, path, Host, body; the status and words of the answer.

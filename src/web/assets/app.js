@@ -61,8 +61,22 @@ function el(tag, attrs, text) {
 // The seat and option pickers, from the game's description; a query such as
 // ?seats=human,random&seed=7&dice=false presets them.
 function buildSetup() {
-  const preset = (query.get('seats') || '').split(',');
+  buildSeats((query.get('seats') || '').split(','));
+  for (const o of info.options) {
+    const label = el('label', { title: o.description }, o.name + ' ');
+    const select = el('select', { 'data-option': o.name });
+    for (const v of o.values) select.append(el('option', { value: v }, v));
+    select.value = query.get(o.name) || o.value;
+    select.addEventListener('change', refreshSeats);
+    label.append(select);
+    $('options').append(label);
+  }
+}
+
+// A seat picker per player of `info`, each set as `preset` says or as before.
+function buildSeats(preset) {
   const opponent = info.agents.includes('mcts') ? 'mcts' : info.agents[0];
+  $('seats').replaceChildren();
   info.players.forEach((name, i) => {
     const label = el('label', {}, name + ' ');
     const select = el('select', { 'data-seat': String(i) });
@@ -71,13 +85,22 @@ function buildSetup() {
     label.append(select);
     $('seats').append(label);
   });
-  for (const o of info.options) {
-    const label = el('label', { title: o.description }, o.name + ' ');
-    const select = el('select', { 'data-option': o.name });
-    for (const v of o.values) select.append(el('option', { value: v }, v));
-    select.value = query.get(o.name) || o.value;
-    label.append(select);
-    $('options').append(label);
+}
+
+// The players may depend on the options (how many play): after a change,
+// the seats are those of the game the options now make.
+async function refreshSeats() {
+  const picked = new URLSearchParams(settings().options).toString();
+  try {
+    const fresh = await call('GET', '/api/game?' + picked);
+    if (fresh.players.join('\n') === info.players.join('\n')) return;
+    const kept = [...document.querySelectorAll('[data-seat]')].map(s => s.value);
+    const asked = (query.get('seats') || '').split(',');
+    info.players = fresh.players;
+    info.first = fresh.first;
+    buildSeats(fresh.players.map((_, i) => kept[i] || asked[i]));
+  } catch (e) {
+    say(e.message, 'error');
   }
 }
 
@@ -393,6 +416,8 @@ async function start() {
   document.title = info.title + ' \u2013 rulebook';
   $('title').textContent = info.title;
   buildSetup();
+  // Options asked for in the address may change who plays.
+  if (info.options.some(o => (query.get(o.name) || o.value) !== o.value)) await refreshSeats();
   $('setup').addEventListener('submit', e => { e.preventDefault(); newGame(); });
   $('restart').addEventListener('click', newGame);
   $('undo').addEventListener('click', () => state && act(() => call('POST', '/api/undo', { id: state.id })));
