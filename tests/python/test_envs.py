@@ -33,6 +33,13 @@ def test_pettingzoo_api_test_passes(path):
     api_test(aec_env(path, max_plies=200), num_cycles=200)
 
 
+@pytest.mark.parametrize("players", ["3", "4", "6"])
+def test_pettingzoo_api_test_passes_with_more_players(players):
+    env = aec_env(ROOT / "games/chinese-checkers.game", options={"players": players}, max_plies=60)
+    assert len(env.possible_agents) == int(players)
+    api_test(env, num_cycles=60)
+
+
 @pytest.mark.parametrize("name", ["tablut", "backgammon", "english-draughts"])
 def test_pettingzoo_seed_test_passes(name):
     seed_test(functools.partial(aec_env, ROOT / f"games/{name}.game", max_plies=100), num_cycles=100)
