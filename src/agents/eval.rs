@@ -69,7 +69,7 @@ impl Evaluation {
         let mut progress = vec![0; game.kinds.len() * MAX_PLAYERS * n];
         let mut lines = Vec::new();
         for (k, kind) in game.kinds.iter().enumerate() {
-            for pl in 0..MAX_PLAYERS {
+            for pl in 0..game.players.len() {
                 let table = &mut progress[(k * MAX_PLAYERS + pl) * n..][..n];
                 let goals = goal_progress(game, k as KindId, pl as PlayerId, &value, table);
                 lines.extend(goals.into_iter().filter(|g| g.leave != 0 || kind.moves.slide[pl] != 0));
@@ -79,7 +79,8 @@ impl Evaluation {
         for g in &game.goals {
             let Condition::Captured(k) = g.condition else { continue };
             let sides = game.traps.iter().find(|t| t.kind == k).map_or(0xFF, |t| t.sides);
-            for pl in 0..MAX_PLAYERS as PlayerId {
+            // (`captured` goals are for two players.)
+            for pl in 0..game.players.len() as PlayerId {
                 // As the engine judges it: without a named player, the capturer wins or the owner loses.
                 let subject = g.player.unwrap_or(if g.wins { 1 - pl } else { pl });
                 if g.winner(subject) == Some(1 - pl) {

@@ -88,7 +88,7 @@ fn every_move_of_every_shipped_game_is_one_walk_through_its_actions() {
                 }
                 assert_eq!(legal.completed(&prefix), Some(i), "{what}: {}", e.notation(&moves[i]));
                 assert!(legal.open(&prefix).is_empty(), "{what}");
-                let view = View { pos: &pos, observer: 1 - pos.turn, roll, pending: &[] };
+                let view = View { pos: &pos, observer: e.next_player(pos.turn), roll, pending: &[] };
                 layout.write(&e, &space, &view, &mut obs);
                 assert_eq!(obs[layout.len() - 1], 0.0, "{what}: to_move from the other seat");
                 pos = e.play_unchecked(&pos, &moves[i]);
