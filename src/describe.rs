@@ -592,6 +592,14 @@ fn rules(game: &Game, line: &mut Lines) {
     if game.enter_first {
         line("  While a player has a piece in hand, its move is to enter it.".into());
     }
+    if game.enter_rolls != 0 {
+        let rolls: Vec<String> =
+            (0..128).filter(|r| game.enter_rolls & (1u128 << r) != 0).map(|r| r.to_string()).collect();
+        line(format!(
+            "  A piece in hand enters only on a roll of {}, onto the first point of its track.",
+            rolls.join(" or ")
+        ));
+    }
     if let Some(home) = &game.bear_off_from {
         line(format!(
             "  A piece bears off only while none of its side's pieces is in hand or on the board outside {}.",

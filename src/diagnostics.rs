@@ -504,8 +504,9 @@ pub fn two_players_only(span: Span, what: &str, players: usize) -> Diagnostic {
         .label(span, format!("this game has {players} players"))
         .help(
             "with more players, a game has steps, slides, leaps, rides, hops, `jump ... over any piece`, \
-             promotion, and goals a player wins (`win when ...`, with `all KIND in REGION`, `KIND reaches REGION`, \
-             `N in a row`), `draw when board full` and `pass when no move`",
+             promotion, races along tracks with one die, and goals a player wins (`win when ...`, with \
+             `all KIND in REGION`, `KIND reaches REGION`, `N in a row`, `all pieces borne off`), \
+             `draw when board full` and `pass when no move`",
         )
 }
 

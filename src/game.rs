@@ -1062,6 +1062,9 @@ pub struct Game {
     /// `another turn after rolls N...`: bit `r` set for each roll after
     /// which the same player throws again.
     pub another_turn_rolls: u128,
+    /// `pieces in hand enter on rolls N...`: a piece in hand enters only on
+    /// these rolls (bits), onto its track's first point (0: on any, by it).
+    pub enter_rolls: u128,
     /// `captured pieces swap places`: a piece landing on an enemy sends it
     /// to the point it came from.
     pub swap_places: bool,

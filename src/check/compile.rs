@@ -261,6 +261,7 @@ impl<'a> Compiler<'a> {
             bear_off_from: race.bear_off_from,
             bear_off_higher: race.bear_off_higher,
             another_turn_rolls: race.another_turn_rolls,
+            enter_rolls: race.enter_rolls,
             swap_places: race.swap_places,
             safe_rows: race.safe_rows,
             block_rows: race.block_rows,
@@ -967,6 +968,7 @@ impl<'a> Compiler<'a> {
             (d.safe_rows.as_ref().map(|s| s.span), "`pieces safe in rows of`"),
             (d.block_rows.as_ref().map(|s| s.span), "`pieces block in rows of`"),
             (d.must_stop.as_ref().map(|s| s.span), "`pieces stop on`"),
+            (d.enter_rolls.as_ref().map(|s| s.span), "`pieces in hand enter on rolls`"),
         ];
         let mut rules: Vec<(Span, &str)> = named.into_iter().filter_map(|(at, what)| Some((at?, what))).collect();
         for (r, _) in &d.landing_returns {
@@ -1008,6 +1010,8 @@ impl<'a> Compiler<'a> {
             }
         }
         let another_turn_rolls = self.another_turn_rolls();
+        let why = "a piece enters on given rolls only where the roll sets the distance";
+        let enter_rolls = self.rolls(d.enter_rolls.as_ref(), why);
         let must_stop = d.must_stop.as_ref().and_then(|r| self.region(r)).map(|z| z[0].union(&z[1]));
         let mut landing_returns = Vec::new();
         for (r, to) in &d.landing_returns {
@@ -1022,6 +1026,7 @@ impl<'a> Compiler<'a> {
             bear_off_from,
             bear_off_higher: d.bear_off_higher.is_some(),
             another_turn_rolls,
+            enter_rolls,
             swap_places: d.swap_places.is_some(),
             safe_rows: d.safe_rows.as_ref().map(|n| n.value as u8),
             block_rows: d.block_rows.as_ref().map(|n| n.value as u8),
@@ -1076,10 +1081,18 @@ impl<'a> Compiler<'a> {
     /// distance is then its roll).
     fn another_turn_rolls(&mut self) -> u128 {
         let d = self.d;
-        let Some(rolls) = &d.another_turn_rolls else { return 0 };
+        let why = "the player throws again after given rolls only where the roll sets the distance";
+        self.rolls(d.another_turn_rolls.as_ref(), why)
+    }
+
+    /// Rolls named by a rule (`another turn after rolls 6`, `pieces in hand
+    /// enter on rolls 6`) as bits, each one the dice can make, the dice
+    /// setting the distance (else `why` is reported).
+    fn rolls(&mut self, rolls: Option<&Sp<Vec<u64>>>, why: &str) -> u128 {
+        let d = self.d;
+        let Some(rolls) = rolls else { return 0 };
         let dice = d.dice.as_ref().map(|s| self.dice(&s.value));
         let Some(dice) = dice.filter(|d| d.exact) else {
-            let why = "the player throws again after given rolls only where the roll sets the distance";
             self.err(diag::race_rule_unplayable(rolls.span, why, "use dice that set the distance (`sets distance`)"));
             return 0;
         };
@@ -2103,6 +2116,7 @@ struct RaceRules {
     bear_off_from: Option<[PointSet; MAX_PLAYERS]>,
     bear_off_higher: bool,
     another_turn_rolls: u128,
+    enter_rolls: u128,
     swap_places: bool,
     safe_rows: Option<u8>,
     block_rows: Option<u8>,

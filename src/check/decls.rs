@@ -488,6 +488,8 @@ pub struct Decls {
     pub swap_places: Option<Span>,
     /// `another turn after rolls N...`.
     pub another_turn_rolls: Option<Sp<Vec<u64>>>,
+    /// `pieces in hand enter on rolls N...`.
+    pub enter_rolls: Option<Sp<Vec<u64>>>,
     /// `pieces safe in rows of N` and `pieces block in rows of N`.
     pub safe_rows: Option<Sp<u64>>,
     pub block_rows: Option<Sp<u64>>,
@@ -1016,15 +1018,7 @@ fn rule_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
             if a.choice(&["on", "after"])?.value == "after" {
                 a.example = "another turn after rolls 1 4 5";
                 a.keyword("rolls")?;
-                let mut rolls = Vec::new();
-                while !a.at_end() {
-                    rolls.push(a.number("a roll")?);
-                }
-                if rolls.is_empty() {
-                    return Err(a.missing("the rolls after which the player throws again"));
-                }
-                let span = rolls[0].span.to(rolls[rolls.len() - 1].span);
-                let rolls = Spanned::new(rolls.into_iter().map(|r| r.value).collect(), span);
+                let rolls = rolls_list(&mut a, "the rolls after which the player throws again")?;
                 set_once(&mut d.another_turn_rolls, rolls, "`another turn after rolls`")?;
                 return Ok(());
             }
@@ -1136,8 +1130,15 @@ fn chance_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
             let mut a = Args::new(stmt, "pieces stack");
             if a.optional("in").is_some() {
                 a.example = "pieces in hand enter first";
-                for word in ["hand", "enter", "first"] {
+                for word in ["hand", "enter"] {
                     a.keyword(word)?;
+                }
+                if a.choice(&["first", "on"])?.value == "on" {
+                    a.example = "pieces in hand enter on rolls 6";
+                    a.keyword("rolls")?;
+                    let rolls = rolls_list(&mut a, "the rolls on which a piece in hand enters")?;
+                    set_once(&mut d.enter_rolls, rolls, "`pieces in hand enter on rolls`")?;
+                    return Ok(());
                 }
                 a.end()?;
                 set_once(&mut d.enter_first, Spanned::new((), stmt.span), "`pieces in hand enter first`")?;
@@ -2197,6 +2198,19 @@ fn after(a: &mut Args<'_>, draw: bool) -> Result<ConditionDecl, Diagnostic> {
             return Ok(ConditionDecl::Streak { moves, classes });
         }
     }
+}
+
+/// The rest of a statement as a list of rolls, at least one: `1 4 5`.
+fn rolls_list(a: &mut Args<'_>, what: &str) -> Result<Sp<Vec<u64>>, Diagnostic> {
+    let mut rolls = Vec::new();
+    while !a.at_end() {
+        rolls.push(a.number("a roll")?);
+    }
+    if rolls.is_empty() {
+        return Err(a.missing(what));
+    }
+    let span = rolls[0].span.to(rolls[rolls.len() - 1].span);
+    Ok(Spanned::new(rolls.into_iter().map(|r| r.value).collect(), span))
 }
 
 /// Whether the condition ahead is one on the state of the board: a count

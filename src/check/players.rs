@@ -1,9 +1,12 @@
 //! Games of more than two players: what they may say so far. A turn passes
-//! round the players, each judged by its own goals, and one of them wins. The
-//! rules written for two sides (captures and their goals, dice and tracks,
-//! hands, sowing, royal pieces, repetition) each ask who "the other" is, so
-//! until each has a meaning for more sides, a file using it with more players
-//! gets E0533 at the statement rather than a game that plays it wrongly.
+//! round the players, each judged by its own goals, and one of them wins.
+//! Races run as with two: a die, tracks, pieces entering from the hand (on
+//! given rolls), stacking, hitting a lone enemy back to its hand, safe
+//! points, another turn after given rolls. The other rules written for two
+//! sides (captures by moving and their goals, two dice, sowing, royal pieces,
+//! repetition) each ask who "the other" is, so until each has a meaning for
+//! more sides, a file using it with more players gets E0533 at the statement
+//! rather than a game that plays it wrongly.
 
 use super::decls::*;
 use crate::diagnostics::{self as diag, Diagnostic};
@@ -18,17 +21,12 @@ pub fn two_player_only(d: &Decls) -> Vec<(Span, &'static str)> {
             found.push((span, what));
         }
     };
-    note(d.dice.as_ref().map(|x| x.span), "dice");
-    note(d.tracks.first().map(|t| t.0.span), "a track");
-    note(d.another_turn.as_ref().map(|x| x.span), "another turn");
-    note(d.stacks.as_ref().map(|x| x.span), "stacks");
+    note(d.dice.as_ref().filter(|x| x.value.pair).map(|x| x.span), "two dice used separately");
     note(d.enter_first.as_ref().map(|x| x.span), "entering first");
     note(d.bear_off_from.as_ref().map(|x| x.span), "bearing off");
     note(d.bear_off_higher.as_ref().map(|x| x.span), "bearing off");
-    note(d.return_to_hand, "pieces returning to hand");
     note(d.change_sides, "pieces changing sides");
     note(d.swap_places, "swapping places");
-    note(d.another_turn_rolls.as_ref().map(|x| x.span), "another turn");
     note(d.safe_rows.as_ref().map(|x| x.span), "rows of pieces");
     note(d.block_rows.as_ref().map(|x| x.span), "rows of pieces");
     note(d.must_stop.as_ref().map(|x| x.span), "points that stop pieces");
@@ -43,12 +41,9 @@ pub fn two_player_only(d: &Decls) -> Vec<(Span, &'static str)> {
     note(d.traps.first().map(|x| x.kind.span), "a special capture");
     note(d.hostile.first().map(|x| x.region.span), "hostile points");
     note(d.announcements.first().map(|x| x.text.span), "an announcement");
-    note(d.places.iter().find_map(|p| p.in_hand.as_ref().map(|h| h.span)), "pieces in hand");
     for p in &d.pieces {
         note(p.enter.as_ref().map(|e| e.span), "entering from the hand");
         note(p.lifts.first().map(|l| l.span), "`lift`");
-        note(p.track, "moving along a track");
-        note(p.safe.as_ref().map(|x| x.span), "`safe on`");
         note(p.fly.as_ref().map(|x| x.1), "flying");
         note(p.shoot.as_ref().map(|x| x.2), "`then shoot`");
         note(p.royal, "a royal piece");
@@ -83,6 +78,7 @@ pub fn two_player_only(d: &Decls) -> Vec<(Span, &'static str)> {
                 "a condition about the opponent"
             }
             ConditionDecl::Reaches(..)
+            | ConditionDecl::BorneOff
             | ConditionDecl::InARow { .. }
             | ConditionDecl::BoardFull
             | ConditionDecl::NoMove => continue,

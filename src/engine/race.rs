@@ -187,7 +187,9 @@ impl Engine {
     }
 
     /// Entering from the hand onto the track: a piece in hand stands just
-    /// before the track's first point, so a roll of `d` enters on point `d`.
+    /// before the track's first point, so a roll of `d` enters on point `d`;
+    /// under `pieces in hand enter on rolls`, only those rolls enter it, on
+    /// the first point.
     pub(super) fn track_entries(&self, pos: &Position, limit: u8, out: &mut Vec<Move>) {
         let me = pos.turn;
         let track = &self.game.tracks[me as usize];
@@ -197,6 +199,15 @@ impl Engine {
                 continue;
             }
             for d in self.track_distances(limit) {
+                let on = self.game.enter_rolls;
+                if on != 0 {
+                    let first = track[0];
+                    if on & (1u128 << d.min(127)) != 0 && self.track_landing(pos, first, me, k) {
+                        let becomes = self.promoted(k, me, first);
+                        out.push(Move { kind: MoveType::Enter, to: first, distance: d, becomes, ..Move::PASS });
+                    }
+                    continue;
+                }
                 let Some(&q) = track.get(d as usize - 1) else { break };
                 if self.race_extras
                     && self.passage_rules()
@@ -271,7 +282,24 @@ impl Engine {
             let target = to.map_or("off the board".to_string(), |q| label(q).to_string());
             return Some(format!("pieces run forward along {player}'s track, and {target} is not ahead of {at}"));
         }
-        let distance = (end - start) as u8;
+        let mut distance = (end - start) as u8;
+        let on = self.game.enter_rolls;
+        if from.is_none() && on != 0 {
+            let rolls: Vec<String> = (0..128).filter(|r| on & (1u128 << r) != 0).map(|r| r.to_string()).collect();
+            if end != 0 {
+                return Some(format!("a piece in hand enters on the first point of {player}'s track only"));
+            }
+            match roll {
+                Some(r) if on & (1u128 << r.min(127)) == 0 => {
+                    return Some(format!(
+                        "the roll is {r}, and a piece in hand enters only on a roll of {}",
+                        rolls.join(" or ")
+                    ));
+                }
+                Some(r) => distance = r,
+                None => {}
+            }
+        }
         if let Some(r) = roll {
             let fits = if self.exact_dice { distance == r } else { distance <= r };
             if !fits {

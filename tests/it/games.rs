@@ -136,7 +136,7 @@ fn every_shipped_game_renders_as_svg() {
         let pos = e.start();
         let text = svg(&e, &pos, &Options { last: None, interactive: true });
         let on_board = (0..e.board().len() as u8).filter(|&p| pos.at(p) != 0).count();
-        let held = (0..2u8)
+        let held = (0..e.players())
             .flat_map(|pl| (0..e.game.kinds.len() as u8).map(move |k| (pl, k)))
             .filter(|&(pl, k)| e.counted_in_hand(&pos, pl, k) > 0)
             .count();

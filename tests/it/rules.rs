@@ -1295,3 +1295,29 @@ fn jumps_over_any_piece_chain_and_each_landing_is_one_move() {
     let one = common::moves(&single, "R:Rg7:Gh7,i8,g8,h9", None);
     assert!(one.contains(&"g7-i7".to_string()) && !one.contains(&"g7-i9".to_string()), "{one:?}");
 }
+
+#[test]
+fn ludo_enters_on_a_six_hits_back_to_the_yard_and_throws_again() {
+    let e = common::engine("games/ludo.game", &[]);
+    let moves = |pos: &str, roll: u8| common::moves(&e, pos, Some(roll));
+    let start = "R:R@4:G@4:Y@4:B@4";
+    // Out of the yard only on a 6, onto the start square; then red throws again.
+    assert_eq!(moves(start, 5), ["pass"]);
+    assert_eq!(moves(start, 6), ["@g2"]);
+    let (after, _) = common::play(&e, start, "6:@g2");
+    assert_eq!(after, "R:Rg2,@3:G@4:Y@4:B@4");
+    // Blue, the fourth player, hits a lone red piece back to red's yard.
+    let (after, _) = common::play(&e, "B:Rg5,@3:G@4:Y@4:Bg3,@3", "2:g3-g5");
+    assert_eq!(after, "R:R@4:G@4:Y@4:Bg5,@3");
+    // Two of one player's pieces block the others, who may pass over them.
+    assert!(!moves("B:Rg5=2,@2:G@4:Y@4:Bg3,@3", 2).contains(&"g3-g5".to_string()));
+    assert!(moves("B:Rg5=2,@2:G@4:Y@4:Bg3,@3", 3).contains(&"g3-g6".to_string()));
+    // A lone piece on a safe square is not hit, and blocks a player's start.
+    assert!(!moves("G:Rb9,@3:G@4:Y@4:B@4", 6).contains(&"@b9".to_string()));
+    // Home by an exact throw (h5 is red's next to last square), and the last piece home wins.
+    let near = "R:Rh5:G@4:Y@4:B@4";
+    assert_eq!(moves(near, 2), ["h5-off"]);
+    assert_eq!(moves(near, 3), ["pass"]);
+    let (_, outcome) = common::play(&e, near, "2:h5-off");
+    assert_eq!(outcome.map(|o| o.winner), Some(Some(0)));
+}
