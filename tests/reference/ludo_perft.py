@@ -75,6 +75,12 @@ Command line
       move is a pass; a game stops after PLIES plies or when finished); prints
       "POSITION | c1 ... cDEPTH" per game.
   ludo_perft.py divide DEPTH [POSITION]    per-move subtree counts (DEPTH >= 1)
+  ludo_perft.py rates N SEED               N seeded random games from the start
+      played to the end (one random.Random(SEED); each ply roll =
+      rng.randint(1, 6), then rng.choice over that roll's legal moves in
+      generation order, a forced pass being the only move; no ply limit);
+      prints per player in turn order "NAME WINS SHARE% (95%: LO-HI%)"
+      (Wilson score interval), then "mean plies X" (passes included).
   ludo_perft.py selftest                   rule and data checks
 """
 import random
@@ -167,27 +173,43 @@ def make_child(pos, roll, frm, to):
     return (nturn, nb, tuple(nh))
 
 
-def legal_moves(pos, roll):
-    """List of (move string, child) for one roll, sorted by string."""
-    if finished(pos):
-        return []
+def move_targets(pos, roll):
+    """Legal moves for one roll as (frm, to) pairs, in no particular order:
+    frm None = enter, to None = off; [] if there is none (a pass)."""
     turn, board, hand = pos
     p = turn
-    out = {}
+    out = []
     if roll == 6 and hand[p] > 0:
         to = TRACK[p][0]
         if can_land(board, p, to):
-            out["6:@" + to] = make_child(pos, roll, None, to)
+            out.append((None, to))
     for frm, (q, n) in board.items():
         if q != p:
             continue
         j = INDEX[p][frm] + roll
         if j == OFF:
-            out["%d:%s-off" % (roll, frm)] = make_child(pos, roll, frm, None)
+            out.append((frm, None))
         elif j < OFF:
             to = TRACK[p][j]
             if can_land(board, p, to):
-                out["%d:%s-%s" % (roll, frm, to)] = make_child(pos, roll, frm, to)
+                out.append((frm, to))
+    return out
+
+
+def legal_moves(pos, roll):
+    """List of (move string, child) for one roll, sorted by string."""
+    if finished(pos):
+        return []
+    turn, board, hand = pos
+    out = {}
+    for frm, to in move_targets(pos, roll):
+        if frm is None:
+            m = "%d:@%s" % (roll, to)
+        elif to is None:
+            m = "%d:%s-off" % (roll, frm)
+        else:
+            m = "%d:%s-%s" % (roll, frm, to)
+        out[m] = make_child(pos, roll, frm, to)
     if not out:
         nturn = turn if roll == 6 else (turn + 1) % 4
         out["%d:pass" % roll] = (nturn, board, hand)
@@ -467,6 +489,52 @@ def selftest():
 
 
 # ---------------------------------------------------------------------------
+# Win rates of uniformly random play
+
+NAMES = ("red", "green", "yellow", "blue")
+
+
+def rates(n, seed):
+    """Play n random games to the end; returns (wins per player, total
+    plies including passes)."""
+    rng = random.Random(seed)
+    randint, choice = rng.randint, rng.choice
+    wins = [0, 0, 0, 0]
+    plies = 0
+    pass_only = [None]
+    for _ in range(n):
+        pos = (0, {}, (PIECES,) * 4)
+        while True:
+            plies += 1
+            roll = randint(1, 6)
+            ms = move_targets(pos, roll)
+            m = choice(ms if ms else pass_only)
+            turn, board, hand = pos
+            if m is None:                       # pass
+                if roll != 6:
+                    pos = ((turn + 1) % 4, board, hand)
+                continue
+            pos = make_child(pos, roll, m[0], m[1])
+            # only a bearing off can finish a game, and only for the mover
+            if m[1] is None and pos[2][turn] == 0 and not any(
+                    q == turn for (q, _) in pos[1].values()):
+                wins[turn] += 1
+                break
+    return wins, plies
+
+
+def wilson(k, n, z=1.959963984540054):
+    """95% Wilson score interval for k successes in n trials."""
+    if n == 0:
+        return 0.0, 1.0
+    ph = k / n
+    d = 1 + z * z / n
+    c = (ph + z * z / (2 * n)) / d
+    h = z / d * (ph * (1 - ph) / n + z * z / (4 * n * n)) ** 0.5
+    return c - h, c + h
+
+
+# ---------------------------------------------------------------------------
 
 def main(argv):
     if not argv:
@@ -505,6 +573,14 @@ def main(argv):
                 pos = dict(ms)[m]
             print("%s | %s" % (write_pos(pos), " ".join(
                 str(perft(pos, d)) for d in range(1, depth + 1))))
+    elif cmd == "rates":
+        n, seed = int(argv[1]), int(argv[2])
+        wins, plies = rates(n, seed)
+        for p in range(4):
+            lo, hi = wilson(wins[p], n)
+            print("%s %d %.2f%% (95%%: %.2f-%.2f%%)" % (
+                NAMES[p], wins[p], 100.0 * wins[p] / n, 100 * lo, 100 * hi))
+        print("mean plies %.2f" % (plies / n))
     elif cmd == "selftest":
         t = time.time()
         n = selftest()
