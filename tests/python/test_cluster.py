@@ -47,6 +47,20 @@ def test_match_over_workers_equals_one_process():
     assert many == one
 
 
+def test_a_match_of_three_seats_over_workers_equals_one_process():
+    # The parts' counts are per agent and seat, and merge for any number of them.
+    game = rulebook.load(ROOT / "games/chinese-checkers.game", options={"players": "3"})
+    players = {"red": "alphabeta:depth=1", "yellow": "random", "blue": "greedy"}
+    one = rulebook.match(game, players, games=6, seed=3, swap=True, max_plies=30)
+    many = cluster.match(game, players, games=6, seed=3, swap=True, max_plies=30, parts=3, progress=False)
+    for figures in (one, many):
+        for work in figures["speed"].values():
+            work.pop("per_second")
+    assert many == one
+    assert len(one["agents"]) == 3 and one["elo"] is None
+    assert all(a["sides"][s]["games"] == 2 for a in one["agents"] for s in ("red", "yellow", "blue"))
+
+
 def test_balance_over_workers_equals_one_process():
     games = [rulebook.load(ROOT / "games/tabal.game"), rulebook.load(ROOT / "games/variants/tabal-black-first.toml")]
     one = rulebook.balance(games, agent="greedy", games=40, seed=4)
