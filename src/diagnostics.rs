@@ -510,6 +510,13 @@ pub fn two_players_only(span: Span, what: &str, players: usize) -> Diagnostic {
         )
 }
 
+/// `confined to REGION once there` on a piece that captures.
+pub fn confined_once_captures(span: Span, kind: &str) -> Diagnostic {
+    Diagnostic::error("E0534", format!("`once there` is for pieces that capture nothing, and `{kind}` captures"))
+        .label(span, "only while it stands in the region")
+        .help("drop `once there` (the piece is then always confined), or its capturing moves")
+}
+
 pub fn limit_not_on_slide(span: Span, statement: &str) -> Diagnostic {
     Diagnostic::error("E0509", format!("`up to` belongs to `slide`, not to `{statement}`"))
         .label(span, format!("a `{statement}` cannot take a limit"))
@@ -700,6 +707,8 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0530", "moves in Betza's notation that cannot be read"),
     ("E0531", "a sowing that cannot be played"),
     ("E0532", "a race rule that cannot apply"),
+    ("E0533", "a rule for two players in a game of more"),
+    ("E0534", "`once there` on a piece that captures"),
     ("E0601", "unknown option"),
     ("E0602", "bad option value"),
     ("E0603", "option inside a conditional"),

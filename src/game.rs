@@ -449,6 +449,9 @@ pub struct Kind {
     pub castle: Option<KindId>,
     /// `confined to REGION`: its moves end only on these points (per player).
     pub confined: Option<[PointSet; MAX_PLAYERS]>,
+    /// `confined to REGION once there`: only while it stands in the region
+    /// (a kind that captures nothing, so no attack is ever confined).
+    pub confined_once: bool,
     /// `at most N per file`: no move or entry may leave a side more than N
     /// of this kind on one file.
     pub per_file: Option<u8>,

@@ -1337,6 +1337,14 @@ impl<'a> Compiler<'a> {
                 Some(partner)
             });
             let confined = p.confined.as_ref().and_then(|r| self.region(r));
+            if let Some(span) = p.confined_once {
+                let captures = (0..MAX_PLAYERS).any(|pl| moves.captures_any(pl))
+                    || moves.vectors.iter().any(|v| v.landing.enemy())
+                    || p.moves.iter().any(|m| matches!(m.kind, MoveKind::Jump | MoveKind::Fly { .. } | MoveKind::Take));
+                if captures {
+                    self.err(diag::confined_once_captures(span, &p.name.value));
+                }
+            }
             let per_file = p.per_file.as_ref().map(|(n, _)| {
                 if !(1..=99).contains(&n.value) {
                     self.err(diag::bad_number(n.span, "pieces on a file", 1, 99));
@@ -1351,6 +1359,7 @@ impl<'a> Compiler<'a> {
                 royal: p.royal.is_some(),
                 castle,
                 confined,
+                confined_once: p.confined_once.is_some(),
                 name: p.name.value.clone(),
                 letter: letter.unwrap_or('?'),
                 moves,

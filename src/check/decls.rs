@@ -196,6 +196,8 @@ pub struct PieceDecl {
     pub castle: Option<(Sp<String>, Span)>,
     /// `confined to REGION`.
     pub confined: Option<Sp<String>>,
+    /// `... once there`: only a piece standing in the region is held to it.
+    pub confined_once: Option<Span>,
     /// `at most N per file`.
     pub per_file: Option<(Sp<u64>, Span)>,
     /// Some statement in its block could not be read.
@@ -826,6 +828,7 @@ fn block_stmt(
                 royal: None,
                 castle: None,
                 confined: None,
+                confined_once: None,
                 per_file: None,
                 had_errors: false,
             };
@@ -1505,6 +1508,10 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             let mut a = Args::new(stmt, "confined to palace");
             a.keyword("to")?;
             let region = a.word("a region")?;
+            if let Some(once) = a.optional("once") {
+                a.example = "confined to target once there";
+                p.confined_once = Some(once.to(a.keyword("there")?));
+            }
             a.end()?;
             if let Some(first) = &p.confined {
                 return Err(diag::duplicate_statement(stmt.span, first.span, "`confined to`"));

@@ -289,7 +289,7 @@ impl Engine {
         let mut quiet = PointSet::default();
         let mut taken = PointSet::default();
         let mut passant = NONE;
-        let confined = k.confined.as_ref().map(|z| &z[pl]);
+        let confined = k.confined.as_ref().map(|z| &z[pl]).filter(|z| !k.confined_once || z.contains(p));
         let mut consider = |q: Point, v: &Vector| {
             if self.no_stop[q as usize] & stop_bit != 0 || confined.is_some_and(|z| !z.contains(q)) {
                 return;

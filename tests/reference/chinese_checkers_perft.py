@@ -42,6 +42,14 @@ Moves (one piece of the player to move)
   single move; a step and a jump ending on the same point would be deduped.
   A sequence ending on its starting point is not a move.
 * Pieces may go anywhere on the board, including other triangles.
+* Optional KEPT RULE (off by default; on with the `--kept` flag): a piece
+  that stands in its player's target triangle at the start of a move may
+  only END that move on a point of that target triangle.  Its intermediate
+  jump landings may be anywhere (the flood fill is unchanged; only the
+  destination is filtered).  A piece outside its target moves as before.
+  With the rule on, "legal move" everywhere below (passing, game over,
+  perft, random play) means legal under the rule: e.g. a player whose only
+  moves would take target pieces out of the target must pass.
 * Implementation: precomputed neighbour and (over, landing) jump tables; the
   jump destinations are found by a flood fill over landing points with a
   visited set.
@@ -81,6 +89,9 @@ Notation
 
 Command line
 ------------
+  The flag `--kept` may be placed anywhere on any command line; it switches
+  on the KEPT RULE (see Moves) for that run.  Without it the rule is off.
+
   perft PLAYERS DEPTH [POSITION]   counts for depth 1..DEPTH on one line
                                    (if POSITION is given PLAYERS is ignored;
                                    a mismatch is reported on stderr)
@@ -91,13 +102,18 @@ Command line
       each ply: rng.choice(sorted legal move strings) (also called when the
       only move is "pass"); a game stops after PLIES plies or when the
       position has no moves.  Prints "POSITION | c1 ... cDEPTH" per game.
-  selftest                         built-in sanity checks
+  selftest                         built-in sanity checks (with --kept:
+                                   the same checks under the rule, plus
+                                   extra KEPT RULE checks)
   time PLAYERS DEPTH               start-position perft with elapsed time
 """
 
 import random
 import sys
 import time
+
+# Optional KEPT RULE (see docstring); set from the command line (--kept).
+KEPT = False
 
 # ---------------------------------------------------------------------------
 # Board geometry
@@ -290,8 +306,23 @@ def destinations(board, a):
     return res
 
 
-def seat_has_move(board, plist):
+def kept_destinations(board, a, tf):
+    """destinations() under the KEPT RULE for a piece whose target flags are
+    tf: a piece starting in its target may only end in its target."""
+    ds = destinations(board, a)
+    if tf[a]:
+        return {b for b in ds if tf[b]}
+    return ds
+
+
+def seat_has_move(board, plist, tf=None):
+    """Does a piece of plist have a move?  tf (target flags of the seat) is
+    given only when the KEPT RULE is on."""
     for a in plist:
+        if tf is not None and tf[a]:
+            if kept_destinations(board, a, tf):
+                return True
+            continue
         for n in NB[a]:
             if not board[n]:
                 return True
@@ -304,7 +335,8 @@ def seat_has_move(board, plist):
 def other_has_move(pos, seat):
     board = pos.board
     for s in range(len(pos.players)):
-        if s != seat and seat_has_move(board, pos.pieces[s]):
+        tf = TARGET_FLAG[pos.players[s]] if KEPT else None
+        if s != seat and seat_has_move(board, pos.pieces[s], tf):
             return True
     return False
 
@@ -315,8 +347,10 @@ def legal_moves(pos):
         return []
     board = pos.board
     moves = []
+    tf = TARGET_FLAG[pos.players[pos.turn]]
     for a in pos.pieces[pos.turn]:
-        for b in destinations(board, a):
+        ds = kept_destinations(board, a, tf) if KEPT else destinations(board, a)
+        for b in ds:
             moves.append((a, b))
     if moves:
         return moves
@@ -368,10 +402,12 @@ def perft_counts(root, depth):
     nseats = len(pos.players)
     tflags = [TARGET_FLAG[c] for c in pos.players]
     dest = destinations
+    kept = KEPT
+    kdest = kept_destinations
 
     def others_can_move(turn):
         for s in range(nseats):
-            if s != turn and seat_has_move(board, pieces[s]):
+            if s != turn and seat_has_move(board, pieces[s], tflags[s] if kept else None):
                 return True
         return False
 
@@ -380,16 +416,27 @@ def perft_counts(root, depth):
         plist = pieces[turn]
         if k + 1 == depth:
             c = 0
-            for a in plist:
-                c += len(dest(board, a))
+            if kept:
+                tf = tflags[turn]
+                for a in plist:
+                    c += len(kdest(board, a, tf))
+            else:
+                for a in plist:
+                    c += len(dest(board, a))
             if c == 0 and others_can_move(turn):
                 c = 1
             counts[depth] += c
             return
         moves = []
-        for i, a in enumerate(plist):
-            for b in dest(board, a):
-                moves.append((i, a, b))
+        if kept:
+            tf = tflags[turn]
+            for i, a in enumerate(plist):
+                for b in kdest(board, a, tf):
+                    moves.append((i, a, b))
+        else:
+            for i, a in enumerate(plist):
+                for b in dest(board, a):
+                    moves.append((i, a, b))
         nxt = (turn + 1) % nseats
         if not moves:
             if others_can_move(turn):
@@ -645,7 +692,100 @@ def selftest():
     ch = ps3.copy()
     apply_move(ch, "pass")
     check(ch.turn == 1 and ch.board == ps3.board, "pass hands the turn to the next player")
+    if KEPT:
+        ok = kept_selftest(check) and ok
     print("SELFTEST", "PASSED" if ok else "FAILED")
+    return ok
+
+
+def kept_selftest(check):
+    """Extra checks of the KEPT RULE (run by `selftest --kept`)."""
+    global KEPT
+    ok = True
+
+    def kcheck(cond, msg):
+        nonlocal ok
+        check(cond, "kept: " + msg)
+        ok = ok and cond
+
+    def unrestricted(pos):
+        global KEPT
+        KEPT = False
+        try:
+            return sorted_move_strings(pos)
+        finally:
+            KEPT = True
+
+    def expected_kept(pos, free):
+        tf = TARGET_FLAG[pos.players[pos.turn]]
+        keep = []
+        for m in free:
+            if m == "pass":
+                continue
+            a, b = (LABEL_INDEX[t] for t in m.split("-"))
+            if not tf[a] or tf[b]:
+                keep.append(m)
+        return keep
+
+    # Red f14 (in target) reaches h14 only through landings f12, h12 outside
+    # the target: allowed, only the end point matters.
+    p = parse_notation("R:Rj5,f14:Gf13,g12,h13")
+    got = sorted_move_strings(p)
+    free = unrestricted(p)
+    kcheck("f14-h14" in got, "f14-h14 via f12, h12 (outside the target) is kept")
+    kcheck(got == expected_kept(p, free) and len(got) < len(free),
+           "moves == unrestricted moves minus target->outside (%d of %d)" % (len(got), len(free)))
+    # Forced pass: red's h14 (in target) can only step out to h13 / i13,
+    # red's m1 is boxed in; green can move.
+    m1 = LABEL_INDEX["m1"]
+    box = list(NB[m1]) + [l for (o, l) in JT[m1]]
+    box += [LABEL_INDEX[t] for t in ("g14", "g15", "f14", "f16")]
+    ps = Position((0, 3), [[m1, LABEL_INDEX["h14"]], box], 0)
+    free = unrestricted(ps)
+    kcheck(free == ["h14-h13", "h14-i13"] and legal_moves(ps) == ["pass"],
+           "target piece whose only moves leave the target: pass (free: %s)" % free)
+    c = perft_counts(ps, 3)
+    kcheck(c[0] == 1 and c == [perft_slow(ps, k) for k in (1, 2, 3)],
+           "forced pass, fast == slow %s" % c)
+    # Random positions with many pieces in targets: move lists == filtered
+    # unrestricted lists; fast perft == slow perft.
+    rng = random.Random(777)
+    f_ok = True
+    p_ok = True
+    nin = 0
+    for n in (2, 3, 4, 6):
+        for it in range(40 if n == 2 else 20):
+            players = PLAYERS_BY_COUNT[n]
+            pcs = [[] for _ in players]
+            used = set()
+            for s, c in enumerate(players):
+                tgt = TRIANGLE_POINTS[(c + 3) % 6]
+                for i in rng.sample(tgt, rng.randint(1, 9)):
+                    if i not in used:
+                        used.add(i)
+                        pcs[s].append(i)
+            for i in rng.sample(range(NPTS), rng.randint(5, 40)):
+                if i not in used:
+                    used.add(i)
+                    pcs[rng.randrange(n)].append(i)
+            pos = Position(players, pcs, rng.randrange(n))
+            free = unrestricted(pos)
+            got = sorted_move_strings(pos)
+            if free and free != ["pass"]:
+                exp = expected_kept(pos, free)
+                if exp:
+                    if got != exp:
+                        f_ok = False
+                elif got not in (["pass"], []):  # all moves removed
+                    f_ok = False
+                if len(got) < len(free):
+                    nin += 1
+            if it < 8:
+                d = 3 if n <= 3 else 2
+                if perft_counts(pos, d) != [perft_slow(pos, k) for k in range(1, d + 1)]:
+                    p_ok = False
+    kcheck(f_ok and nin > 50, "random positions: moves == filtered unrestricted moves (%d restricted)" % nin)
+    kcheck(p_ok, "random positions: fast perft == slow perft")
     return ok
 
 
@@ -655,6 +795,10 @@ def selftest():
 
 
 def main(argv):
+    global KEPT
+    if "--kept" in argv:
+        KEPT = True
+        argv = [a for a in argv if a != "--kept"]
     if not argv:
         print(__doc__)
         return 2
