@@ -19,6 +19,8 @@ const ESCAPE: i32 = 150;
 /// Clear lines to a goal (a sliding piece one move from winning): one, and two or more.
 const ONE_LINE: i32 = 120;
 const TWO_LINES: i32 = 400;
+/// Per step a piece that must fill a region stands inside it.
+const DEPTH: i32 = 20;
 /// Per enemy next to a piece whose capture loses the game.
 const THREAT: i32 = 30;
 /// Per point a racing piece has come along its track (off the board past
@@ -238,6 +240,7 @@ fn goal_progress(game: &Game, k: KindId, pl: PlayerId, value: &[i32], table: &mu
                 for zone in zones.collect::<Vec<_>>() {
                     if owner_wins(pl) {
                         add_gradient(&game.board, &zone, moving, table, REACH, false);
+                        add_depth(&game.board, &zone, moving, table, DEPTH);
                     }
                 }
             }
@@ -268,6 +271,20 @@ fn add_gradient(board: &Board, zone: &PointSet, moving: DirSet, table: &mut [i32
         }
         let near = far - d as i64;
         *t += if steep { most as i64 * near * near / (far * far) } else { most as i64 * near / far } as i32;
+    }
+}
+
+/// Adds `per_step` for each step a point of `zone` lies from the nearest
+/// point outside it: a piece that must fill a region goes deep and leaves
+/// its mouth free for the pieces still coming.
+fn add_depth(board: &Board, zone: &PointSet, moving: DirSet, table: &mut [i32], per_step: i32) {
+    let mut outside = PointSet::default();
+    (0..board.len() as Point).filter(|&p| !zone.contains(p)).for_each(|p| outside.insert(p));
+    let dist = distances(board, &outside, moving);
+    for p in zone.iter() {
+        if let Some(&d) = dist.get(p as usize).filter(|&&d| d != u8::MAX) {
+            table[p as usize] += d as i32 * per_step;
+        }
     }
 }
 
