@@ -1,4 +1,4 @@
-//! Position notation (docs/rules.md): `TURN:SIDE1:SIDE2`, each side its letter and
+//! Position notation (docs/rules.md): `TURN:SIDE1:SIDE2[:SIDE3...]`, each side its letter and
 //! comma-separated pieces, a piece being its point preceded by its kind's
 //! letter unless it is the first kind: `W:Wa1,c1,Kc5:Bd6,e7`. On a board that
 //! numbers its points, square numbers may stand for labels (`W:W31,32:B18,K24`)
@@ -24,7 +24,10 @@ impl std::fmt::Display for PositionError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PositionError::Shape(why) => {
-                write!(f, "not a position: {why} (expected TURN:SIDE:SIDE, like `W:Wa1,c1,Kc5:Bd6,e7`)")
+                write!(
+                    f,
+                    "not a position: {why} (expected TURN:SIDE:SIDE..., a side a player, like `W:Wa1,c1,Kc5:Bd6,e7`)"
+                )
             }
             PositionError::UnknownPlayer(p) => write!(f, "`{p}` is not a player's letter"),
             PositionError::UnknownPoint(p) => write!(f, "`{p}` is not a point of the board"),
@@ -255,7 +258,8 @@ impl Engine {
         let state = parts.split_off(parts.len().min(1 + g.players.len()));
         if parts.len() != 1 + g.players.len() {
             return Err(PositionError::Shape(format!(
-                "{} parts separated by `:`, not {}",
+                "the turn and a side for each of the {} players make {} parts separated by `:`, not {}",
+                g.players.len(),
                 1 + g.players.len(),
                 parts.len()
             )));
