@@ -250,16 +250,24 @@ fn sites(game: &Game) -> PointSet {
         .fold(PointSet::default(), |a, b| a.union(&b))
 }
 
-/// Each player's track, as a dashed line of the player's colour through its
-/// points (a little to one side, so shared stretches show both).
+/// Each player's track, as a dashed line through its points (a little to
+/// one side, so shared stretches show each): of two players, in two hues
+/// that read on the board whatever the pieces' colours; of more, in each
+/// player's colour.
 fn tracks(out: &mut String, game: &Game, frame: &Frame) {
-    // Two hues that read on the board whatever the pieces' colours.
     const HUES: [&str; 2] = ["#2f6db3", "#b8432f"];
-    for (pl, track) in game.tracks.iter().enumerate() {
+    let n = game.players.len();
+    let own = colours(game);
+    for (pl, track) in game.tracks.iter().enumerate().take(n) {
         if track.len() < 2 {
             continue;
         }
-        let shift = if pl == 0 { 7.0 } else { -7.0 };
+        let shift = match n {
+            2 if pl == 0 => 7.0,
+            2 => -7.0,
+            _ => -9.0 + 18.0 * pl as f64 / (n - 1) as f64,
+        };
+        let hue = if n == 2 { HUES[pl % 2] } else { own[pl].fill };
         let mut d = String::new();
         for (i, &p) in track.iter().enumerate() {
             let (x, y) = game.board.coords[p as usize];
@@ -268,8 +276,7 @@ fn tracks(out: &mut String, game: &Game, frame: &Frame) {
         }
         let _ = writeln!(
             out,
-            "<path class=\"track\" d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"0.6\" stroke-width=\"3\" stroke-dasharray=\"8 5\"/>",
-            HUES[pl % 2]
+            "<path class=\"track\" d=\"{d}\" fill=\"none\" stroke=\"{hue}\" stroke-opacity=\"0.6\" stroke-width=\"3\" stroke-dasharray=\"8 5\"/>"
         );
     }
 }
