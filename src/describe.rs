@@ -89,6 +89,16 @@ fn vector(game: &Game, v: &Vector) -> String {
     format!("{how} {onto}{from}{passant}")
 }
 
+/// A set of rolls in words: "6", "1, 4 or 5".
+fn rolls_words(bits: u128) -> String {
+    let rolls: Vec<String> = rolls_in(bits).map(|r| r.to_string()).collect();
+    match rolls.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 fn points(game: &Game, set: &PointSet) -> String {
     let labels: Vec<&str> = set.iter().map(|p| game.board.labels[p as usize].as_str()).collect();
     labels.join(" ")
@@ -593,11 +603,9 @@ fn rules(game: &Game, line: &mut Lines) {
         line("  While a player has a piece in hand, its move is to enter it.".into());
     }
     if game.enter_rolls != 0 {
-        let rolls: Vec<String> =
-            (0..128).filter(|r| game.enter_rolls & (1u128 << r) != 0).map(|r| r.to_string()).collect();
         line(format!(
             "  A piece in hand enters only on a roll of {}, onto the first point of its track.",
-            rolls.join(" or ")
+            rolls_words(game.enter_rolls)
         ));
     }
     if let Some(home) = &game.bear_off_from {
@@ -607,13 +615,7 @@ fn rules(game: &Game, line: &mut Lines) {
         ));
     }
     if game.another_turn_rolls != 0 {
-        let rolls: Vec<String> =
-            (0..128).filter(|r| game.another_turn_rolls & (1u128 << r) != 0).map(|r| r.to_string()).collect();
-        let listed = match rolls.split_last() {
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-            None => String::new(),
-        };
+        let listed = rolls_words(game.another_turn_rolls);
         line(format!("  After a roll of {listed}, the same player throws and moves again (a pass too)."));
     }
     if game.swap_places {

@@ -12,6 +12,11 @@ pub type KindId = u8;
 pub const MAX_POINTS: usize = 255;
 /// Marks "no neighbour" in [`Board::neighbour`].
 pub const NONE: Point = u8::MAX;
+/// The rolls in a set of rolls (bit `r` for roll `r`), lowest first.
+pub fn rolls_in(bits: u128) -> impl Iterator<Item = u8> {
+    (0..128u8).filter(move |&r| bits & (1u128 << r) != 0)
+}
+
 /// The most piece kinds a game may declare.
 pub const MAX_KINDS: usize = 16;
 

@@ -4,6 +4,7 @@
 //! difference.
 
 use super::stats::{elo, wilson};
+use super::words::and_list;
 use crate::agents::{self, AgentSpec, GameRng, Played, Work};
 use crate::engine::{Engine, Limit, Position, Reason};
 use serde::{Deserialize, Serialize};
@@ -73,15 +74,6 @@ pub fn sides(engine: &Engine, specs: &[String]) -> Result<Vec<AgentSpec>, String
         return Err(format!("a match needs an agent for each side: {}", all.join(" ")));
     }
     Ok(chosen.into_iter().flatten().collect())
-}
-
-/// Names joined as in a sentence: "a and b", "a, b and c".
-pub fn and_list(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 /// One game's result: how far the agents had moved round the seats, and how it went.

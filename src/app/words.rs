@@ -136,6 +136,15 @@ pub fn by_reason<'a>(engine: &Engine, counts: impl Iterator<Item = (&'a Reason, 
     tally
 }
 
+/// Names joined as in a sentence: "a and b", "a, b and c".
+pub fn and_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// The seed of game `i`: independent of how games are split across threads,
 /// so the same seed gives the same games with any `--threads`.
 pub fn game_seed(seed: u64, i: usize) -> u64 {

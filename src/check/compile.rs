@@ -1338,10 +1338,7 @@ impl<'a> Compiler<'a> {
             });
             let confined = p.confined.as_ref().and_then(|r| self.region(r));
             if let Some(span) = p.confined_once {
-                let captures = (0..MAX_PLAYERS).any(|pl| moves.captures_any(pl))
-                    || moves.vectors.iter().any(|v| v.landing.enemy())
-                    || p.moves.iter().any(|m| matches!(m.kind, MoveKind::Jump | MoveKind::Fly { .. } | MoveKind::Take));
-                if captures {
+                if (0..MAX_PLAYERS).any(|pl| moves.captures_any(pl)) {
                     self.err(diag::confined_once_captures(span, &p.name.value));
                 }
             }

@@ -6,10 +6,10 @@ use super::load::{self, Loaded};
 use super::records;
 use super::run_series as run_games;
 use super::{GameArgs, EXIT_INVALID, EXIT_USAGE};
-use rulebook::app::matches::{and_list, labels, match_game, sides, start_position, Tally};
+use rulebook::app::matches::{labels, match_game, sides, start_position, Tally};
 use rulebook::app::series::limit_text;
 use rulebook::app::stats::wilson;
-use rulebook::app::words::game_seed;
+use rulebook::app::words::{and_list, game_seed};
 use std::path::PathBuf;
 
 pub struct Options {

@@ -78,15 +78,16 @@ impl Engine {
     /// hand, and there is one at least.
     fn all_in(&self, pos: &Position, x: PlayerId, kinds: u16, zone: &PointSet) -> bool {
         let every = kinds & self.every_kind == self.every_kind;
-        let mine = &pos.occupied[x as usize];
-        let on_board =
-            if every { mine.len() } else { mine.iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0).count() };
-        let inside = if every {
-            mine.and(zone).len()
-        } else {
-            mine.and(zone).iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0).count()
+        let count = |set: PointSet| {
+            if every {
+                set.len()
+            } else {
+                set.iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0).count()
+            }
         };
-        on_board > 0 && inside == on_board && self.pieces_left(pos, x, kinds, every) == on_board
+        let mine = pos.occupied[x as usize];
+        let on_board = count(mine);
+        on_board > 0 && count(mine.and(zone)) == on_board && self.pieces_left(pos, x, kinds, every) == on_board
     }
 
     /// Whether a piece of `x`'s of `kind` stands farther along `x`'s forward

@@ -583,11 +583,6 @@ impl Position {
     pub fn occupied_by(&self, player: PlayerId) -> &PointSet {
         &self.occupied[player as usize]
     }
-    /// Every occupied point, whoever's piece stands on it.
-    #[inline]
-    pub fn taken(&self) -> &PointSet {
-        &self.taken
-    }
     /// The points the pieces of every player but `me` stand on.
     #[inline]
     pub fn enemies(&self, me: PlayerId) -> PointSet {

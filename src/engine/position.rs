@@ -113,7 +113,7 @@ impl Engine {
             out.push_str(&format!(":quiet {}", pos.quiet));
         }
         if self.streak.is_some() && pos.streak.iter().any(|&n| n > 0) {
-            let counts: Vec<String> = (0..MAX_PLAYERS)
+            let counts: Vec<String> = (0..self.players as usize)
                 .filter(|&pl| pos.streak[pl] > 0)
                 .map(|pl| format!("{}{}", self.game.players[pl].letter, pos.streak[pl]))
                 .collect();
@@ -134,7 +134,7 @@ impl Engine {
         // Where a capture takes a piece for good, what is off the board and
         // out of hand is not all borne off.
         if self.tracks && !self.game.return_to_hand && pos.borne_off.iter().any(|&n| n > 0) {
-            let counts: Vec<String> = (0..MAX_PLAYERS)
+            let counts: Vec<String> = (0..self.players as usize)
                 .filter(|&pl| pos.borne_off[pl] > 0)
                 .map(|pl| format!("{}{}", self.game.players[pl].letter, pos.borne_off[pl]))
                 .collect();

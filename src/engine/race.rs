@@ -193,13 +193,13 @@ impl Engine {
     pub(super) fn track_entries(&self, pos: &Position, limit: u8, out: &mut Vec<Move>) {
         let me = pos.turn;
         let track = &self.game.tracks[me as usize];
+        let on = self.game.enter_rolls;
         for (k, kind) in self.game.kinds.iter().enumerate() {
             let k = k as KindId;
             if !kind.moves.track || kind.enter.is_some() || self.in_hand(pos, me, k) == 0 {
                 continue;
             }
             for d in self.track_distances(limit) {
-                let on = self.game.enter_rolls;
                 if on != 0 {
                     let first = track[0];
                     if on & (1u128 << d.min(127)) != 0 && self.track_landing(pos, first, me, k) {
@@ -285,12 +285,12 @@ impl Engine {
         let mut distance = (end - start) as u8;
         let on = self.game.enter_rolls;
         if from.is_none() && on != 0 {
-            let rolls: Vec<String> = (0..128).filter(|r| on & (1u128 << r) != 0).map(|r| r.to_string()).collect();
             if end != 0 {
                 return Some(format!("a piece in hand enters on the first point of {player}'s track only"));
             }
             match roll {
                 Some(r) if on & (1u128 << r.min(127)) == 0 => {
+                    let rolls: Vec<String> = rolls_in(on).map(|r| r.to_string()).collect();
                     return Some(format!(
                         "the roll is {r}, and a piece in hand enters only on a roll of {}",
                         rolls.join(" or ")
