@@ -950,6 +950,10 @@ fn goals(game: &Game, line: &mut Lines) {
                 "A player with no legal move passes while the other can move; when neither can, the game ends"
                     .to_string()
             }
+            Condition::PlayOn => "A player who wins drops out and takes the next place (first, then second, and so \
+                 on); the others play on until one is left, who takes the last place, or until none of those left \
+                 can move, who share the places left"
+                .to_string(),
             Condition::PassAtWill => {
                 "A player may pass instead of moving; two passes in a row end the game".to_string()
             }
@@ -1111,7 +1115,7 @@ fn headings_meant(classes: u8) -> String {
 }
 
 /// "second", "third", ... "10th".
-fn ordinal(n: u8) -> String {
+pub fn ordinal(n: u8) -> String {
     match n {
         2 => "second".into(),
         3 => "third".into(),

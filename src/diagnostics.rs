@@ -506,8 +506,15 @@ pub fn two_players_only(span: Span, what: &str, players: usize) -> Diagnostic {
             "with more players, a game has steps, slides, leaps, rides, hops, `jump ... over any piece`, \
              promotion, races along tracks with one die, and goals a player wins (`win when ...`, with \
              `all KIND in REGION`, `KIND reaches REGION`, `N in a row`, `all pieces borne off`), \
-             `draw when board full` and `pass when no move`",
+             `draw when board full`, `pass when no move` and `play on for places`",
         )
+}
+
+/// `play on for places` in a game where no goal is a player's win.
+pub fn places_without_win(span: Span) -> Diagnostic {
+    Diagnostic::error("E0535", "`play on for places` needs a goal a player wins")
+        .label(span, "no player ever finishes")
+        .help("a player finishes, and takes the next place, when a `win when ...` goal holds for it")
 }
 
 /// `confined to REGION once there` on a piece that captures.
@@ -709,6 +716,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E0532", "a race rule that cannot apply"),
     ("E0533", "a rule for two players in a game of more"),
     ("E0534", "`once there` on a piece that captures"),
+    ("E0535", "`play on for places` without a goal to win"),
     ("E0601", "unknown option"),
     ("E0602", "bad option value"),
     ("E0603", "option inside a conditional"),

@@ -837,6 +837,11 @@ pub enum Condition {
     /// `pass at any time`: a player may always pass; two passes in a row end
     /// the game.
     PassAtWill,
+    /// `play on for places`: with more than two players, one who wins drops
+    /// out with the next place, and the others play on; the game ends when
+    /// one is left (last) or none of those left can move (they share the
+    /// places left).
+    PlayOn,
     /// At the end, the larger area: a side's pieces and the empty points that
     /// reach only its pieces along the lines, `bonus` half points added to
     /// player `to`'s (a komi); equal is a draw.

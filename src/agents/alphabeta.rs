@@ -21,7 +21,7 @@
 //! positions and ordering keys from search to search.
 
 use super::{least_roll, roll_allows, search_history, Agent, AlphaBetaSettings, Evaluation};
-use crate::engine::{Engine, History, Limit, Move, MoveType, Position};
+use crate::engine::{Engine, History, Limit, Move, MoveType, Outcome, Position, Reason};
 use crate::game::{Dice, PlayerId, Point};
 use std::time::{Duration, Instant};
 
@@ -197,7 +197,7 @@ impl AlphaBeta {
             return Ok(0);
         }
         if let Some(o) = pos.decided() {
-            return Ok(self.terminal(o.winner, pos.turn, ply));
+            return Ok(self.terminal(Some(o), engine, pos.turn, ply));
         }
         if ply >= MAX_PLY {
             return Ok(self.evaluate(engine, pos));
@@ -282,7 +282,7 @@ impl AlphaBeta {
         engine.moves(pos, None, &mut buf.moves)?;
         if buf.moves.is_empty() {
             let o = engine.outcome(pos)?;
-            return Ok((self.terminal(o.and_then(|o| o.winner), pos.turn, ply), Some(0)));
+            return Ok((self.terminal(o, engine, pos.turn, ply), Some(0)));
         }
         let mut best = (-INF, None);
         if depth <= 0 && self.stand_pat {
@@ -351,9 +351,15 @@ impl AlphaBeta {
         buf.order.sort_unstable_by_key(|&(key, i)| (std::cmp::Reverse(key), i));
     }
 
-    /// The score of a finished game for the side to move, sooner wins first.
-    fn terminal(&self, winner: Option<PlayerId>, turn: PlayerId, ply: usize) -> i32 {
-        match winner {
+    /// The score of a finished game for the side to move, sooner wins first;
+    /// a ranking by places scores the root's place between a win and a loss.
+    fn terminal(&self, outcome: Option<Outcome>, engine: &Engine, turn: PlayerId, ply: usize) -> i32 {
+        if let Some(Outcome { reason: Reason::Placed(places), .. }) = outcome {
+            let worth = 2.0 * places.score(self.root, engine.players() as usize) - 1.0;
+            let for_root = (worth * (WIN - ply as i32) as f64).round() as i32;
+            return if self.same_side(self.root, turn) { for_root } else { -for_root };
+        }
+        match outcome.and_then(|o| o.winner) {
             Some(w) if self.same_side(w, turn) => WIN - ply as i32,
             Some(_) => -(WIN - ply as i32),
             None => 0,

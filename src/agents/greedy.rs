@@ -32,6 +32,10 @@ impl Agent for GreedyAgent {
                     None => 0,
                 };
             }
+            // Finishing under `play on for places`: as good as a win.
+            if next.places().contains(me) {
+                return 10_000;
+            }
             engine.material(&next, me) as i32 - engine.enemy_material(&next, me) as i32
         };
         let scored: Vec<(i32, Move)> = moves.iter().map(|m| (score(m), *m)).collect();

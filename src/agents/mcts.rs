@@ -18,7 +18,7 @@
 //! threads, each tree getting its share of iterations and its own seed).
 
 use super::{least_roll, reward, roll_allows, search_history, Agent, Budget, Evaluation, MctsSettings};
-use crate::engine::{Engine, History, Limit, Move, MoveType, Position};
+use crate::engine::{Engine, History, Limit, Move, MoveType, Outcome, Position, Reason};
 use crate::game::{Dice, PlayerId, MAX_PLAYERS};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -39,16 +39,14 @@ type TreeResult = (Vec<(u32, f64)>, u64);
 /// reward is backed up at the moves it made).
 type Rewards = [f64; MAX_PLAYERS];
 
-/// A finished game's rewards: 1 for the winner; a draw shares one out.
-fn outcome_rewards(winner: Option<u8>, players: PlayerId) -> Rewards {
+/// A finished game's rewards ([`Outcome::score`]): 1 for the winner; a draw
+/// shares one out; a ranking by places spreads them from first to last.
+fn outcome_rewards(outcome: Option<Outcome>, players: PlayerId) -> Rewards {
+    let o = outcome.unwrap_or(Outcome { winner: None, reason: Reason::PlyLimit });
     if players == 2 {
-        let first = reward(winner, 0);
-        return rewards_of_first(first);
+        return rewards_of_first(reward(o.winner, 0));
     }
-    std::array::from_fn(|p| match winner {
-        Some(w) => (w as usize == p) as u8 as f64,
-        None => 1.0 / players as f64,
-    })
+    std::array::from_fn(|p| if p < players as usize { o.score(p as PlayerId, players as usize) } else { 0.0 })
 }
 
 /// Two players' rewards from the first's: the second has the rest.
@@ -223,8 +221,8 @@ impl Stop {
 struct Node {
     mv: Move,
     expanded: bool,
-    /// The game ended at this node: Some(winner) (None inside: a draw).
-    terminal: Option<Option<u8>>,
+    /// The game ended at this node: how (None inside: the game went on with no move).
+    terminal: Option<Option<Outcome>>,
     first: u32,
     count: u32,
     visits: u32,
@@ -280,15 +278,15 @@ impl<'e> Tree<'e> {
         let mut node = 0usize;
         let players = self.engine.players();
         let rewards = loop {
-            if let Some(w) = self.nodes[node].terminal {
-                break outcome_rewards(w, players);
+            if let Some(o) = self.nodes[node].terminal {
+                break outcome_rewards(o, players);
             }
             if !self.nodes[node].expanded {
                 if self.nodes[node].visits == 0 || !self.expand(node, &pos)? {
                     break self.rollout(&pos, rng)?;
                 }
-                if let Some(w) = self.nodes[node].terminal {
-                    break outcome_rewards(w, players);
+                if let Some(o) = self.nodes[node].terminal {
+                    break outcome_rewards(o, players);
                 }
             }
             let child = self.select(node, pos.turn, rng);
@@ -297,7 +295,7 @@ impl<'e> Tree<'e> {
             self.engine.enter(mover, &mut self.history, &mut pos);
             self.path.push((child as u32, mover));
             if let Some(o) = pos.decided() {
-                self.nodes[child].terminal = Some(o.winner);
+                self.nodes[child].terminal = Some(Some(o));
             }
             node = child;
         };
@@ -318,13 +316,13 @@ impl<'e> Tree<'e> {
         let players = self.engine.players();
         for _ in 0..self.playout_plies {
             if let Some(o) = pos.decided() {
-                return Ok(outcome_rewards(o.winner, players));
+                return Ok(outcome_rewards(Some(o), players));
             }
             let roll = self.dice.map(|d| d.roll(rng));
             self.engine.moves(&pos, roll, &mut self.moves)?;
             if self.moves.is_empty() {
                 let o = self.engine.outcome(&pos)?;
-                return Ok(outcome_rewards(o.and_then(|o| o.winner), players));
+                return Ok(outcome_rewards(o, players));
             }
             let m = self.moves[rng.gen_range(0..self.moves.len())];
             let mover = pos.turn;
@@ -332,7 +330,7 @@ impl<'e> Tree<'e> {
             self.engine.enter(mover, &mut self.history, &mut pos);
         }
         if let Some(o) = pos.decided() {
-            return Ok(outcome_rewards(o.winner, players));
+            return Ok(outcome_rewards(Some(o), players));
         }
         let chance = |score: i32| 1.0 / (1.0 + (-(score as f64) / EVAL_SCALE).exp());
         if players > 2 {
@@ -351,7 +349,7 @@ impl<'e> Tree<'e> {
         self.engine.moves(pos, None, &mut self.moves)?;
         if self.moves.is_empty() {
             let outcome = self.engine.outcome(pos)?;
-            self.nodes[node].terminal = Some(outcome.and_then(|o| o.winner));
+            self.nodes[node].terminal = Some(outcome);
             self.nodes[node].expanded = true;
             return Ok(true);
         }
@@ -409,7 +407,7 @@ impl<'e> Tree<'e> {
                     continue;
                 }
             }
-            if c.terminal == Some(Some(mover)) {
+            if c.terminal.flatten().is_some_and(|o| o.winner == Some(mover)) {
                 return first + i;
             }
             if c.visits == 0 {

@@ -127,6 +127,12 @@ pub struct Tally {
     pub won: Vec<Vec<u64>>,
     /// Draws by the rule that made them.
     pub draws: Vec<(Reason, u64)>,
+    /// Per agent, under `play on for places`: the games that ended in a
+    /// ranking and the sum of its places in them (1 for first).
+    #[serde(default)]
+    pub ranked: Vec<u64>,
+    #[serde(default)]
+    pub place_sum: Vec<f64>,
     pub unfinished: u64,
     pub plies: u64,
     /// Per agent, the work of its searches over all games.
@@ -149,6 +155,8 @@ impl Tally {
             self.played.resize(n, vec![0; n]);
             self.won.resize(n, vec![0; n]);
             self.work.resize(n, None);
+            self.ranked.resize(n, 0);
+            self.place_sum.resize(n, 0.0);
         }
     }
 
@@ -168,6 +176,10 @@ impl Tally {
             self.played[agent][side] += 1;
             if g.played.outcome.winner == Some(side as u8) {
                 self.won[agent][side] += 1;
+            }
+            if let Reason::Placed(places) = g.played.outcome.reason {
+                self.ranked[agent] += 1;
+                self.place_sum[agent] += places.place_number(side as u8, n);
             }
         }
         match g.played.outcome {
@@ -196,6 +208,8 @@ impl Tally {
                 self.won[a][s] += other.won[a][s];
             }
             add_work(&mut self.work[a], other.work[a]);
+            self.ranked[a] += other.ranked.get(a).copied().unwrap_or(0);
+            self.place_sum[a] += other.place_sum.get(a).copied().unwrap_or(0.0);
         }
         for (reason, n) in other.draws {
             self.count_draws(reason, n);
@@ -208,6 +222,12 @@ impl Tally {
 
     pub fn side_wins(&self, s: usize) -> u64 {
         self.won.iter().map(|by_side| by_side[s]).sum()
+    }
+
+    /// The agent's mean place over the games that ended in a ranking, if any did.
+    pub fn mean_place(&self, a: usize) -> Option<f64> {
+        let games = *self.ranked.get(a)?;
+        (games > 0).then(|| self.place_sum[a] / games as f64)
     }
 
     pub fn drawn(&self) -> u64 {
@@ -246,7 +266,12 @@ impl Tally {
                 let by_side: serde_json::Map<String, serde_json::Value> = (0..self.agents())
                     .map(|s| (sides[s].to_string(), json!({"games": self.played[a][s], "wins": self.won[a][s]})))
                     .collect();
-                json!({"agent": names[a], "wins": k as u64, "rate": k / n, "low": lo, "high": hi, "sides": by_side})
+                let mut figures =
+                    json!({"agent": names[a], "wins": k as u64, "rate": k / n, "low": lo, "high": hi, "sides": by_side});
+                if let Some(mean) = self.mean_place(a) {
+                    figures["mean_place"] = json!(mean);
+                }
+                figures
             })
             .collect();
         let draws_by: serde_json::Map<String, serde_json::Value> =

@@ -7,6 +7,17 @@ use crate::engine::{Engine, Outcome, Playout, Reason};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+/// One player's places over the games that ended with a ranking.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Placings {
+    /// Games in each place, first place first.
+    pub at: Vec<u64>,
+    /// Games it ended among players sharing the places left (none could move).
+    pub shared: u64,
+    /// Its mean place, 1 for first.
+    pub mean: f64,
+}
+
 /// What the summary needs, summed over games.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Stats {
@@ -83,6 +94,26 @@ impl Stats {
         (drawn.iter().map(|x| x.1).sum(), by_reason(engine, drawn.iter().map(|(o, c)| (&o.reason, *c))))
     }
 
+    /// Under `play on for places`: how many games ended with `player` in
+    /// each place, how many with it among players sharing the places left,
+    /// and its mean place (1 for first; shared places at their mean), over
+    /// the games that ended with a ranking.
+    pub fn places(&self, player: u8, players: usize) -> Placings {
+        let mut p = Placings { at: vec![0; players], ..Placings::default() };
+        let (mut sum, mut games) = (0.0, 0u64);
+        for &(o, n) in &self.outcomes {
+            let Reason::Placed(places) = o.reason else { continue };
+            games += n;
+            match places.place_of(player) {
+                Some(k) => p.at[k] += n,
+                None => p.shared += n,
+            }
+            sum += places.place_number(player, players) * n as f64;
+        }
+        p.mean = if games > 0 { sum / games as f64 } else { 0.0 };
+        p
+    }
+
     pub fn unfinished(&self) -> u64 {
         self.outcomes.iter().filter(|(o, _)| o.reason == Reason::PlyLimit).map(|x| x.1).sum()
     }
@@ -99,7 +130,14 @@ impl Stats {
             .enumerate()
             .map(|(i, p)| {
                 let (n, why) = self.wins(engine, i as u8);
-                (p.name.clone(), json!({"wins": n, "by": by(why)}))
+                let mut figures = json!({"wins": n, "by": by(why)});
+                if engine.ranks_places() {
+                    let placed = self.places(i as u8, engine.players() as usize);
+                    figures["places"] = json!(placed.at);
+                    figures["shared_places"] = json!(placed.shared);
+                    figures["mean_place"] = json!(placed.mean);
+                }
+                (p.name.clone(), figures)
             })
             .collect();
         let (draws, drawn_by) = self.draws(engine);

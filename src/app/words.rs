@@ -51,6 +51,7 @@ pub fn describe_outcome(engine: &Engine, o: &Outcome) -> String {
         }
         Reason::Stored(p, n) => format!("{} has {n} seeds in store", g.players[p as usize].name),
         Reason::PlyLimit => return "unfinished (ply limit)".into(),
+        Reason::Placed(places) => places_words(engine, &places),
     };
     match o.winner {
         Some(w) => {
@@ -118,7 +119,30 @@ pub fn reason_words(engine: &Engine, r: &Reason) -> String {
         Reason::Seeds(..) => "most seeds".into(),
         Reason::Stored(p, _) => format!("{} store", g.players[*p as usize].name),
         Reason::PlyLimit => "ply limit".into(),
+        Reason::Placed(_) => "finished first".into(),
     }
+}
+
+/// "red finished first, yellow second, blue last" (those not placed share
+/// the places left: "green and blue share the last two places").
+pub fn places_words(engine: &Engine, places: &crate::engine::Places) -> String {
+    let g = &engine.game;
+    let n = g.players.len();
+    let name = |p: PlayerId| g.players[p as usize].name.as_str();
+    let mut parts: Vec<String> = places
+        .iter()
+        .enumerate()
+        .map(|(k, p)| match k {
+            0 => format!("{} finished first", name(p)),
+            _ if k + 1 == n => format!("{} last", name(p)),
+            _ => format!("{} {}", name(p), crate::describe::ordinal(k as u8 + 1)),
+        })
+        .collect();
+    let left: Vec<&str> = (0..n as PlayerId).filter(|&p| !places.contains(p)).map(name).collect();
+    if !left.is_empty() {
+        parts.push(format!("{} share the last {} places", and_list(&left), left.len()));
+    }
+    parts.join(", ")
 }
 
 /// Counts of outcomes by their reasons in words, most frequent first:

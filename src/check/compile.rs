@@ -1838,6 +1838,11 @@ impl<'a> Compiler<'a> {
         if decls.is_empty() && !self.is_broken("goals", "") {
             self.err(diag::missing_statement(*span, "goal", "lose when no move"));
         }
+        if let Some(play_on) = decls.iter().find(|g| matches!(g.condition, ConditionDecl::PlayOn)) {
+            if !decls.iter().any(|g| g.wins) {
+                self.err(diag::places_without_win(play_on.span));
+            }
+        }
         let mut out = Vec::new();
         let mut spans: Vec<Span> = Vec::new();
         for g in decls {
@@ -1970,6 +1975,7 @@ impl<'a> Compiler<'a> {
                 ConditionDecl::BoardFull => Condition::BoardFull,
                 ConditionDecl::Pass => Condition::Pass,
                 ConditionDecl::PassAtWill => Condition::PassAtWill,
+                ConditionDecl::PlayOn => Condition::PlayOn,
                 ConditionDecl::MostArea(bonus) => {
                     let (bonus, to) = match bonus {
                         Some((n, p)) => {

@@ -382,6 +382,9 @@ pub enum ConditionDecl {
     Pass,
     /// `pass at any time`: passing is always a move; two in a row end the game.
     PassAtWill,
+    /// `play on for places`: a player who wins drops out, and the others play
+    /// on for the places after it.
+    PlayOn,
     /// `most area [plus N for PLAYER]`: pieces and the empty points only one
     /// side's pieces reach; the bonus in half points.
     MostArea(Option<(Sp<u64>, Sp<String>)>),
@@ -561,7 +564,10 @@ const TRAP: &[&str] = &["sides", "surrounded", "enclosed", "never", "within", "s
 /// Words that are never pieces' names in a list of pieces, but a mistaken
 /// way of saying where.
 const PREPOSITIONS: &[&str] = &["within", "inside", "in", "on", "at", "except", "only", "outside-of", "out"];
-const GOALS: &[&str] = &["win", "wins", "lose", "loses", "draw", "pass", "end"];
+const GOALS: &[&str] = &["win", "wins", "lose", "loses", "draw", "pass", "end", "play"];
+/// The goal statements that are not a player's win or loss (`pass when no
+/// move`, `play on for places`), nor may follow a player's name.
+const NOT_VERBS: &[&str] = &["draw", "pass", "end", "play"];
 
 const CONTEXTS: &[(&str, &[&str])] = &[
     ("at the top level of the file", TOP),
@@ -2046,13 +2052,10 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         return Err(diag::unknown_statement(kw.span, &kw.value, "inside `goals { ... }`", GOALS));
     } else {
         let verb = a.word("`wins` or `loses`")?;
-        if !GOALS.contains(&verb.value.as_str()) || ["draw", "pass", "end"].contains(&verb.value.as_str()) {
+        if !GOALS.contains(&verb.value.as_str()) || NOT_VERBS.contains(&verb.value.as_str()) {
             let d = diag::wrong_argument(verb.span, &format!("`{}`", verb.value), "`wins` or `loses`", example);
             return Err(
-                match diag::did_you_mean(
-                    &verb.value,
-                    GOALS.iter().copied().filter(|g| !["draw", "pass", "end"].contains(g)),
-                ) {
+                match diag::did_you_mean(&verb.value, GOALS.iter().copied().filter(|g| !NOT_VERBS.contains(g))) {
                     Some(s) => diag::with_suggestion(d, s),
                     None => d,
                 },
@@ -2060,6 +2063,14 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
         }
         (Some(kw.clone()), verb)
     };
+    if verb.value == "play" {
+        for word in ["on", "for", "places"] {
+            a.keyword(word)?;
+        }
+        a.end()?;
+        let condition = ConditionDecl::PlayOn;
+        return Ok(GoalDecl { player, wins: false, draw: false, ends: false, condition, span: stmt.span });
+    }
     if verb.value == "pass" {
         let condition = if a.optional("at").is_some() {
             a.keyword("any")?;

@@ -63,7 +63,7 @@ pub fn two_player_only(d: &Decls) -> Vec<(Span, &'static str)> {
     }
     for g in d.goals.iter().flat_map(|(_, goals)| goals) {
         let what = match &g.condition {
-            ConditionDecl::Pass => continue,
+            ConditionDecl::Pass | ConditionDecl::PlayOn => continue,
             _ if g.ends => "`end when`",
             _ if !g.wins && !g.draw => "a goal that a player loses",
             ConditionDecl::Holds(any) => {

@@ -155,6 +155,11 @@ impl Print for Tally {
             .collect();
         println!("{}", format!("{}  {}", row("drawn", self.drawn()), why.join(", ")).trim_end());
         println!("{}", row("unfinished", self.unfinished));
+        let places: Vec<String> =
+            (0..self.agents()).filter_map(|a| Some(format!("{} {:.2}", names[a], self.mean_place(a)?))).collect();
+        if !places.is_empty() {
+            println!("  {:width$}  {}", "mean place", places.join(", "));
+        }
         if let Some((e, lo, hi)) = self.elo() {
             let (a, b) = (&names[0], &names[1]);
             println!("  {:width$}  {a} - {b}: {} (95%: {} to {})", "Elo", show_elo(e), show_elo(lo), show_elo(hi));

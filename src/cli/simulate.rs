@@ -170,6 +170,9 @@ fn summary(loaded: &load::Loaded, opts: &Options, threads: usize, stats: &Stats,
         let why = if why.is_empty() { String::new() } else { format!("  {why}") };
         println!("  {label:width$}  {count:>7}  ({:5.1}%){why}", *count as f64 * 100.0 / n);
     }
+    if engine.ranks_places() {
+        places_table(engine, stats, width);
+    }
     let (mean, sd) = (stats.mean_plies(), stats.sd_plies());
     let (min, max) = (stats.min.unwrap_or(0), stats.max);
     println!("  {:width$}  mean {mean:.1} plies, sd {sd:.1}, min {min}, max {max}", "game length");
@@ -181,6 +184,27 @@ fn summary(loaded: &load::Loaded, opts: &Options, threads: usize, stats: &Stats,
         stats.plies as f64 / elapsed,
         elapsed
     );
+}
+
+/// Under `play on for places`: each player's share of each place, over the
+/// games that ended with a ranking, and its mean place.
+fn places_table(engine: &rulebook::engine::Engine, stats: &Stats, width: usize) {
+    let players = engine.players() as usize;
+    for (pi, p) in engine.game.players.iter().enumerate() {
+        let placed = stats.places(pi as u8, players);
+        let ranked = placed.at.iter().sum::<u64>() + placed.shared;
+        if ranked == 0 {
+            continue;
+        }
+        let share = |c: u64| c as f64 * 100.0 / ranked as f64;
+        let mut cells: Vec<String> =
+            placed.at.iter().enumerate().map(|(k, &c)| format!("{}: {:5.1}%", k + 1, share(c))).collect();
+        if placed.shared > 0 {
+            cells.push(format!("shared: {:5.1}%", share(placed.shared)));
+        }
+        let label = format!("{} places", p.name);
+        println!("  {label:width$}  {}  mean {:.2} ({ranked} games)", cells.join("  "), placed.mean);
+    }
 }
 
 #[cfg(test)]

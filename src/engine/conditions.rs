@@ -12,8 +12,18 @@ impl Engine {
     /// judged after `mover` has moved: about each player, the other side first
     /// (a move takes the opponent's pieces).
     pub(super) fn goal_state(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
+        self.goal_state_about(pos, mover, self.judged_after(pos, mover))
+    }
+
+    /// [`Engine::goal_state`] about the players `judged`, in that order.
+    pub(super) fn goal_state_about(
+        &self,
+        pos: &Position,
+        mover: PlayerId,
+        judged: impl Iterator<Item = PlayerId> + Clone,
+    ) -> Option<Outcome> {
         self.game.goals.iter().enumerate().find_map(|(i, g)| match &g.condition {
-            Condition::CapturedCount { n, kinds } => self.judged_after(mover).find_map(|x| {
+            Condition::CapturedCount { n, kinds } => judged.clone().find_map(|x| {
                 let start = self.goal_start[i][x as usize] as usize;
                 let every = kinds & self.every_kind == self.every_kind;
                 let lost = start.saturating_sub(self.pieces_left(pos, x, *kinds, every));
@@ -22,7 +32,7 @@ impl Engine {
                 (start > 0 && lost >= *n as usize)
                     .then_some(Outcome { winner: g.winner(subject), reason: Reason::CapturedCount(x, *n) })
             }),
-            Condition::Holds { any } => self.judged_after(mover).find_map(|x| {
+            Condition::Holds { any } => judged.clone().find_map(|x| {
                 let holds = |all: &Vec<Clause>| {
                     all.iter().enumerate().all(|(i, c)| self.clause_holds(pos, c, (x, mover), i == 0))
                 };
@@ -40,9 +50,11 @@ impl Engine {
     }
 
     /// The players in the order goals are judged about after `mover` has
-    /// moved: those after it in turn order, then the mover itself.
-    fn judged_after(&self, mover: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
-        (1..=self.players).map(move |i| (mover + i) % self.players)
+    /// moved: those after it in turn order, then the mover itself; none who
+    /// has finished (`places.rs`).
+    fn judged_after(&self, pos: &Position, mover: PlayerId) -> impl Iterator<Item = PlayerId> + Clone + '_ {
+        let places = pos.places;
+        (1..=self.players).map(move |i| (mover + i) % self.players).filter(move |&x| !places.contains(x))
     }
 
     /// Whether `c` holds about player `x`, `mover` having just moved; `head`:

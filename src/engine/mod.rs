@@ -13,6 +13,7 @@ mod lines;
 mod movegen;
 pub mod notation;
 mod placement;
+mod places;
 mod placing;
 pub mod position;
 mod precedence;
@@ -36,6 +37,7 @@ use crate::game::*;
 pub use apply::PlayError;
 pub use endings::{History, Mark};
 pub use notation::ParseMoveError;
+pub use places::Places;
 pub use position::PositionError;
 pub use sowing::SowEnd;
 
@@ -318,6 +320,9 @@ pub enum Reason {
     Stored(PlayerId, u16),
     /// The caller's ply limit was reached.
     PlyLimit,
+    /// Under `play on for places`: the players in the order they finished
+    /// (any not among them share the places left).
+    Placed(Places),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -325,6 +330,41 @@ pub struct Outcome {
     /// None: a draw, or unfinished at the ply limit.
     pub winner: Option<PlayerId>,
     pub reason: Reason,
+}
+
+impl Outcome {
+    /// What the outcome is worth to `player` among `players`, from 0 to 1:
+    /// 1 for a win and 0 for a loss; a draw or an unfinished game shares one
+    /// out among the players; a ranking by places from 1 for first to 0 for
+    /// last ([`Places::score`]).
+    pub fn score(&self, player: PlayerId, players: usize) -> f64 {
+        match (self.reason, self.winner) {
+            (Reason::Placed(places), _) => places.score(player, players),
+            (_, Some(w)) => (w == player) as u8 as f64,
+            (_, None) => 1.0 / players.max(1) as f64,
+        }
+    }
+
+    /// Each player's return, in seat order, as learning environments take
+    /// it: 1 for the winner and -1 for the others, 0 each for a draw; a
+    /// ranking by places from 1 for first to -1 for last.
+    pub fn returns(&self, players: usize) -> Vec<f64> {
+        (0..players as PlayerId)
+            .map(|p| match (self.reason, self.winner) {
+                (Reason::Placed(places), _) => {
+                    (players as f64 + 1.0 - 2.0 * places.place_number(p, players)) / (players as f64 - 1.0).max(1.0)
+                }
+                (_, Some(w)) => {
+                    if w == p {
+                        1.0
+                    } else {
+                        -1.0
+                    }
+                }
+                (_, None) => 0.0,
+            })
+            .collect()
+    }
 }
 
 /// No hand slot for a player and kind.
@@ -554,6 +594,8 @@ pub struct Position {
     passed: (Point, Point),
     /// Pieces each player has borne off, in a game with tracks (in the hash).
     borne_off: [u8; MAX_PLAYERS],
+    /// The players who have finished under `play on for places` (in the hash).
+    places: Places,
 }
 
 /// A run of moves by one piece that captured nothing: where the piece stands
@@ -569,6 +611,11 @@ impl Run {
 }
 
 impl Position {
+    /// The players who have finished under `play on for places`, in order.
+    pub fn places(&self) -> Places {
+        self.places
+    }
+
     #[inline]
     pub fn at(&self, p: Point) -> Cell {
         self.cells[p as usize]
@@ -633,8 +680,10 @@ impl Position {
             unmoved,
             passed,
             borne_off,
+            places,
         } = other;
         self.borne_off = *borne_off;
+        self.places = *places;
         self.unmoved = *unmoved;
         self.passed = *passed;
         // Only the players' sets: the rest are empty in both.
@@ -713,6 +762,10 @@ pub struct Engine {
     zobrist_turns: [u64; MAX_PLAYERS],
     /// How many players the game has.
     players: PlayerId,
+    /// `play on for places` with more than two players (`places.rs`).
+    ranked: bool,
+    /// The keys of a player finishing in a place (`place * MAX_PLAYERS + player`).
+    zobrist_places: Vec<u64>,
     /// Kinds a point is hostile to while empty, and at all times, for pieces
     /// of each player: `hostile_empty[p * MAX_PLAYERS + player]`.
     hostile_empty: Vec<u16>,
@@ -916,6 +969,7 @@ impl Engine {
             2 * n
         };
         let (zobrist, zobrist_turns, zobrist_hand) = tables::zobrist_keys(n);
+        let ranked = players > 2 && game.goals.iter().any(|g| matches!(g.condition, Condition::PlayOn));
         let game_kinds = game.kinds.len();
         let hand_slot = hand_slots(&game);
         let hands = hand_slot.iter().any(|&s| s != NO_HAND);
@@ -1012,6 +1066,8 @@ impl Engine {
             zobrist,
             zobrist_turns,
             players,
+            ranked,
+            zobrist_places: tables::more_keys(MAX_PLAYERS * MAX_PLAYERS, 17),
             hostile_empty,
             hostile_always,
             no_stop,
@@ -1193,6 +1249,7 @@ impl Engine {
             unmoved: PointSet::default(),
             passed: (NONE, NONE),
             borne_off: [0; MAX_PLAYERS],
+            places: Places::default(),
         };
         p.hash ^= self.zobrist_turns[turn as usize];
         for (s, _) in self.unlimited.iter().enumerate().filter(|(_, &u)| u) {
@@ -1397,11 +1454,14 @@ impl Engine {
             if self.other_can_move(pos)? {
                 return Ok(None);
             }
-            return Ok(Some(self.most_pieces(pos).unwrap_or(Outcome { winner: None, reason: Reason::NoMove(me) })));
+            let end = self.most_pieces(pos).unwrap_or(Outcome { winner: None, reason: Reason::NoMove(me) });
+            return Ok(Some(self.with_places(pos, end)));
         }
         if moves.is_empty() {
             let end = self.mate_goal(pos).or_else(|| self.no_goal(me, false)).or_else(|| self.most_pieces(pos));
-            return Ok(Some(end.unwrap_or(Outcome { winner: None, reason: Reason::NoMove(me) })));
+            return Ok(Some(
+                self.with_places(pos, end.unwrap_or(Outcome { winner: None, reason: Reason::NoMove(me) })),
+            ));
         }
         Ok(None)
     }
@@ -1434,14 +1494,14 @@ impl Engine {
     pub(super) fn other_can_move(&self, pos: &Position) -> Result<bool, Limit> {
         let mut other = pos.clone();
         let mut moves = Vec::new();
-        let mut p = self.next_player(pos.turn);
+        let mut p = self.next_in_play(pos, pos.turn);
         while p != pos.turn {
             other.turn = p;
             self.generate(&other, self.max_roll, &mut moves)?;
             if !moves.is_empty() {
                 return Ok(true);
             }
-            p = self.next_player(p);
+            p = self.next_in_play(pos, p);
         }
         Ok(false)
     }

@@ -140,6 +140,7 @@ impl Engine {
                 .collect();
             out.push_str(&format!(":borne off {}", counts.join(" ")));
         }
+        out.push_str(&self.places_part(pos));
         out
     }
 
@@ -186,6 +187,7 @@ impl Engine {
             "passes" => (self.pass_at_will, "passing at any time"),
             "ko" => (self.game.forbid_previous, "returning to the previous position"),
             "borne" => (self.tracks && !self.game.return_to_hand, "bearing off with captures for good"),
+            "places" => (self.ranked, "playing on for places"),
             _ => (true, ""),
         };
         if !has_rule {
@@ -196,6 +198,7 @@ impl Engine {
             "quiet" => pos.quiet = number(rest, "the count of plies without progress")?,
             "passes" => pos.passes = number(rest, "the count of passes")?.min(2) as u8,
             "ko" => *back = Some(rest.trim()),
+            "places" => self.parse_places(pos, part, rest)?,
             "streak" => {
                 for count in rest.split_whitespace() {
                     let (who, n) = self.player_count(part, count)?;
@@ -352,7 +355,7 @@ impl Engine {
         for part in &state {
             if !self.parse_state_part(&mut pos, part, (&mut passant, &mut back))? {
                 return Err(PositionError::Shape(format!(
-                    "`{}`: after the sides come only `en passant`, `quiet`, `run`, `passes`, `ko` and `borne off`",
+                    "`{}`: after the sides come only `en passant`, `quiet`, `run`, `passes`, `ko`, `borne off` and `places`",
                     part.trim()
                 )));
             }
@@ -383,6 +386,9 @@ impl Engine {
     /// rules could not reach it, and over if a goal already holds in it.
     pub(super) fn settle(&self, mut pos: Position) -> Result<Position, PositionError> {
         self.check_setup(&pos)?;
+        if self.ranked {
+            return self.settle_ranked(pos);
+        }
         let mover = self.previous_player(pos.turn);
         // A piece standing on its goal, or one gone that only the last move
         // could have taken or moved off: the game ended with that move.
@@ -417,7 +423,7 @@ impl Engine {
     }
 
     /// A `reaches` goal that a piece of `mover`'s stands on.
-    fn goal_reached_before(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
+    pub(super) fn goal_reached_before(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
         pos.occupied[mover as usize].iter().find_map(|p| self.goal_reach(mover, kind_of(pos.at(p)), p))
     }
 

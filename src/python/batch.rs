@@ -102,10 +102,7 @@ impl Batch {
             engine.outcome(&slot.pos)
         };
         Ok(match outcome.map_err(super::limit)? {
-            Some(o) => Stepped::Ended(match o.winner {
-                Some(w) => (0..n).map(|p| if p == w as usize { 1.0 } else { -1.0 }).collect(),
-                None => vec![0.0; n],
-            }),
+            Some(o) => Stepped::Ended(o.returns(n).into_iter().map(|r| r as f32).collect()),
             None if max_plies.is_some_and(|m| slot.plies >= m) => Stepped::Cut,
             None => Stepped::Going,
         })

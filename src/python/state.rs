@@ -7,7 +7,7 @@ use crate::app::actions::{ActionError, Legal};
 use crate::app::observation::View;
 use crate::app::session::Session;
 use crate::app::words::describe_outcome;
-use crate::engine::{Move, Outcome, Verdict};
+use crate::engine::{Move, Outcome, Reason, Verdict};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -229,17 +229,19 @@ impl State {
         let dict = PyDict::new(py);
         dict.set_item("winner", o.winner.map(|w| engine.game.players[w as usize].name.clone()))?;
         dict.set_item("reason", describe_outcome(engine, &o))?;
+        if let Reason::Placed(places) = o.reason {
+            let names: Vec<&str> = places.iter().map(|p| engine.game.players[p as usize].name.as_str()).collect();
+            dict.set_item("places", names)?;
+        }
         Ok(Some(dict.into_any().unbind()))
     }
 
     /// Each player's score, in seat order: 1 for the winner, -1 for the
-    /// loser, 0 for a draw and while the game goes on.
+    /// others, 0 for a draw and while the game goes on; under `play on for
+    /// places`, from 1 for first to -1 for last.
     fn returns(&mut self) -> PyResult<Vec<f64>> {
         let n = self.session.engine.game.players.len();
-        Ok(match self.decided()?.and_then(|o| o.winner) {
-            Some(w) => (0..n).map(|p| if p == w as usize { 1.0 } else { -1.0 }).collect(),
-            None => vec![0.0; n],
-        })
+        Ok(self.decided()?.map_or_else(|| vec![0.0; n], |o| o.returns(n)))
     }
 
     /// The move an agent chooses here, in move notation (not played):

@@ -155,6 +155,32 @@ fn simulated_records_replay() {
 }
 
 #[test]
+fn simulate_played_on_for_places_counts_each_place_and_the_records_replay() {
+    let dir = temp_dir("places");
+    let mut args = vec!["simulate", "games/ludo.game", "--option", "places=all", "--games", "40", "--seed", "3"];
+    args.extend(["--max-plies", "5000", "--record", dir.to_str().unwrap(), "--format", "json"]);
+    let o = rulebook(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["unfinished"], 0, "{v}");
+    // Each place is someone's in every game; the winner is whoever is first.
+    let players = ["red", "green", "yellow", "blue"];
+    for place in 0..4 {
+        let held: u64 = players.iter().map(|p| v["players"][p]["places"][place].as_u64().unwrap()).sum();
+        assert_eq!(held, 40, "place {}: {v}", place + 1);
+    }
+    for p in players {
+        assert_eq!(v["players"][p]["wins"], v["players"][p]["places"][0], "{v}");
+    }
+    let record = dir.join("game-00007.txt");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("finished first") && text.contains("last"), "{text}");
+    let o = rulebook(&["replay", "games/ludo.game", "--option", "places=all", record.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("all legal"), "{}", stdout(&o));
+}
+
+#[test]
 fn play_refuses_illegal_moves_saves_and_resumes() {
     let dir = temp_dir("play");
     let save = dir.join("game.txt");

@@ -162,3 +162,25 @@ fn a_match_of_three_seats_moves_the_agents_round_them() {
         stderr(&short)
     );
 }
+
+#[test]
+fn a_match_played_on_for_places_gives_each_agent_its_mean_place() {
+    let mut args = vec!["match", "games/ludo.game", "--option", "places=all", "--games", "4", "--swap"];
+    args.extend(["--max-plies", "5000"]);
+    for seat in ["red=greedy", "green=random", "yellow=random", "blue=mcts:iterations=20"] {
+        args.extend(["--player", seat]);
+    }
+    let out = rulebook(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["unfinished"], 0, "{v}");
+    // Every agent played every game, and each game's places are 1 to 4: the
+    // means add up to 1 + 2 + 3 + 4.
+    let means: Vec<f64> = v["agents"].as_array().unwrap().iter().map(|a| a["mean_place"].as_f64().unwrap()).collect();
+    assert_eq!(means.len(), 4);
+    assert!((means.iter().sum::<f64>() - 10.0).abs() < 1e-9, "{means:?}");
+    assert!(means.iter().all(|m| (1.0..=4.0).contains(m)), "{means:?}");
+    // The words say so too.
+    let text = rulebook(&args);
+    assert!(stdout(&text).contains("mean place"), "{}", stdout(&text));
+}

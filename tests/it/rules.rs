@@ -1321,3 +1321,38 @@ fn ludo_enters_on_a_six_hits_back_to_the_yard_and_throws_again() {
     let (_, outcome) = common::play(&e, near, "2:h5-off");
     assert_eq!(outcome.map(|o| o.winner), Some(Some(0)));
 }
+
+#[test]
+fn players_who_finish_drop_out_and_the_others_play_on_for_places() {
+    let e = common::engine("games/ludo.game", &[("places", "all")]);
+    // Red's last piece comes home on a 6: red is first, earns no further throw,
+    // and the game goes on with green.
+    let (after, outcome) = common::play(&e, "R:Rh1:G@4:Y@4:B@4", "6:h1-off");
+    assert_eq!((after.as_str(), outcome), ("G:R:G@4:Y@4:B@4:places R", None));
+    // The same board without the places part: red, whose goal holds, finishes.
+    let read = e.parse_position("G:R:G@4:Y@4:B@4").unwrap();
+    assert_eq!(read.hash(), e.parse_position(&after).unwrap().hash());
+    assert_eq!(e.position_notation(&read), after);
+    // Red is skipped: after blue comes green.
+    let (after, _) = common::play(&e, "B:R:G@4:Y@4:Bn7,@3:places R", "2:n7-l7");
+    assert!(after.starts_with("G:"), "{after}");
+    // Green second; then yellow third leaves blue alone, last, and the game ends.
+    let (after, outcome) = common::play(&e, "G:R:Ga8:Y@4:B@4:places R", "6:a8-off");
+    assert_eq!((after.as_str(), outcome), ("Y:R:G:Y@4:B@4:places R G", None));
+    let (_, outcome) = common::play(&e, "Y:R:G:Yh15:B@4:places R G", "6:h15-off");
+    let outcome = outcome.expect("one player is left");
+    assert_eq!(outcome.winner, Some(0));
+    assert_eq!(
+        rulebook::app::words::describe_outcome(&e, &outcome),
+        "red wins: red finished first, green second, yellow third, blue last"
+    );
+    assert_eq!(outcome.returns(4), [1.0, 1.0 / 3.0, -1.0 / 3.0, -1.0]);
+    // A finished player is never to move, nor placed twice; without the rule there are no places.
+    for bad in ["R:R:G@4:Y@4:B@4:places R", "G:R:G@4:Y@4:B@4:places R R"] {
+        assert!(e.parse_position(bad).is_err(), "{bad}");
+    }
+    let first = common::engine("games/ludo.game", &[]);
+    assert!(first.parse_position("G:Rh1:G@4:Y@4:B@4:places R").is_err());
+    let (_, outcome) = common::play(&first, "R:Rh1:G@4:Y@4:B@4", "6:h1-off");
+    assert_eq!(outcome.map(|o| o.winner), Some(Some(0)), "by default the first home wins");
+}

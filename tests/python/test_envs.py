@@ -67,6 +67,25 @@ def test_an_aec_game_to_its_end_rewards_the_winner():
     assert final == {p: (1 if p == winner else -1) for p in env.possible_agents}
 
 
+def test_an_aec_game_played_on_for_places_rewards_each_place():
+    env = aec_env(ROOT / "games/ludo.game", options={"places": "all"}, max_plies=5000)
+    api_test(env, num_cycles=300)
+    env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    final = {}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            final[agent] = reward
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    places = env.unwrapped.state.outcome["places"]
+    assert sorted(places) == sorted(env.possible_agents)
+    # First to last: 1, 1/3, -1/3, -1.
+    assert [final[p] for p in places] == pytest.approx([1, 1 / 3, -1 / 3, -1])
+
+
 def test_gym_seat_against_an_agent_or_a_function():
     env = gym_env(ROOT / "games/breakthrough.game", seat=1, opponent="greedy")
     obs, info = env.reset(seed=3)

@@ -68,6 +68,31 @@ End of game / passing
   to the next player in order, board unchanged).
 * If no player has a legal move, the game is over: finished, no moves.
 
+Play on for places (the `--places` flag; off by default)
+-------------------------------------------------------
+With 2 players the flag changes nothing (also not the notation).  With 3, 4
+or 6 players, instead of the two paragraphs above:
+* A player whose move puts the last of its pieces into its target (all
+  pieces in target, at least one piece) FINISHES: it takes the next place
+  (first, second, ...).  Its pieces stay where they are, as obstacles that
+  others may jump over; nobody moves them; it never moves again.
+* The turn passes to the next player in turn order that has not finished
+  (after any move or pass).
+* The game ends when exactly one player has not finished (it takes the last
+  place): such a position has no moves; its turn letter is that player.
+* Passing as above, among the players that have not finished: the player to
+  move, having no legal move, passes if some other player that has not
+  finished has one; if none of the unfinished players has a move, the game
+  is over (no moves).  Finished players are ignored for this.
+* Notation: a last part `:places L1 L2 ...` lists the letters of the finished
+  players in the order they finished, one space apart (e.g.
+  `Y:R...:Y...:B...:places R`).  It is written only when at least one player
+  has finished.  Reading (with the flag only) accepts it, or none when nobody
+  has finished; it rejects a letter that is not a player of the game or is
+  given twice, a listed player that has not all its pieces in its target
+  (or has none), an unlisted player with all its pieces in its target, and a
+  turn letter that is listed.
+
 Perft
 -----
 * perft(pos, 0) = 1; perft(pos, d) = sum over legal moves of
@@ -91,6 +116,7 @@ Command line
 ------------
   The flag `--kept` may be placed anywhere on any command line; it switches
   on the KEPT RULE (see Moves) for that run.  Without it the rule is off.
+  Likewise `--places` switches on play on for places for that run.
 
   perft PLAYERS DEPTH [POSITION]   counts for depth 1..DEPTH on one line
                                    (if POSITION is given PLAYERS is ignored;
@@ -104,7 +130,9 @@ Command line
       position has no moves.  Prints "POSITION | c1 ... cDEPTH" per game.
   selftest                         built-in sanity checks (with --kept:
                                    the same checks under the rule, plus
-                                   extra KEPT RULE checks)
+                                   extra KEPT RULE checks; with --places:
+                                   the same checks without it, plus play on
+                                   for places checks)
   time PLAYERS DEPTH               start-position perft with elapsed time
 """
 
@@ -114,6 +142,8 @@ import time
 
 # Optional KEPT RULE (see docstring); set from the command line (--kept).
 KEPT = False
+# Play on for places (see docstring); set from the command line (--places).
+PLACES = False
 
 # ---------------------------------------------------------------------------
 # Board geometry
@@ -203,14 +233,17 @@ def point_sort_key(i):
 class Position:
     """players: tuple of cycle indices in turn order; seat = index into it.
     board[i] = 0 (empty) or seat + 1; pieces[seat] = list of point indices;
-    turn = seat to move; intgt[seat] = number of its pieces in its target."""
+    turn = seat to move; intgt[seat] = number of its pieces in its target;
+    places = seats that have finished, in finishing order (play on for
+    places only; always empty without it or with 2 players)."""
 
-    __slots__ = ("players", "board", "pieces", "turn", "intgt")
+    __slots__ = ("players", "board", "pieces", "turn", "intgt", "places")
 
-    def __init__(self, players, pieces, turn):
+    def __init__(self, players, pieces, turn, places=()):
         self.players = tuple(players)
         self.pieces = [list(p) for p in pieces]
         self.turn = turn
+        self.places = list(places)
         self.board = [0] * NPTS
         for seat, pl in enumerate(self.pieces):
             for i in pl:
@@ -223,7 +256,7 @@ class Position:
         ]
 
     def copy(self):
-        return Position(self.players, self.pieces, self.turn)
+        return Position(self.players, self.pieces, self.turn, self.places)
 
     def has_won(self, seat):
         n = len(self.pieces[seat])
@@ -231,6 +264,25 @@ class Position:
 
     def winner_exists(self):
         return any(self.has_won(s) for s in range(len(self.players)))
+
+    def for_places(self):
+        """Is play on for places in force for this position?"""
+        return PLACES and len(self.players) > 2
+
+    def over(self):
+        """Finished without looking for moves: a win, or with play on for
+        places, at most one player left that has not finished."""
+        if self.for_places():
+            return len(self.places) >= len(self.players) - 1
+        return self.winner_exists()
+
+    def next_seat(self, seat):
+        """The next seat after seat that has not finished."""
+        n = len(self.players)
+        t = (seat + 1) % n
+        while t in self.places:
+            t = (t + 1) % n
+        return t
 
 
 def start_position(nplayers):
@@ -245,6 +297,8 @@ def to_notation(pos):
     for seat, c in enumerate(pos.players):
         labs = ",".join(LABELS[i] for i in sorted(pos.pieces[seat], key=point_sort_key))
         fields.append(LETTERS[c] + labs)
+    if pos.places:
+        fields.append("places " + " ".join(LETTERS[pos.players[s]] for s in pos.places))
     return ":".join(fields)
 
 
@@ -255,6 +309,9 @@ def parse_notation(text):
         raise ValueError("bad position: " + text)
     turn_letter = parts[0].strip()
     fields = [f.strip() for f in parts[1:]]
+    places_part = None
+    if PLACES and fields and fields[-1].split()[:1] == ["places"]:
+        places_part = fields.pop().split()[1:]
     n = len(fields)
     if n not in PLAYERS_BY_COUNT:
         raise ValueError("position must have 2, 3, 4 or 6 player fields")
@@ -276,7 +333,24 @@ def parse_notation(text):
     letters = [LETTERS[c] for c in players]
     if turn_letter not in letters:
         raise ValueError("turn letter %r is not a player" % turn_letter)
-    return Position(players, pieces, letters.index(turn_letter))
+    pos = Position(players, pieces, letters.index(turn_letter))
+    if places_part is not None and n == 2:
+        raise ValueError("no places part with 2 players")
+    if pos.for_places():
+        for c in places_part or []:
+            if c not in letters:
+                raise ValueError("places: %r is not a player" % c)
+            if letters.index(c) in pos.places:
+                raise ValueError("places: %s given twice" % c)
+            pos.places.append(letters.index(c))
+        for seat in range(n):
+            if pos.has_won(seat) and seat not in pos.places:
+                raise ValueError("%s has finished but is not in places" % letters[seat])
+            if not pos.has_won(seat) and seat in pos.places:
+                raise ValueError("%s is in places but has not finished" % letters[seat])
+        if pos.turn in pos.places:
+            raise ValueError("turn letter %s has finished" % turn_letter)
+    return pos
 
 
 # ---------------------------------------------------------------------------
@@ -336,14 +410,14 @@ def other_has_move(pos, seat):
     board = pos.board
     for s in range(len(pos.players)):
         tf = TARGET_FLAG[pos.players[s]] if KEPT else None
-        if s != seat and seat_has_move(board, pos.pieces[s], tf):
+        if s != seat and s not in pos.places and seat_has_move(board, pos.pieces[s], tf):
             return True
     return False
 
 
 def legal_moves(pos):
     """List of moves: (from, to) index pairs, or ["pass"], or [] if finished."""
-    if pos.winner_exists():
+    if pos.over():
         return []
     board = pos.board
     moves = []
@@ -376,7 +450,9 @@ def apply_move(pos, m):
         pos.board[b] = seat + 1
         tf = TARGET_FLAG[pos.players[seat]]
         pos.intgt[seat] += tf[b] - tf[a]
-    pos.turn = (seat + 1) % len(pos.players)
+        if pos.for_places() and pos.has_won(seat):
+            pos.places.append(seat)  # seat finishes
+    pos.turn = pos.next_seat(seat)
 
 
 def sorted_move_strings(pos):
@@ -394,7 +470,7 @@ def perft_counts(root, depth):
     if depth <= 0:
         return []
     pos = root.copy()
-    if pos.winner_exists():
+    if pos.over():
         return counts[1:]
     board = pos.board
     pieces = pos.pieces
@@ -404,15 +480,25 @@ def perft_counts(root, depth):
     dest = destinations
     kept = KEPT
     kdest = kept_destinations
+    places = pos.for_places()
+    fin = [s in pos.places for s in range(nseats)]  # all False without places
+    left = [nseats - len(pos.places)]  # players that have not finished
 
     def others_can_move(turn):
         for s in range(nseats):
-            if s != turn and seat_has_move(board, pieces[s], tflags[s] if kept else None):
+            if s != turn and not fin[s] and seat_has_move(board, pieces[s], tflags[s] if kept else None):
                 return True
         return False
 
+    def next_seat(turn):
+        t = (turn + 1) % nseats
+        while fin[t]:
+            t = (t + 1) % nseats
+        return t
+
     def rec(turn, k):
-        # position is known not to be finished by a win
+        # position is known not to be finished by a win (with places: turn
+        # has not finished and at least two players have not)
         plist = pieces[turn]
         if k + 1 == depth:
             c = 0
@@ -437,7 +523,7 @@ def perft_counts(root, depth):
             for i, a in enumerate(plist):
                 for b in dest(board, a):
                     moves.append((i, a, b))
-        nxt = (turn + 1) % nseats
+        nxt = next_seat(turn)
         if not moves:
             if others_can_move(turn):
                 counts[k + 1] += 1
@@ -455,6 +541,12 @@ def perft_counts(root, depth):
             intgt[turn] += d
             if intgt[turn] != npieces:  # mover did not just win
                 rec(nxt, k + 1)
+            elif places and left[0] > 2:  # mover finishes, the game goes on
+                fin[turn] = True
+                left[0] -= 1
+                rec(next_seat(turn), k + 1)
+                left[0] += 1
+                fin[turn] = False
             intgt[turn] -= d
             plist[i] = a
             board[b] = 0
@@ -795,10 +887,13 @@ def kept_selftest(check):
 
 
 def main(argv):
-    global KEPT
+    global KEPT, PLACES
     if "--kept" in argv:
         KEPT = True
         argv = [a for a in argv if a != "--kept"]
+    if "--places" in argv:
+        PLACES = True
+        argv = [a for a in argv if a != "--places"]
     if not argv:
         print(__doc__)
         return 2

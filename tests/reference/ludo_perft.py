@@ -52,6 +52,19 @@ Rules as implemented
   (unweighted) of the sum over that roll's moves (pass = one move) of
   perft(child, d - 1).  The last ply is counted in bulk.
 
+Play on for places (flag --places; off by default)
+-------------------------------------------------
+* A player whose move bears off its last piece "finishes": it takes the next
+  place (first, second, third).  It never moves again.
+* The turn then passes to the next player in turn order that has not
+  finished: a finishing move earns no further throw, even on a 6.  Otherwise
+  the normal rule applies (same player after a 6, move or pass; else the next
+  player, skipping finished ones).
+* The game ends when exactly one player has not finished (it takes the last
+  place): that position has no moves (perft 0 below it); its turn letter is
+  that last player.  Nothing else ends the game.
+* perft over rolls is counted as above.
+
 Notation
 --------
 Position `TURN:SIDE:SIDE:SIDE:SIDE`; TURN is the mover's letter; sides are
@@ -64,9 +77,19 @@ order (each letter once).  It rejects unknown points, points not on that
 player's track, a point listed twice, two players on one point, more than 4
 pieces for a player.
 Moves: `ROLL:@g2` (enter), `ROLL:FROM-TO`, `ROLL:FROM-off`, `ROLL:pass`.
+With --places, a sixth part `:places L1 L2 ...` follows when at least one
+player has finished: the letters of the finished players in the order they
+finished, one space apart (e.g. `Y:R:G@4:Yh6:B@4:places R`).  A finished
+player's side is just its letter (all pieces off).  Reading (with --places
+only) accepts the part, or none when nobody has finished; it rejects a letter
+twice, a listed player with a piece left, a player with all pieces off that
+is not listed, and a turn letter that is listed.
 
 Command line
 ------------
+  The flag `--places` may be placed anywhere on any command line; it switches
+  on play on for places (see above) for that run.  `rates` ignores it (the
+  first player to finish is the same either way).
   ludo_perft.py perft DEPTH [POSITION]     counts for depths 1..DEPTH
   ludo_perft.py moves POSITION ROLL        legal moves, one per line, sorted
   ludo_perft.py random N PLIES SEED DEPTH  N seeded random games from the start
@@ -81,11 +104,16 @@ Command line
       generation order, a forced pass being the only move; no ply limit);
       prints per player in turn order "NAME WINS SHARE% (95%: LO-HI%)"
       (Wilson score interval), then "mean plies X" (passes included).
-  ludo_perft.py selftest                   rule and data checks
+  ludo_perft.py selftest                   rule and data checks (with
+      --places: the same checks, without the flag, plus play on for places
+      checks)
 """
 import random
 import sys
 import time
+
+# Play on for places (see docstring); set from the command line (--places).
+PLACES = False
 
 PLAYERS = "RGYB"
 PIECES = 4
@@ -117,10 +145,12 @@ START = "R:R@4:G@4:Y@4:B@4"
 
 
 # ---------------------------------------------------------------------------
-# Position: (turn, board, hand)
+# Position: (turn, board, hand, places)
 #   turn  : 0..3 (index into PLAYERS)
 #   board : dict point label -> (player, count), count >= 1
 #   hand  : tuple of 4 ints
+#   places: tuple of the finished players in finishing order (--places only;
+#           always () without the flag)
 # Positions are never mutated after construction.
 
 def n_off(board, hand, p):
@@ -129,8 +159,18 @@ def n_off(board, hand, p):
 
 
 def finished(pos):
-    _, board, hand = pos
+    _, board, hand, places = pos
+    if PLACES:
+        return len(places) >= 3
     return any(n_off(board, hand, p) == PIECES for p in range(4))
+
+
+def next_turn(turn, places):
+    """The next player after turn that has not finished."""
+    t = (turn + 1) % 4
+    while t in places:
+        t = (t + 1) % 4
+    return t
 
 
 def can_land(board, p, to):
@@ -146,7 +186,7 @@ def can_land(board, p, to):
 
 def make_child(pos, roll, frm, to):
     """frm: point label or None (enter); to: point label or None (off)."""
-    turn, board, hand = pos
+    turn, board, hand, places = pos
     p = turn
     nb = dict(board)
     nh = list(hand)
@@ -169,14 +209,18 @@ def make_child(pos, roll, frm, to):
             assert occ[1] == 1 and to not in SAFE
             nh[occ[0]] += 1
             nb[to] = (p, 1)
-    nturn = turn if roll == 6 else (turn + 1) % 4
-    return (nturn, nb, tuple(nh))
+    nh = tuple(nh)
+    if PLACES and to is None and n_off(nb, nh, p) == PIECES:
+        places = places + (p,)                  # p finishes: no further throw
+        return (next_turn(turn, places), nb, nh, places)
+    nturn = turn if roll == 6 else next_turn(turn, places)
+    return (nturn, nb, nh, places)
 
 
 def move_targets(pos, roll):
     """Legal moves for one roll as (frm, to) pairs, in no particular order:
     frm None = enter, to None = off; [] if there is none (a pass)."""
-    turn, board, hand = pos
+    turn, board, hand, _ = pos
     p = turn
     out = []
     if roll == 6 and hand[p] > 0:
@@ -200,7 +244,7 @@ def legal_moves(pos, roll):
     """List of (move string, child) for one roll, sorted by string."""
     if finished(pos):
         return []
-    turn, board, hand = pos
+    turn, board, hand, places = pos
     out = {}
     for frm, to in move_targets(pos, roll):
         if frm is None:
@@ -211,14 +255,14 @@ def legal_moves(pos, roll):
             m = "%d:%s-%s" % (roll, frm, to)
         out[m] = make_child(pos, roll, frm, to)
     if not out:
-        nturn = turn if roll == 6 else (turn + 1) % 4
-        out["%d:pass" % roll] = (nturn, board, hand)
+        nturn = turn if roll == 6 else next_turn(turn, places)
+        out["%d:pass" % roll] = (nturn, board, hand, places)
     return sorted(out.items())
 
 
 def count_moves(pos, roll):
     """Number of moves for one roll (pass = 1), without building children."""
-    turn, board, hand = pos
+    turn, board, hand, _ = pos
     p = turn
     c = 0
     if roll == 6 and hand[p] > 0 and can_land(board, p, TRACK[p][0]):
@@ -250,7 +294,7 @@ def perft(pos, depth):
 # Notation
 
 def write_pos(pos):
-    turn, board, hand = pos
+    turn, board, hand, places = pos
     fields = [PLAYERS[turn]]
     for p in range(4):
         items = []
@@ -261,11 +305,16 @@ def write_pos(pos):
         if hand[p] > 0:
             items.append("@%d" % hand[p])
         fields.append(PLAYERS[p] + ",".join(items))
+    if places:
+        fields.append("places " + " ".join(PLAYERS[p] for p in places))
     return ":".join(fields)
 
 
 def read_pos(text):
     parts = text.strip().split(":")
+    places_part = None
+    if PLACES and len(parts) == 6 and parts[5].split()[:1] == ["places"]:
+        places_part = parts.pop().split()[1:]
     if len(parts) != 5:
         raise ValueError("position needs 5 ':'-separated fields: %r" % text)
     if parts[0] not in PLAYERS or len(parts[0]) != 1:
@@ -313,7 +362,26 @@ def read_pos(text):
         hand[p] = h
     if any(h is None for h in hand):
         raise ValueError("missing side in %r" % text)
-    return (turn, board, tuple(hand))
+    hand = tuple(hand)
+    places = ()
+    if PLACES:
+        for c in places_part or []:
+            if c not in PLAYERS or len(c) != 1:
+                raise ValueError("bad letter %r in places" % c)
+            if PLAYERS.index(c) in places:
+                raise ValueError("%s listed twice in places" % c)
+            places += (PLAYERS.index(c),)
+        for p in range(4):
+            done = n_off(board, hand, p) == PIECES
+            if done and p not in places:
+                raise ValueError("%s has finished but is not in places"
+                                 % PLAYERS[p])
+            if not done and p in places:
+                raise ValueError("%s is in places but has pieces left"
+                                 % PLAYERS[p])
+        if turn in places:
+            raise ValueError("turn %s has finished" % PLAYERS[turn])
+    return (turn, board, hand, places)
 
 
 # ---------------------------------------------------------------------------
@@ -480,11 +548,121 @@ def selftest():
             ms = legal_moves(pos, r)
             ok(count_moves(pos, r) == len(ms), "bulk count")
             # invariants: no point shared, counts within 4, round trip
-            _, b, h = pos
+            _, b, h, _ = pos
             for q in range(4):
                 ok(0 <= n_off(b, h, q) <= 4, "piece count")
             ok(read_pos(write_pos(pos)) == pos, "round trip random")
             pos = rng.choice(ms)[1]
+    return checks
+
+
+def places_selftest():
+    """Checks of play on for places (run by `selftest --places`, with the
+    flag on)."""
+    checks = 0
+
+    def ok(cond, msg):
+        nonlocal checks
+        checks += 1
+        if not cond:
+            raise AssertionError("places: " + msg)
+
+    def mv(position, roll):
+        return [m for m, _ in legal_moves(read_pos(position), roll)]
+
+    def child(position, move):
+        roll = int(move.split(":")[0])
+        for m, c in legal_moves(read_pos(position), roll):
+            if m == move:
+                return write_pos(c)
+        raise AssertionError("no move %s in %s" % (move, position))
+
+    # --- notation
+    for s in [START, "G:R:G@4:Y@4:B@4:places R",
+              "B:Rh6:G:Y:Bn7=2,@2:places Y G", "B:R:G:Y:B@4:places R G Y"]:
+        ok(write_pos(read_pos(s)) == s, "round trip %s" % s)
+    ok(write_pos(read_pos("G:R@4:G@4:Y@4:B@4:places")) == "G:R@4:G@4:Y@4:B@4",
+       "empty places part")
+    for bad in ["G:R:G@4:Y@4:B@4",              # finished, not listed
+                "R:R:G@4:Y@4:B@4:places R",     # turn has finished
+                "G:R:G@4:Y@4:B@4:places R R",   # listed twice
+                "G:Rg2:G@4:Y@4:B@4:places R",   # listed, pieces left
+                "G:R:G@4:Y@4:B@4:places X",     # no such player
+                "B:R:G:Y:B:places R G Y B"]:
+        try:
+            read_pos(bad)
+        except ValueError:
+            ok(True, "")
+        else:
+            ok(False, "accepted bad position %s" % bad)
+
+    # --- a finishing move hands the turn on, even on a 6
+    p = "R:Rh6:G@4:Y@4:B@4"
+    ok(mv(p, 1) == ["1:h6-off"], "last piece off")
+    ok(child(p, "1:h6-off") == "G:R:G@4:Y@4:B@4:places R", "R first, G to move")
+    q = read_pos("G:R:G@4:Y@4:B@4:places R")
+    ok(not finished(q) and perft(q, 1) == 6, "the game goes on")
+    # roll 1 finishes (G at its start after it: 6), rolls 2..5 pass to G (6
+    # each), roll 6 passes and R throws again (6)
+    ok(perft(read_pos(p), 2) == 6 + 4 * 6 + 6, "perft2 through a finish")
+    ok(child("R:Rh1:G@4:Y@4:B@4", "6:h1-off") == "G:R:G@4:Y@4:B@4:places R",
+       "finishing on a 6: no further throw")
+    ok(child("R:Rh1,@1:G@4:Y@4:B@4", "6:h1-off") == "R:R@1:G@4:Y@4:B@4",
+       "bearing off on a 6 without finishing: throw again")
+    ok(child("R:Rh6,@1:G@4:Y@4:B@4", "1:h6-off") == "G:R@1:G@4:Y@4:B@4",
+       "bearing off without finishing")
+    ok(child("G:R@4:Ga8:Y:B@4:places Y", "6:a8-off") ==
+       "B:R@4:G:Y:B@4:places Y G", "finishing skips a finished next player")
+    # finished players are skipped by the turn
+    ok(child("R:Rh6:G:Y@4:B@4:places G", "2:pass") == "Y:Rh6:G:Y@4:B@4:places G",
+       "pass skips a finished player")
+    ok(child("R:Rh6:G:Y@4:B@4:places G", "6:pass") == "R:Rh6:G:Y@4:B@4:places G",
+       "pass on a 6 keeps the turn")
+    ok(child("B:R:G@4:Y@4:Bn7:places R", "1:n7-m7") == "G:R:G@4:Y@4:Bm7:places R",
+       "B's move passes the turn to G, over R")
+    ok(child("B:R:G:Y@4:Bn7:places R G", "3:n7-k7") == "Y:R:G:Y@4:Bk7:places R G",
+       "B's move passes the turn to Y, over R and G")
+
+    # --- the third finish ends the game: one unfinished player left
+    p = "Y:R:G:Yh10:B@4:places R G"
+    ok(mv(p, 1) == ["1:h10-off"], "third finish")
+    end = child(p, "1:h10-off")
+    ok(end == "B:R:G:Y:B@4:places R G Y", "B last, B's letter")
+    e = read_pos(end)
+    ok(finished(e) and all(legal_moves(e, r) == [] for r in range(1, 7)),
+       "no moves with one unfinished player")
+    ok([perft(e, d) for d in (1, 2, 3)] == [0, 0, 0], "perft 0 at the end")
+    ok(perft(read_pos("B:R:G:Y:Bn7,@3:places G R Y"), 2) == 0, "read end")
+    ok(perft(read_pos(p), 2) == 0 + 4 * 6 + 6, "perft2 through the end")
+    # the same without the flag ends at the first finish
+    global PLACES
+    PLACES = False
+    ok(perft(read_pos("R:Rh6:G@4:Y@4:B@4"), 2) == 0 + 4 * 6 + 6,
+       "without the flag the first finish ends the game")
+    PLACES = True
+
+    # --- random games to the end: invariants
+    rng = random.Random(11)
+    start = read_pos(START)
+    ends = 0
+    for _ in range(40):
+        pos = start
+        while not finished(pos):
+            r = rng.randint(1, 6)
+            ms = legal_moves(pos, r)
+            ok(count_moves(pos, r) == len(ms), "bulk count")
+            turn, b, h, pl = pos
+            ok(turn not in pl, "turn never a finished player")
+            ok([q for q in range(4) if n_off(b, h, q) == PIECES] == sorted(pl),
+               "finished == all pieces off")
+            ok(read_pos(write_pos(pos)) == pos, "round trip random")
+            m, c = rng.choice(ms)
+            if len(c[3]) > len(pl):
+                ok(m.endswith("-off") and c[3][-1] == turn and
+                   c[0] == next_turn(turn, c[3]), "finishing move")
+            pos = c
+        ends += len(pos[3]) == 3 and pos[0] not in pos[3]
+    ok(ends == 40, "every game ends with three places")
     return checks
 
 
@@ -503,16 +681,16 @@ def rates(n, seed):
     plies = 0
     pass_only = [None]
     for _ in range(n):
-        pos = (0, {}, (PIECES,) * 4)
+        pos = (0, {}, (PIECES,) * 4, ())
         while True:
             plies += 1
             roll = randint(1, 6)
             ms = move_targets(pos, roll)
             m = choice(ms if ms else pass_only)
-            turn, board, hand = pos
+            turn, board, hand, places = pos
             if m is None:                       # pass
                 if roll != 6:
-                    pos = ((turn + 1) % 4, board, hand)
+                    pos = ((turn + 1) % 4, board, hand, places)
                 continue
             pos = make_child(pos, roll, m[0], m[1])
             # only a bearing off can finish a game, and only for the mover
@@ -537,6 +715,10 @@ def wilson(k, n, z=1.959963984540054):
 # ---------------------------------------------------------------------------
 
 def main(argv):
+    global PLACES
+    if "--places" in argv:
+        PLACES = True
+        argv = [a for a in argv if a != "--places"]
     if not argv:
         print(__doc__)
         return 2
@@ -583,7 +765,11 @@ def main(argv):
         print("mean plies %.2f" % (plies / n))
     elif cmd == "selftest":
         t = time.time()
+        places, PLACES = PLACES, False
         n = selftest()
+        if places:
+            PLACES = True
+            n += places_selftest()
         print("selftest ok: %d checks in %.1fs" % (n, time.time() - t))
     else:
         print("unknown command %r" % cmd, file=sys.stderr)
