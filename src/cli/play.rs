@@ -218,6 +218,18 @@ impl<'a> Session<'a> {
         if !compact {
             println!("position {}", self.game.engine.position_notation(pos));
         }
+        // Under `play on for places`: who has just finished, and in which place.
+        if let Some((before, _)) = self.game.last() {
+            let (now, then) = (pos.places(), before.places());
+            for (k, p) in now.iter().enumerate().skip(then.len()) {
+                let place = match k {
+                    0 => "first".to_string(),
+                    _ if k + 1 == self.game.engine.players() as usize => "last".to_string(),
+                    _ => rulebook::describe::ordinal(k as u8 + 1),
+                };
+                println!("{} finishes {place}", self.game.engine.game.players[p as usize].name);
+            }
+        }
         for (mover, a) in self.game.announcements.drain(..) {
             println!("{}: \"{a}\"", self.game.engine.game.players[mover as usize].name);
         }

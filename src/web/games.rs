@@ -336,6 +336,8 @@ impl Game {
             "announcements": self.game.announcements.iter()
                 .map(|(p, a)| format!("{}: \u{201c}{a}\u{201d}", game.players[*p as usize].name)).collect::<Vec<_>>(),
             "over": over.as_ref().map(|o| o.1.clone()),
+            // Under `play on for places`, who has finished so far, in order.
+            "placed": self.pos().places().iter().map(|p| game.players[p as usize].name.clone()).collect::<Vec<_>>(),
             "winner": over.and_then(|o| o.0),
             "options": game.options.iter().map(|o| format!("{}={}", o.name, o.value)).collect::<Vec<_>>().join(" "),
             "svg": picture,

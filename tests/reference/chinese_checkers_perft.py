@@ -614,6 +614,9 @@ def rotate60(i):
 
 
 def selftest():
+    global PLACES
+    places = PLACES
+    PLACES = False  # the checks up to places_selftest are without the flag
     ok = True
 
     def check(cond, msg):
@@ -786,6 +789,9 @@ def selftest():
     check(ch.turn == 1 and ch.board == ps3.board, "pass hands the turn to the next player")
     if KEPT:
         ok = kept_selftest(check) and ok
+    if places:
+        PLACES = True
+        ok = places_selftest(check) and ok
     print("SELFTEST", "PASSED" if ok else "FAILED")
     return ok
 
@@ -878,6 +884,147 @@ def kept_selftest(check):
                     p_ok = False
     kcheck(f_ok and nin > 50, "random positions: moves == filtered unrestricted moves (%d restricted)" % nin)
     kcheck(p_ok, "random positions: fast perft == slow perft")
+    return ok
+
+
+def places_selftest(check):
+    """Checks of play on for places (run by `selftest --places`, with or
+    without --kept)."""
+    global PLACES
+    ok = True
+
+    def pcheck(cond, msg):
+        nonlocal ok
+        check(cond, "places: " + msg)
+        ok = ok and cond
+
+    def tri(c):
+        return ",".join(LABELS[i] for i in TRIANGLE_POINTS[c])
+
+    def play(pos, move):
+        child = pos.copy()
+        apply_move(child, (LABEL_INDEX[move[:move.index("-")]], LABEL_INDEX[move[move.index("-") + 1:]])
+                   if move != "pass" else "pass")
+        return child
+
+    # 3 players: red has finished (C3 full); yellow (target C5) has 9 home
+    # and steps m8-n8 to finish.
+    text = ("Y:R" + tri(3) + ":Yn5,o5,p5,q5,n6,o6,p6,n7,o7,m8:"
+            "Be5,f5,e6,g7,h7,i8,j9,l9,i10,k10:places R")
+    p = parse_notation(text)
+    pcheck(to_notation(p) == text and p.places == [0], "notation round trip with places")
+    ms = sorted_move_strings(p)
+    pcheck("m8-n8" in ms and "m8-m9" in ms, "the finishing move is there: %s" % ms)
+    ch = play(p, "m8-m9")
+    pcheck(ch.turn == 2 and ch.places == [0], "a move that does not finish: Y -> B")
+    ch = play(ch, "i8-h8")
+    pcheck(ch.turn == 1 and ch.places == [0], "B -> Y, over the finished R")
+    end = play(p, "m8-n8")
+    pcheck(end.places == [0, 1] and end.turn == 2 and to_notation(end).endswith(":places R Y"),
+           "Y finishes second; B, the last player, has the turn: " + to_notation(end))
+    pcheck(legal_moves(end) == [] and perft_counts(end, 2) == [0, 0]
+           and seat_has_move(end.board, end.pieces[2]),
+           "one unfinished player left: no moves (though B could move)")
+    c = perft_counts(p, 3)
+    pcheck(c == [perft_slow(p, k) for k in (1, 2, 3)], "fast == slow around a finish %s" % c)
+    # The finishing child counts 0 below it; the 7 others hand B the turn.
+    pcheck(c[1] == sum(perft_counts(play(p, m), 1)[0] for m in ms),
+           "perft 2 == sum of the children's perft 1")
+    # Without the flag red's win ends the game.
+    PLACES = False
+    q = parse_notation(text[:text.index(":places")])
+    pcheck(legal_moves(q) == [] and perft_counts(q, 2) == [0, 0], "without the flag: finished")
+    PLACES = True
+
+    # 4 players: purple has finished (C4 full); red (target C3) finishes with
+    # e13-e14, and the turn goes to green, over purple.
+    text = ("R:R" + tri(3).replace("e14,", "") + ",e13:P" + tri(4) +
+            ":Gk3,i9,h10:Bi5,j6,i7:places P")
+    p = parse_notation(text)
+    ch = play(p, "e13-e14")
+    pcheck(ch.places == [1, 0] and ch.turn == 2 and legal_moves(ch) != [],
+           "R finishes second, G to move (P skipped): " + to_notation(ch))
+    ch = play(play(ch, "i9-i8"), "j6-j5")
+    pcheck(ch.turn == 2, "B -> G, over R and P")
+    c = perft_counts(p, 4)
+    pcheck(c == [perft_slow(p, k) for k in (1, 2, 3, 4)], "4p fast == slow %s" % c)
+
+    # Passing among the players that have not finished.  Yellow has no
+    # marbles: it passes while blue can move; with blue's marbles gone too,
+    # nobody unfinished can move (red, finished, is ignored): no moves.
+    p = parse_notation("Y:R" + tri(3) + ":Y:Bm1,i9:places R")
+    pcheck(legal_moves(p) == ["pass"] and play(p, "pass").turn == 2, "Y passes to B")
+    c = perft_counts(p, 3)
+    pcheck(c == [1, perft_slow(p, 2), perft_slow(p, 3)], "pass: fast == slow %s" % c)
+    p = parse_notation("Y:R" + tri(3) + ":Y:B:places R")
+    pcheck(legal_moves(p) == [] and perft_counts(p, 2) == [0, 0], "no unfinished player can move")
+    p = parse_notation("B:R" + tri(3) + ":Y:Bm1,i9:places R")
+    pcheck(sorted_move_strings(play(p, "i9-i8")) == ["pass"], "B -> Y, who passes")
+
+    # Notation: what is rejected.
+    bad = 0
+    for s in ("Y:R" + tri(3) + ":Yi9:Bm1",                      # R finished, not listed
+              "R:R" + tri(3) + ":Yi9:Bm1:places R",             # turn listed
+              "Y:R" + tri(3) + ":Yi9:Bm1:places R R",           # listed twice
+              "Y:R" + tri(3) + ":Yi9:Bm1:places R P",           # not a player
+              "Y:R" + tri(3) + ":Yi9:Bm1:places R B",           # B has not finished
+              "Y:R:Yi9:Bm1:places R",                           # no marbles
+              "G:R" + tri(3) + ":Gm2:places R"):                # 2 players
+        try:
+            parse_notation(s)
+        except ValueError:
+            bad += 1
+    pcheck(bad == 7, "invalid places notations rejected (%d of 7)" % bad)
+    pcheck(to_notation(parse_notation("R:Rm1:Yi9:Bm2:places")) == "R:Rm1:Yi9:Bm2",
+           "an empty places part is accepted")
+
+    # 2 players: the flag changes nothing.
+    almost = "R:R" + tri(3).replace("e14,", "") + ",e13:Gi9"
+    p = parse_notation(almost)
+    end = play(p, "e13-e14")
+    pcheck(legal_moves(end) == [] and ":places" not in to_notation(end), "2p: a win ends the game")
+    c = perft_counts(p, 3)
+    PLACES = False
+    pcheck(c == perft_counts(parse_notation(almost), 3), "2p: same counts with and without")
+    PLACES = True
+
+    # Random positions with finished players and players close to finishing:
+    # fast perft == slow perft; finishes happen in the trees.
+    rng = random.Random(4242)
+    f_ok = True
+    nfin = 0
+    for n in (3, 4, 6):
+        for _ in range(8):
+            players = PLAYERS_BY_COUNT[n]
+            seats = list(range(n))
+            rng.shuffle(seats)
+            done = seats[:rng.randint(0, n - 2)]
+            pcs = [[] for _ in players]
+            used = set()
+            for s in done:
+                pcs[s] = list(TRIANGLE_POINTS[(players[s] + 3) % 6])
+                used.update(pcs[s])
+            for s in range(n):
+                if s in done:
+                    continue
+                tgt = TRIANGLE_POINTS[(players[s] + 3) % 6]
+                pcs[s] = rng.sample(tgt, rng.randint(0, 3))
+                used.update(pcs[s])
+                free = [i for i in range(NPTS) if i not in used and not TARGET_FLAG[players[s]][i]
+                        and any(TARGET_FLAG[players[s]][j] for j in NB[i])]
+                pcs[s].append(rng.choice(free))
+                used.add(pcs[s][-1])
+            pos = Position(players, pcs, rng.choice([s for s in range(n) if s not in done]), done)
+            pos = parse_notation(to_notation(pos))
+            c = perft_counts(pos, 3)
+            if c != [perft_slow(pos, k) for k in (1, 2, 3)]:
+                f_ok = False
+            for m in legal_moves(pos):
+                if m != "pass":
+                    ch = pos.copy()
+                    apply_move(ch, m)
+                    nfin += len(ch.places) > len(pos.places)
+    pcheck(f_ok and nfin >= 10, "random positions: fast perft == slow perft (%d finishing moves at ply 1)" % nfin)
     return ok
 
 

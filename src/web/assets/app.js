@@ -150,7 +150,8 @@ function show(s) {
   $('board').innerHTML = s.svg;
   const agent = s.seats[s.turn] !== 'human';
   $('status').textContent = s.over ? 'Game over: ' + s.over + '.'
-    : s.turnName + ' to move' + (agent ? ' (' + s.seats[s.turn] + ')' : '');
+    : s.turnName + ' to move' + (agent ? ' (' + s.seats[s.turn] + ')' : '')
+      + (s.placed.length ? '; finished, in order: ' + s.placed.join(', ') : '');
   $('dice').hidden = !s.dice;
   $('roll').textContent = s.rollLabel || 'Roll the die';
   $('roll').disabled = !s.needRoll;
