@@ -79,7 +79,7 @@ pieces for a player.
 Moves: `ROLL:@g2` (enter), `ROLL:FROM-TO`, `ROLL:FROM-off`, `ROLL:pass`.
 With --places, a sixth part `:places L1 L2 ...` follows when at least one
 player has finished: the letters of the finished players in the order they
-finished, one space apart (e.g. `Y:R:G@4:Yh6:B@4:places R`).  A finished
+finished, one space apart (e.g. `B:R:G@4:Y@4:Bj8:places R`).  A finished
 player's side is just its letter (all pieces off).  Reading (with --places
 only) accepts the part, or none when nobody has finished; it rejects a letter
 twice, a listed player with a piece left, a player with all pieces off that
