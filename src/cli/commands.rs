@@ -479,10 +479,17 @@ pub fn bench(files: &[std::path::PathBuf], seconds: f64, json: bool) -> i32 {
         // Perft: the deepest depth that takes under `seconds`.
         let pos = e.start();
         let (mut depth, mut rate) = (0, 0.0);
+        // A depth whose perft meets an engine limit ends the deepening: the
+        // speed is the last whole depth's, and the limit is said.
+        let mut stopped = None;
         for d in 1..=12 {
             let t = Instant::now();
             let n = match e.perft(&pos, d) {
                 Ok(n) => n,
+                Err(limit) if d > 1 => {
+                    stopped = Some(format!("perft({d}) stopped: {limit}"));
+                    break;
+                }
                 Err(limit) => return limit_reached(limit),
             };
             let secs = t.elapsed().as_secs_f64();
@@ -502,10 +509,14 @@ pub fn bench(files: &[std::path::PathBuf], seconds: f64, json: bool) -> i32 {
             "playouts_per_s": playouts.round(),
             "perft_nodes_per_s": perft_rate,
             "perft_depth": depth,
+            "perft_stopped": stopped,
         }));
         if !json {
             let rate = perft_rate.map_or("-  (*)".to_string(), |r| format!("{r:.0}"));
             println!("{:<40} {:>14.0} {:>16} {:>12}", file.display().to_string(), playouts, rate, depth);
+            if let Some(why) = &stopped {
+                println!("  ({why})");
+            }
         }
     }
     let searches = match bench_searches(json) {

@@ -52,10 +52,17 @@ pub const INLINE: usize = 24;
 pub const MAX_PATH: usize = u8::MAX as usize;
 
 /// The most steps the capture search takes for one position. Real games need
-/// a few thousand at most; a crafted file could otherwise make the number of
-/// capture sequences explode. Past it the search stops and the engine returns
-/// [`Limit::SearchSteps`] rather than answer silently wrong.
-pub const MAX_SEARCH_STEPS: u32 = 1 << 18;
+/// a few thousand mostly, but a flying king's longest captures can take a
+/// few hundred thousand (Zamma, about one random game in 20,000: some 4,000
+/// legal moves taking 17 pieces, in 30 ms); a crafted file could otherwise
+/// make the number of capture sequences explode. Past it (in well under a
+/// second) the search stops and the engine returns [`Limit::SearchSteps`]
+/// rather than answer silently wrong.
+pub const MAX_SEARCH_STEPS: u32 = 1 << 22;
+
+/// The most positions searched and sequences found for the turns of one
+/// roll of two dice used separately (`turns.rs`): [`Limit::TurnSteps`] past it.
+pub const MAX_TURN_STEPS: u32 = 1 << 18;
 
 /// The move limit that stands for "any roll": every distance.
 pub(crate) const ANY_ROLL: u8 = u8::MAX;
@@ -66,6 +73,8 @@ pub(crate) const ANY_ROLL: u8 = u8::MAX;
 pub enum Limit {
     /// The capture search of one position took more than [`MAX_SEARCH_STEPS`] steps.
     SearchSteps,
+    /// The turns of one roll took more than [`MAX_TURN_STEPS`] steps.
+    TurnSteps,
     /// A capture sequence went on past [`MAX_PATH`] landings, or the
     /// process already keeps [`MAX_LONG_SEQUENCES`] long ones.
     PathLength,
@@ -79,6 +88,11 @@ impl std::fmt::Display for Limit {
             Limit::SearchSteps => write!(
                 f,
                 "the capture search of one position stopped at its limit of {MAX_SEARCH_STEPS} steps, \
+                 so the legal moves are not known in full"
+            ),
+            Limit::TurnSteps => write!(
+                f,
+                "the search of one roll's turns stopped at its limit of {MAX_TURN_STEPS} steps, \
                  so the legal moves are not known in full"
             ),
             Limit::PathLength => write!(

@@ -48,7 +48,7 @@ struct Typed {
 struct TurnSearch {
     found: Vec<(Steps, (u64, [u8; MAX_PLAYERS]))>,
     buffers: Vec<Vec<Move>>,
-    /// Positions searched and sequences found so far, up to [`MAX_SEARCH_STEPS`].
+    /// Positions searched and sequences found so far, up to [`MAX_TURN_STEPS`].
     steps: u32,
 }
 
@@ -126,8 +126,8 @@ impl Engine {
         let double = steps.len + left.1 == MOST_STEPS; // a double's four dice
         let mut went_on = false;
         search.steps += 1;
-        if search.steps > MAX_SEARCH_STEPS {
-            return Err(Limit::SearchSteps); // a crafted board could make the sequences explode
+        if search.steps > MAX_TURN_STEPS {
+            return Err(Limit::TurnSteps); // a crafted board could make the sequences explode
         }
         let mut singles = search.buffers.pop().unwrap_or_default();
         for i in 0..left.1 {
@@ -153,8 +153,8 @@ impl Engine {
                 went_on = true;
                 if rest.1 == 0 || next.result.is_some() {
                     search.steps += 1;
-                    if search.steps > MAX_SEARCH_STEPS {
-                        return Err(Limit::SearchSteps);
+                    if search.steps > MAX_TURN_STEPS {
+                        return Err(Limit::TurnSteps);
                     }
                     search.found.push((more, (next.hash, next.borne_off)));
                 } else {
