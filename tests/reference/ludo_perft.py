@@ -88,8 +88,8 @@ is not listed, and a turn letter that is listed.
 Command line
 ------------
   The flag `--places` may be placed anywhere on any command line; it switches
-  on play on for places (see above) for that run.  `rates` ignores it (the
-  first player to finish is the same either way).
+  on play on for places (see above) for that run; `rates` then plays each
+  game on to its end and reports places (see below).
   ludo_perft.py perft DEPTH [POSITION]     counts for depths 1..DEPTH
   ludo_perft.py moves POSITION ROLL        legal moves, one per line, sorted
   ludo_perft.py random N PLIES SEED DEPTH  N seeded random games from the start
@@ -104,6 +104,14 @@ Command line
       generation order, a forced pass being the only move; no ply limit);
       prints per player in turn order "NAME WINS SHARE% (95%: LO-HI%)"
       (Wilson score interval), then "mean plies X" (passes included).
+      With --places: the same random play (a pass hands the turn to the next
+      unfinished player unless the roll is 6), each game played on until one
+      player is left (three have finished); prints per player in turn order
+      four lines "NAME place K: COUNT SHARE% (95%: LO-HI%)" for K = 1..4 (the
+      share of the N games in which NAME took place K, Wilson score interval;
+      the last player left takes place 4), then "NAME mean place X"; and at
+      the end "plies mean X sd Y" over the N game lengths in plies (one ply =
+      one roll and its move or pass, passes included; sd with divisor N - 1).
   ludo_perft.py selftest                   rule and data checks (with
       --places: the same checks, without the flag, plus play on for places
       checks)
@@ -701,6 +709,41 @@ def rates(n, seed):
     return wins, plies
 
 
+def rates_places(n, seed):
+    """Play n random games to the end in places mode (PLACES must be on);
+    returns (counts, lengths): counts[p][k] = games in which player p took
+    place k + 1; lengths = plies of each game (passes included)."""
+    assert PLACES
+    rng = random.Random(seed)
+    randint, choice = rng.randint, rng.choice
+    counts = [[0] * 4 for _ in range(4)]
+    lengths = []
+    pass_only = [None]
+    for _ in range(n):
+        pos = (0, {}, (PIECES,) * 4, ())
+        plies = 0
+        while len(pos[3]) < 3:
+            plies += 1
+            roll = randint(1, 6)
+            ms = move_targets(pos, roll)
+            m = choice(ms if ms else pass_only)
+            turn, board, hand, places = pos
+            if m is None:                       # pass
+                if roll != 6:
+                    pos = (next_turn(turn, places), board, hand, places)
+                continue
+            pos = make_child(pos, roll, m[0], m[1])
+        turn, board, hand, places = pos
+        order = places + (turn,)               # the last one left is 4th
+        assert sorted(order) == [0, 1, 2, 3]
+        assert [q for q in range(4) if n_off(board, hand, q) == PIECES] == \
+            sorted(places) and n_off(board, hand, turn) < PIECES
+        for k, p in enumerate(order):
+            counts[p][k] += 1
+        lengths.append(plies)
+    return counts, lengths
+
+
 def wilson(k, n, z=1.959963984540054):
     """95% Wilson score interval for k successes in n trials."""
     if n == 0:
@@ -757,6 +800,21 @@ def main(argv):
                 str(perft(pos, d)) for d in range(1, depth + 1))))
     elif cmd == "rates":
         n, seed = int(argv[1]), int(argv[2])
+        if PLACES:
+            counts, lengths = rates_places(n, seed)
+            for p in range(4):
+                for k in range(4):
+                    c = counts[p][k]
+                    lo, hi = wilson(c, n)
+                    print("%s place %d: %d %.2f%% (95%%: %.2f-%.2f%%)" % (
+                        NAMES[p], k + 1, c, 100.0 * c / n, 100 * lo, 100 * hi))
+                print("%s mean place %.4f" % (NAMES[p], sum(
+                    (k + 1) * counts[p][k] for k in range(4)) / n))
+            mean = sum(lengths) / n
+            sd = (sum((x - mean) ** 2 for x in lengths) / (n - 1)) ** 0.5 \
+                if n > 1 else 0.0
+            print("plies mean %.2f sd %.2f" % (mean, sd))
+            return 0
         wins, plies = rates(n, seed)
         for p in range(4):
             lo, hi = wilson(wins[p], n)
