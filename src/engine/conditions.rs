@@ -12,10 +12,15 @@ impl Engine {
     /// judged after `mover` has moved: about each player, the other side first
     /// (a move takes the opponent's pieces).
     pub(super) fn goal_state(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
+        if self.players == 2 {
+            // The common case, kept free of the turn-order arithmetic.
+            return self.goal_state_about(pos, mover, [1 - mover, mover].into_iter());
+        }
         self.goal_state_about(pos, mover, self.judged_after(pos, mover))
     }
 
     /// [`Engine::goal_state`] about the players `judged`, in that order.
+    #[inline(always)]
     pub(super) fn goal_state_about(
         &self,
         pos: &Position,
