@@ -50,10 +50,10 @@ def test_gymnasium_env_checker_passes(path):
     check_env(gym_env(path, seat=1, max_plies=100, illegal="lose"), skip_render_check=True)
 
 
-def test_an_aec_game_to_its_end_rewards_the_winner():
-    env = aec_env(ROOT / "games/tic-tac-toe.game")
-    env.reset(seed=1)
-    rng = np.random.default_rng(1)
+def random_game_rewards(env, seed):
+    """Plays `env` to its end with random legal actions; each agent's last reward."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
     final = {}
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
@@ -62,6 +62,12 @@ def test_an_aec_game_to_its_end_rewards_the_winner():
             env.step(None)
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return final
+
+
+def test_an_aec_game_to_its_end_rewards_the_winner():
+    env = aec_env(ROOT / "games/tic-tac-toe.game")
+    final = random_game_rewards(env, 1)
     winner = env.unwrapped.state.outcome["winner"]
     assert winner is not None  # this seed's game is won
     assert final == {p: (1 if p == winner else -1) for p in env.possible_agents}
@@ -70,16 +76,7 @@ def test_an_aec_game_to_its_end_rewards_the_winner():
 def test_an_aec_game_played_on_for_places_rewards_each_place():
     env = aec_env(ROOT / "games/ludo.game", options={"places": "all"}, max_plies=5000)
     api_test(env, num_cycles=300)
-    env.reset(seed=2)
-    rng = np.random.default_rng(2)
-    final = {}
-    for agent in env.agent_iter():
-        obs, reward, terminated, truncated, info = env.last()
-        if terminated or truncated:
-            final[agent] = reward
-            env.step(None)
-            continue
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    final = random_game_rewards(env, 2)
     places = env.unwrapped.state.outcome["places"]
     assert sorted(places) == sorted(env.possible_agents)
     # First to last: 1, 1/3, -1/3, -1.
