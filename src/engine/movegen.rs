@@ -859,6 +859,9 @@ impl Engine {
         // Only the pieces that may capture are tried (in the same order);
         // the shifts' candidates have passed `can_capture`'s test already.
         let (candidates, tested) = match (&self.shifts, known) {
+            // Every capture a take: each piece's takes are found as cheaply
+            // as whether it has any, so none is tested first.
+            (_, None) if self.takes_only => (pos.occupied[me as usize], true),
             (Some(_), Some(bits)) => (PointSet::from_low128(bits), true),
             (Some(shifts), None) => {
                 (PointSet::from_low128(shifts.with_stepper(shifts::Candidates { engine: self, pos })), true)
