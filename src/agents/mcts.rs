@@ -313,6 +313,9 @@ impl<'e> Tree<'e> {
     /// player's probability of winning.
     fn rollout(&mut self, pos: &Position, rng: &mut Pcg64Mcg) -> Result<Rewards, Limit> {
         let mut pos = pos.clone();
+        // Each ply is played into the other of two positions, which copies
+        // only the board's points.
+        let mut spare = pos.clone();
         let players = self.engine.players();
         for _ in 0..self.playout_plies {
             if let Some(o) = pos.decided() {
@@ -326,7 +329,8 @@ impl<'e> Tree<'e> {
             }
             let m = self.moves[rng.gen_range(0..self.moves.len())];
             let mover = pos.turn;
-            pos = self.engine.play_unchecked(&pos, &m);
+            self.engine.play_unchecked_into(&pos, &m, &mut spare);
+            std::mem::swap(&mut pos, &mut spare);
             self.engine.enter(mover, &mut self.history, &mut pos);
         }
         if let Some(o) = pos.decided() {

@@ -45,6 +45,13 @@ impl Engine {
         next
     }
 
+    /// [`Engine::play_unchecked`] into `next`, a position of this game that
+    /// it overwrites: for loops that keep two positions and play from one into
+    /// the other, copying only the board's points rather than a whole position.
+    pub fn play_unchecked_into(&self, pos: &Position, mv: &Move, next: &mut Position) {
+        self.play_into(pos, mv, next);
+    }
+
     /// Plays `mv` (legal at `pos`) into `next`, overwriting it: for loops
     /// that keep two positions and play from one into the other, copying
     /// a position once a ply.
