@@ -171,16 +171,16 @@ impl Engine {
             matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps | MoveType::Sow) && z.contains(mv.to)
         }) || self.game.another_turn_rolls != 0
             && self.game.another_turn_rolls & (1u128 << mv.distance.min(127)) != 0;
-        if self.ranked {
+        let to = if self.ranked {
             result = self.place_finisher(next, result);
             // A player who has just finished has no further turn.
-            if !again || next.places.contains(me) {
-                next.turn = self.next_in_play(next, me);
-                next.hash ^= self.zobrist_turns[me as usize] ^ self.zobrist_turns[next.turn as usize];
-            }
-        } else if !again {
-            next.turn = self.next_player(me);
-            next.hash ^= self.zobrist_turns[me as usize] ^ self.zobrist_turns[next.turn as usize];
+            (!again || next.places.contains(me)).then(|| self.next_in_play(next, me))
+        } else {
+            (!again).then(|| self.next_player(me))
+        };
+        if let Some(to) = to {
+            next.turn = to;
+            next.hash ^= self.zobrist_turns[me as usize] ^ self.zobrist_turns[to as usize];
         }
         next.ply += 1;
         next.result = result;

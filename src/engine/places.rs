@@ -70,15 +70,7 @@ impl Places {
     /// first to 0 for last, evenly spaced; the players not placed share the
     /// places left (so all of them unplaced score one half each).
     pub fn score(&self, player: PlayerId, players: usize) -> f64 {
-        let last = players.saturating_sub(1).max(1) as f64;
-        let worth = |place: usize| (last - place as f64) / last;
-        match self.place_of(player) {
-            Some(k) => worth(k),
-            None => {
-                let left = self.len()..players;
-                left.clone().map(worth).sum::<f64>() / left.len().max(1) as f64
-            }
-        }
+        (players as f64 - self.place_number(player, players)) / (players as f64 - 1.0).max(1.0)
     }
 }
 
@@ -162,7 +154,7 @@ impl Engine {
                 .game
                 .players
                 .iter()
-                .position(|p| p.letter.to_string() == letter)
+                .position(|p| letter.len() == p.letter.len_utf8() && letter.starts_with(p.letter))
                 .ok_or_else(|| PositionError::Shape(format!("`{part}`: `{letter}` is not a player's letter")))?
                 as PlayerId;
             if pos.places.contains(who) {
