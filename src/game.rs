@@ -2,16 +2,21 @@
 //! everything is an index or a precomputed table, ready for the engine.
 
 /// A point of the board, as an index into the board's tables.
-pub type Point = u8;
+pub type Point = u16;
 /// A player, by turn-order index.
 pub type PlayerId = u8;
 /// A piece kind, by declaration index.
 pub type KindId = u8;
 
-/// The most points a board may have (points are `u8` indexes).
-pub const MAX_POINTS: usize = 255;
-/// Marks "no neighbour" in [`Board::neighbour`].
-pub const NONE: Point = u8::MAX;
+/// The most points a board may have: enough for 19 x 19 Go. Every table
+/// indexed by point has a slot more, at [`NONE`], so that reading "no point"
+/// finds nothing there rather than failing.
+pub const MAX_POINTS: usize = 383;
+/// Marks "no neighbour" in [`Board::neighbour`]: one past the last point a
+/// board may have.
+pub const NONE: Point = MAX_POINTS as Point;
+/// The words of a [`PointSet`]: a bit for every point and for [`NONE`].
+pub const POINT_WORDS: usize = (MAX_POINTS + 1).div_ceil(64);
 /// The rolls in a set of rolls (bit `r` for roll `r`), lowest first.
 pub fn rolls_in(bits: u128) -> impl Iterator<Item = u8> {
     (0..128u8).filter(move |&r| bits & (1u128 << r) != 0)
@@ -68,44 +73,68 @@ pub fn dirs(set: DirSet) -> impl Iterator<Item = Dir> {
 
 /// A set of points: one bit a point.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct PointSet([u64; 4]);
+pub struct PointSet([u64; POINT_WORDS]);
 
 impl PointSet {
+    /// The word holding point `p`'s bit. Every point is at most [`NONE`],
+    /// whose word is the last: the bound spares a bounds check on each use.
+    #[inline(always)]
+    fn word(p: Point) -> usize {
+        (p as usize >> 6).min(POINT_WORDS - 1)
+    }
+    #[inline]
     pub fn insert(&mut self, p: Point) {
-        self.0[p as usize >> 6] |= 1 << (p & 63);
+        self.0[Self::word(p)] |= 1 << (p & 63);
     }
     #[inline]
     pub fn contains(&self, p: Point) -> bool {
-        self.0[p as usize >> 6] & (1 << (p & 63)) != 0
+        self.0[Self::word(p)] & (1 << (p & 63)) != 0
     }
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
     pub fn len(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
+        // The words past a small board are empty: skipping them spares a
+        // count of bits each, which is long on a processor without `popcnt`.
+        let mut n = 0;
+        for &w in &self.0 {
+            if w != 0 {
+                n += w.count_ones() as usize;
+            }
+        }
+        n
     }
     #[inline]
     pub fn remove(&mut self, p: Point) {
-        self.0[p as usize >> 6] &= !(1 << (p & 63));
+        self.0[Self::word(p)] &= !(1 << (p & 63));
     }
     /// The points in the set, lowest first.
     #[inline]
-    pub fn iter(&self) -> impl Iterator<Item = Point> {
-        let words = self.0;
-        let mut i = 0;
-        let mut w = words[0];
-        std::iter::from_fn(move || loop {
-            if w != 0 {
-                let p = (i * 64) as u32 + w.trailing_zeros();
-                w &= w - 1;
-                return Some(p as Point);
+    pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        let words = &self.0;
+        // Bit i: word i holds points not yet reached. Found at once, so that
+        // the empty words past a small board cost nothing on the way.
+        let mut live = words.iter().enumerate().fold(0u32, |m, (i, &w)| m | ((w != 0) as u32) << i);
+        let (mut i, mut w) = (0, 0u64);
+        std::iter::from_fn(move || {
+            while w == 0 {
+                if live == 0 {
+                    return None;
+                }
+                i = (live.trailing_zeros() as usize).min(POINT_WORDS - 1);
+                live &= live - 1;
+                w = words[i];
             }
-            i += 1;
-            if i == 4 {
-                return None;
-            }
-            w = words[i];
+            let p = (i * 64) as u32 + w.trailing_zeros();
+            w &= w - 1;
+            Some(p as Point)
         })
+    }
+    /// The lowest point of the set.
+    #[inline]
+    pub fn first(&self) -> Option<Point> {
+        let i = self.0.iter().position(|&w| w != 0)?;
+        Some((i * 64) as Point + self.0[i].trailing_zeros() as Point)
     }
     /// The `n`-th point of the set, lowest first (`n < len()`).
     #[inline]
@@ -140,16 +169,19 @@ impl PointSet {
     }
     /// The set of the points in `bits`.
     pub fn from_low128(bits: u128) -> PointSet {
-        PointSet([bits as u64, (bits >> 64) as u64, 0, 0])
+        let mut words = [0; POINT_WORDS];
+        words[0] = bits as u64;
+        words[1] = (bits >> 64) as u64;
+        PointSet(words)
     }
     /// Whether the two sets share a point.
     #[inline]
     pub fn meets(&self, other: &PointSet) -> bool {
-        (self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) | (self.0[2] & other.0[2]) | (self.0[3] & other.0[3]) != 0
+        self.0.iter().zip(&other.0).fold(0, |acc, (a, b)| acc | (a & b)) != 0
     }
     pub fn union(&self, other: &PointSet) -> PointSet {
         let mut s = *self;
-        for i in 0..4 {
+        for i in 0..POINT_WORDS {
             s.0[i] |= other.0[i];
         }
         s
@@ -790,6 +822,9 @@ impl Dice {
     }
 }
 
+// A game has a handful of conditions, read in place on every goal test: a
+// box for the large one would cost a pointer chase where size costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Condition {
     NoMove,

@@ -22,7 +22,7 @@
 
 use super::{least_roll, roll_allows, search_history, Agent, AlphaBetaSettings, Evaluation};
 use crate::engine::{Engine, History, Limit, Move, MoveType, Outcome, Position, Reason};
-use crate::game::{Dice, PlayerId, Point};
+use crate::game::{Dice, PlayerId, Point, MAX_POINTS};
 use std::time::{Duration, Instant};
 
 const WIN: i32 = 1_000_000;
@@ -37,6 +37,8 @@ const MAX_PLY: usize = MAX_DEPTH as usize + 32;
 const QUIESCENCE_PLIES: i32 = 4;
 /// Transposition table entries (16 bytes each).
 const TT_SIZE: usize = 1 << 18;
+/// The history table's side: a move's from (or [`NONE`] for a drop) by its to.
+const HISTORY_SIDE: usize = MAX_POINTS + 1;
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -141,7 +143,7 @@ impl AlphaBeta {
             self.tt = vec![Entry::default(); TT_SIZE];
             self.plies = (0..=MAX_PLY).map(|_| Ply::default()).collect();
             self.killers = vec![[None; 2]; MAX_PLY + 1];
-            self.history = vec![0; 256 * 256];
+            self.history = vec![0; HISTORY_SIDE * HISTORY_SIDE];
         }
         self.quiesce = engine.game.jumps.compulsory && engine.dice().is_none();
         // Optional captures by landing (chess's family): past the depth, the
@@ -343,7 +345,7 @@ impl AlphaBeta {
             } else if self.killers[ply].contains(&Some(quiet(m))) {
                 1 << 23
             } else {
-                self.history[m.from as usize * 256 + m.to as usize].min((1 << 22) - 1) as i32
+                self.history[m.from as usize * HISTORY_SIDE + m.to as usize].min((1 << 22) - 1) as i32
             };
             buf.children.push(child);
             buf.order.push((key, i as u16));
@@ -375,7 +377,7 @@ impl AlphaBeta {
         if self.killers[ply][0] != q {
             self.killers[ply] = [q, self.killers[ply][0]];
         }
-        let h = &mut self.history[m.from as usize * 256 + m.to as usize];
+        let h = &mut self.history[m.from as usize * HISTORY_SIDE + m.to as usize];
         *h = h.saturating_add((depth * depth) as u32);
     }
 

@@ -291,7 +291,7 @@ impl ActionSpace {
             MoveType::Turn => {
                 for (i, (from, to)) in Engine::turn_steps(mv).enumerate() {
                     steps.push(match (from, to) {
-                        (NONE, to) => Step::Enter { kind: mv.taken[i], to },
+                        (NONE, to) => Step::Enter { kind: mv.taken[i] as KindId, to },
                         (from, NONE) => Step::Go { from, to: Target::Off },
                         (from, to) => go(from, to),
                     });

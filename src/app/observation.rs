@@ -14,7 +14,7 @@
 
 use super::actions::{ActionSpace, Step, Target};
 use crate::engine::{kind_of, owner, Engine, Position};
-use crate::game::{KindId, PlayerId};
+use crate::game::{KindId, PlayerId, Point};
 
 /// What an observation shows: a position seen by `observer`, with `roll`
 /// on the table and `pending` the actions of a move chosen so far.
@@ -77,16 +77,16 @@ impl Layout {
         let (n, kinds, points) = (game.players.len(), game.kinds.len(), game.board.len());
         let seat = |p: PlayerId| (p as usize + n - observer as usize) % n;
         for q in 0..points {
-            let c = pos.at(q as u8);
+            let c = pos.at(q as Point);
             if c != 0 {
                 let plane = seat(owner(c)) * kinds + kind_of(c) as usize;
-                out[plane * points + q] = engine.height(pos, q as u8) as f32;
+                out[plane * points + q] = engine.height(pos, q as Point) as f32;
             }
         }
         let mut at = n * kinds * points;
         if engine.sows() {
             for q in 0..points {
-                out[at + q] = engine.seeds_on(pos, q as u8).unwrap_or(0) as f32;
+                out[at + q] = engine.seeds_on(pos, q as Point).unwrap_or(0) as f32;
             }
             at += points;
         }

@@ -262,7 +262,7 @@ impl Engine {
     fn encircled(&self, pos: &Position, x: PlayerId) -> bool {
         let board = &self.game.board;
         let mut seen = PointSet::default();
-        let mut stack = [0 as Point; 256];
+        let mut stack = [0 as Point; MAX_POINTS + 1];
         let mut top = 0;
         for p in pos.occupied[x as usize].iter() {
             seen.insert(p);
@@ -302,7 +302,7 @@ impl Engine {
         let orth = [0u8, 2, 4, 6];
         let mut inside = PointSet::default();
         inside.insert(k);
-        let mut stack = [0 as Point; 256];
+        let mut stack = [0 as Point; MAX_POINTS + 1];
         let (mut top, mut room) = (1, false);
         stack[0] = k;
         let mut wall = PointSet::default();
@@ -348,7 +348,8 @@ impl Engine {
                 safe.remove(w);
             }
         }
-        wall.iter().all(|w| safe.contains(w))
+        let held = wall.iter().all(|w| safe.contains(w));
+        held
     }
 
     pub(super) fn goal_capture(&self, me: PlayerId, captured: u16) -> Option<Outcome> {

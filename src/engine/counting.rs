@@ -146,13 +146,16 @@ impl Engine {
         let pl = me as usize;
         let occupied = pos.taken;
         let empty = self.all_points.minus(&occupied);
+        let enemies = pos.enemies(me);
         let occupied_bits = occupied.low128();
+        // A board of up to 128 points counts in two words, not the whole set.
+        let small = self.game.board.len() <= 128;
         let (mut total, mut total_takes) = (0, 0);
         for p in pos.occupied[pl].iter() {
             let kind = kind_of(pos.at(p));
             let moves = &self.game.kinds[kind as usize].moves;
             let takes = if self.takes_only && moves.take[pl] != 0 {
-                self.take_targets(pos, p, kind, me).len() as u32
+                self.take_count(pos, p, kind, me, &enemies, small)
             } else {
                 0
             };
@@ -160,9 +163,15 @@ impl Engine {
             if !(self.run_limits && self.run_exhausted(pos, p, kind)) {
                 let mut stepped = 0u128;
                 if limit >= 1 && moves.step[pl] != 0 {
-                    let steps = self.step_targets(p, kind, me, &empty);
-                    n += steps.len() as u32;
-                    stepped = steps.low128();
+                    let to = &self.step_to[self.table_index(kind, me, p)];
+                    n += if small {
+                        stepped = to.low128() & empty.low128();
+                        stepped.count_ones()
+                    } else {
+                        let steps = to.and(&empty);
+                        stepped = steps.low128();
+                        steps.len() as u32
+                    };
                 }
                 if moves.slide[pl] != 0 {
                     let max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
@@ -340,13 +349,30 @@ impl Engine {
         pos.occupied[me as usize].iter().any(|p| self.can_capture(pos, p, kind_of(pos.at(p)), me))
     }
 
+    /// How many enemy pieces the piece on `p` can take (one space onto
+    /// them), `enemies` those of the players other than `me`, `small` a board
+    /// of up to 128 points.
+    #[inline(always)]
+    fn take_count(&self, pos: &Position, p: Point, kind: KindId, me: PlayerId, enemies: &PointSet, small: bool) -> u32 {
+        if self.game.kinds[kind as usize].can_capture != u16::MAX {
+            return self.take_targets(pos, p, kind, me).len() as u32;
+        }
+        let to = &self.take_to[self.table_index(kind, me, p)];
+        if small {
+            (to.low128() & enemies.low128()).count_ones()
+        } else {
+            to.and(enemies).len() as u32
+        }
+    }
+
     /// The enemy pieces the piece on `p` can take (one space onto them).
     #[inline]
     pub(super) fn take_targets(&self, pos: &Position, p: Point, kind: KindId, me: PlayerId) -> PointSet {
         let mut t = self.take_to[self.table_index(kind, me, p)].and(&pos.enemies(me));
         let prey = self.game.kinds[kind as usize].can_capture;
         if prey != u16::MAX && !t.is_empty() {
-            for q in t.iter() {
+            let all = t;
+            for q in all.iter() {
                 if prey & (1 << kind_of(pos.at(q))) == 0 {
                     t.remove(q);
                 }

@@ -22,7 +22,7 @@ impl Doomed {
         self.0.is_empty()
     }
 
-    pub fn points(&self) -> impl Iterator<Item = Point> {
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
         self.0.iter()
     }
 }
@@ -49,7 +49,7 @@ impl Engine {
                     self.intervention(pos, q, c, doomed);
                 }
                 if c.shieldwall {
-                    let mut row = [NONE; 256];
+                    let mut row = [0 as Point; MAX_POINTS + 1];
                     for d in dirs(c.sides) {
                         let len = self.shieldwall(pos, q, d, c, &mut row);
                         row[..len].iter().for_each(|&t| doomed.add(t));
@@ -185,7 +185,7 @@ impl Engine {
     /// `e`: a row of two or more enemies on the edge, bracketed at the far end
     /// by a captor or hostile site, each faced from the inside by the mover's
     /// side. Writes the row's targets into `row`; returns how many.
-    fn shieldwall(&self, pos: &Position, q: Point, e: Dir, c: &Custodial, row: &mut [Point; 256]) -> usize {
+    fn shieldwall(&self, pos: &Position, q: Point, e: Dir, c: &Custodial, row: &mut [Point; MAX_POINTS + 1]) -> usize {
         let board = &self.game.board;
         let me = owner(pos.at(q));
         // The inside is the side at right angles to the edge that is on the board.
@@ -195,7 +195,7 @@ impl Engine {
         else {
             return 0;
         };
-        let mut members = [NONE; 256];
+        let mut members = [0 as Point; MAX_POINTS + 1];
         let mut len = 0;
         let mut r = board.step(q, e);
         while r != NONE && pos.at(r) != 0 && owner(pos.at(r)) != me {
@@ -272,13 +272,12 @@ impl Engine {
     pub(super) fn group_enclosed(&self, pos: &Position, k: Point, trap: &Trap, group: &mut PointSet) -> bool {
         let board = &self.game.board;
         let side = owner(pos.at(k));
-        let mut stack = [NONE; 256];
-        stack[0] = k;
+        // The group's pieces whose neighbours are still to be seen.
+        let mut todo = PointSet::default();
+        todo.insert(k);
         group.insert(k);
-        let mut top = 1;
-        while top > 0 {
-            top -= 1;
-            let g = stack[top];
+        while let Some(g) = todo.first() {
+            todo.remove(g);
             let gk = kind_of(pos.at(g));
             for d in dirs(trap.sides) {
                 let s = board.step(g, d);
@@ -288,8 +287,7 @@ impl Engine {
                 let c = pos.at(s);
                 if c != 0 && owner(c) == side {
                     group.insert(s);
-                    stack[top] = s;
-                    top += 1;
+                    todo.insert(s);
                 } else if !self.hostile_to(pos, s, side, gk) {
                     return false;
                 }

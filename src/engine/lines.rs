@@ -132,7 +132,7 @@ impl Engine {
         }
         let mut chain = PointSet::default();
         chain.insert(at);
-        let mut stack = [0 as Point; 256];
+        let mut stack = [0 as Point; MAX_POINTS + 1];
         let (mut top, mut touched) = (1, 0usize);
         stack[0] = at;
         let all = (1usize << regions.len()) - 1;

@@ -46,9 +46,10 @@ pub use sowing::SowEnd;
 /// common moves stay small.
 pub const INLINE: usize = 24;
 
-/// The most landings, or pieces taken, in one move: more than any board
-/// allows (each landing takes a piece, no piece is taken twice, and a board
-/// has at most 255 points), so never reached by a game file.
+/// The most landings, or pieces taken, in one move (each landing takes a
+/// piece, and no piece is taken twice). Only a board of more than 255 points
+/// crowded with enemies could hold a longer sequence; one is reported as a
+/// limit reached, never cut short.
 pub const MAX_PATH: usize = u8::MAX as usize;
 
 /// The most steps the capture search takes for one position. Real games need
@@ -547,6 +548,17 @@ fn hand_slots(game: &Game) -> [u8; MAX_PLAYERS * 16] {
 
 /// A cell of the board: 0 empty, else `1 + player * 16 + kind`.
 pub type Cell = u8;
+
+/// A position's cells: one a point, and past the board the counts of stacks
+/// and pits. A power of two above [`NONE`], so that a point masked to it
+/// indexes the cells with no bounds check (every point is below it anyway).
+const CELLS: usize = (MAX_POINTS + 1).next_power_of_two();
+
+/// The cell of point `p`.
+#[inline(always)]
+fn cell_index(p: Point) -> usize {
+    p as usize & (CELLS - 1)
+}
 /// The number of cell values (for tables indexed by point and cell).
 const CELL_VALUES: usize = 1 + MAX_PLAYERS * 16;
 
@@ -566,7 +578,7 @@ pub fn kind_of(c: Cell) -> KindId {
 /// A game position: cheap to copy, with its Zobrist hash kept up to date.
 #[derive(Clone, Debug)]
 pub struct Position {
-    cells: [Cell; 256],
+    cells: [Cell; CELLS],
     /// Each player's occupied points (kept in step with `cells`).
     occupied: [PointSet; MAX_PLAYERS],
     /// Every occupied point, whoever's (the union of `occupied`).
@@ -632,7 +644,7 @@ impl Position {
 
     #[inline]
     pub fn at(&self, p: Point) -> Cell {
-        self.cells[p as usize]
+        self.cells[cell_index(p)]
     }
     pub fn hash(&self) -> u64 {
         self.hash
@@ -666,7 +678,7 @@ impl Position {
     /// both, so only the board's are copied (in a block of fixed size).
     #[inline(always)]
     fn copy_on_board(&mut self, other: &Position, points: usize, players: PlayerId) {
-        fn copy<const N: usize>(to: &mut [Cell; 256], from: &[Cell; 256]) {
+        fn copy<const N: usize>(to: &mut [Cell; CELLS], from: &[Cell; CELLS]) {
             to[..N].copy_from_slice(&from[..N]);
         }
         match points {
@@ -789,7 +801,7 @@ pub struct Engine {
     /// Whether any kind can capture by jumping (draughts-like games).
     any_jumps: bool,
     /// `track_at[player * points + p]`: 1 + the index of `p` on the player's track, 0 off it.
-    track_at: Vec<u8>,
+    track_at: Vec<u16>,
     /// Some piece moves along a track.
     tracks: bool,
     /// Keys for the count of pieces each player has borne off (`MAX_PLAYERS * 256`, in games with tracks).
@@ -1245,7 +1257,7 @@ impl Engine {
 
     pub fn empty_position(&self, turn: PlayerId) -> Position {
         let mut p = Position {
-            cells: [0; 256],
+            cells: [0; CELLS],
             occupied: [PointSet::default(); MAX_PLAYERS],
             taken: PointSet::default(),
             other_kinds: PointSet::default(),
@@ -1372,7 +1384,7 @@ impl Engine {
 
     #[inline]
     fn put(&self, pos: &mut Position, p: Point, c: Cell) {
-        let old = pos.cells[p as usize];
+        let old = pos.cells[cell_index(p)];
         if old != 0 {
             pos.hash ^= self.zobrist[p as usize * CELL_VALUES + old as usize];
             pos.occupied[owner(old) as usize].remove(p);
@@ -1389,7 +1401,7 @@ impl Engine {
                 pos.other_kinds.insert(p);
             }
         }
-        pos.cells[p as usize] = c;
+        pos.cells[cell_index(p)] = c;
     }
 
     /// The legal moves. In a dice game, `roll` is the die's value (`None`

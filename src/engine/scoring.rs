@@ -24,7 +24,7 @@ impl Engine {
         let mut area: [u16; MAX_PLAYERS] = std::array::from_fn(|p| pos.pieces(p as PlayerId));
         let occupied = pos.taken;
         let mut seen = PointSet::default();
-        let mut stack = [NONE; 256];
+        let mut stack = [0 as Point; MAX_POINTS + 1];
         for start in self.all_points.minus(&occupied).iter() {
             if seen.contains(start) {
                 continue;

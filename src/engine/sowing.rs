@@ -20,10 +20,10 @@ pub(super) struct SowTables {
     /// The circuit, in the order seeds go round.
     circuit: Vec<Point>,
     /// Per point: its place on the circuit (`NONE` off it).
-    place: Vec<u8>,
+    place: Vec<u16>,
     /// Per point: its pit's slot among the cells (`NONE` if not a pit).
-    slot: Vec<u8>,
-    /// Per point: the player whose pit it is (`NONE` if not a pit).
+    slot: Vec<u16>,
+    /// Per point: the player whose pit it is ([`NO_OWNER`] if not a pit).
     owner: Vec<PlayerId>,
     /// Per point: the pit across (`capture opposite`), `NONE` if none.
     across: Vec<Point>,
@@ -42,15 +42,18 @@ pub enum SowEnd {
     PitsEmpty(PlayerId),
 }
 
+/// Marks a point that is no player's pit.
+const NO_OWNER: PlayerId = PlayerId::MAX;
+
 impl SowTables {
     pub(super) fn new(rules: &Sowing, points: usize) -> SowTables {
         let circuit = rules.circuit();
         let mut place = vec![NONE; points];
         for (i, &p) in circuit.iter().enumerate() {
-            place[p as usize] = i as u8;
+            place[p as usize] = i as u16;
         }
-        let (mut slot, mut owner, mut across) = (vec![NONE; points], vec![NONE; points], vec![NONE; points]);
-        let mut next = 0u8;
+        let (mut slot, mut owner, mut across) = (vec![NONE; points], vec![NO_OWNER; points], vec![NONE; points]);
+        let mut next = 0u16;
         for (pl, pits) in rules.pits.iter().enumerate() {
             for &p in pits {
                 slot[p as usize] = next;
@@ -365,7 +368,7 @@ impl Engine {
             return format!("there is no point {text}");
         };
         let name = |pl: PlayerId| &g.players[pl as usize].name;
-        if t.owner[p as usize] == NONE {
+        if t.owner[p as usize] == NO_OWNER {
             return format!("{text} is not a pit: a move sows one of {}'s pits", name(me));
         }
         if t.owner[p as usize] != me {

@@ -109,12 +109,12 @@ pub(super) fn no_stop_sets(game: &Game, no_stop: &[u16]) -> (Vec<u128>, Vec<Poin
 }
 
 /// `track_at[player * points + p]`: 1 + the index of `p` on the player's track, 0 off it.
-pub(super) fn track_index(game: &Game) -> Vec<u8> {
+pub(super) fn track_index(game: &Game) -> Vec<u16> {
     let n = game.board.len();
-    let mut track_at = vec![0u8; n * MAX_PLAYERS];
+    let mut track_at = vec![0u16; n * MAX_PLAYERS];
     for (pl, track) in game.tracks.iter().enumerate() {
         for (i, &p) in track.iter().enumerate() {
-            track_at[pl * n + p as usize] = i as u8 + 1;
+            track_at[pl * n + p as usize] = i as u16 + 1;
         }
     }
     track_at

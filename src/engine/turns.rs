@@ -174,7 +174,7 @@ impl Engine {
     fn turn_move(steps: &Steps, roll: u8) -> Move {
         let mut m = Move { kind: MoveType::Turn, distance: roll, len: steps.len as u8, ..Move::PASS };
         for (i, &(from, to, kind)) in steps.steps[..steps.len].iter().enumerate() {
-            (m.path[2 * i], m.path[2 * i + 1], m.taken[i]) = (from, to, kind);
+            (m.path[2 * i], m.path[2 * i + 1], m.taken[i]) = (from, to, kind as Point);
         }
         m
     }
@@ -217,7 +217,7 @@ impl Engine {
     /// Plays a turn's steps on `next`; returns the outcome it decides.
     pub(super) fn make_turn(&self, me: PlayerId, mv: &Move, next: &mut Position) -> Option<Outcome> {
         for i in 0..mv.len as usize {
-            self.step_between(next, me, mv.path[2 * i], mv.path[2 * i + 1], mv.taken[i]);
+            self.step_between(next, me, mv.path[2 * i], mv.path[2 * i + 1], mv.taken[i] as KindId);
         }
         next.result.take()
     }

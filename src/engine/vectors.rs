@@ -246,12 +246,13 @@ impl Engine {
     /// side in `dirs` onto the empty point just behind, each point once (by
     /// any path), the start excluded; `chained`: from each landing again.
     /// The point it left counts as empty.
+    #[inline(never)] // rare (hops), and its stack would weigh on the common moves
     pub(super) fn jumps_over(&self, pos: &Position, p: Point, dirs_set: DirSet, chained: bool) -> PointSet {
         let board = &self.game.board;
         let empty = |q: Point| q != NONE && (q == p || pos.at(q) == 0);
         let mut reached = PointSet::default();
         reached.insert(p);
-        let mut stack = [NONE; 256];
+        let mut stack = [0 as Point; MAX_POINTS + 1];
         let (mut top, mut from) = (0, p);
         loop {
             for d in dirs(dirs_set) {
@@ -402,7 +403,10 @@ impl Engine {
         // A capture by landing on `to`, taking the piece on `victim` (the
         // same point but en passant), in each kind it may become there.
         let mut capture = |to: Point, victim: Point| {
-            for &becomes in promotions(to).iter().filter(|&&b| allowed(to, b)) {
+            for &becomes in promotions(to) {
+                if !allowed(to, becomes) {
+                    continue;
+                }
                 let mut m = Move {
                     kind: MoveType::Jumps,
                     from: p,
@@ -428,7 +432,10 @@ impl Engine {
         let n = board.len();
         for q in quiet.iter() {
             let distance = self.line_distance[p as usize * n + q as usize].max(1);
-            for &becomes in promotions(q).iter().filter(|&&b| allowed(q, b)) {
+            for &becomes in promotions(q) {
+                if !allowed(q, becomes) {
+                    continue;
+                }
                 out.push(Move {
                     kind: MoveType::Plain,
                     from: p,

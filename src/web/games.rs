@@ -6,7 +6,7 @@ use rulebook::agents::{self, Agent, AgentSpec, Budget, Cancel, GameRng};
 use rulebook::app::records;
 use rulebook::app::session::Session;
 use rulebook::engine::{kind_of, owner, Engine, History, Limit, Move, MoveType, Position, Verdict};
-use rulebook::game::{Dice, NONE};
+use rulebook::game::{Dice, Point, NONE};
 use rulebook::record::Record;
 use rulebook::render::svg;
 use serde_json::{json, Value};
@@ -355,13 +355,13 @@ impl Game {
         Ok(list
             .iter()
             .map(|m| {
-                let label = |p: u8| labels[p as usize].clone();
+                let label = |p: Point| labels[p as usize].clone();
                 let (start, steps, exit) = match m.kind {
                     MoveType::Pass => (Value::Null, vec![], None),
                     // A turn: each step's start and end in the order played.
                     MoveType::Turn => {
                         let me = self.pos().turn;
-                        let name = |p: u8, hand: bool| match (p, hand) {
+                        let name = |p: Point, hand: bool| match (p, hand) {
                             (NONE, true) => format!("hand:{me}:0"),
                             (NONE, false) => "off-track".to_string(),
                             (p, _) => label(p),

@@ -4,13 +4,14 @@
 use crate::common;
 
 use rulebook::engine::Engine;
+use rulebook::game::{Point, NONE};
 use std::path::Path;
 
 fn engine(path: &str) -> Engine {
     common::engine(path, &[])
 }
 
-fn labels(e: &Engine, line: &[u8]) -> String {
+fn labels(e: &Engine, line: &[Point]) -> String {
     line.iter().map(|&p| e.board().labels[p as usize].as_str()).collect::<Vec<_>>().join("-")
 }
 
@@ -36,7 +37,7 @@ fn tabal_board_has_37_points_76_links_and_20_straight_lines() {
     // On a1-c1-e1 the neighbour of a1 is c1.
     assert_eq!(b.step(b.point("a1").unwrap(), 2), b.point("c1").unwrap());
     // Points with x + y odd have no diagonal lines (b3 has none, b4 has four).
-    let diagonals = |p: &str| [1u8, 3, 5, 7].iter().filter(|&&d| b.step(b.point(p).unwrap(), d) != u8::MAX).count();
+    let diagonals = |p: &str| [1u8, 3, 5, 7].iter().filter(|&&d| b.step(b.point(p).unwrap(), d) != NONE).count();
     assert_eq!(diagonals("b3"), 0);
     assert_eq!(diagonals("b4"), 4);
 }
@@ -135,7 +136,7 @@ fn every_shipped_game_renders_as_svg() {
         let e = engine(file.to_str().unwrap());
         let pos = e.start();
         let text = svg(&e, &pos, &Options { last: None, interactive: true });
-        let on_board = (0..e.board().len() as u8).filter(|&p| pos.at(p) != 0).count();
+        let on_board = (0..e.board().len() as Point).filter(|&p| pos.at(p) != 0).count();
         let held = (0..e.players())
             .flat_map(|pl| (0..e.game.kinds.len() as u8).map(move |k| (pl, k)))
             .filter(|&(pl, k)| e.counted_in_hand(&pos, pl, k) > 0)
