@@ -861,6 +861,9 @@ pub struct Engine {
     /// its points as bits and whether they rise, and its first k points for
     /// k = 0..=len at `ray_prefix[prefix_at[i] + k]`.
     bit_slides: bool,
+    /// A board of up to 128 points: its sets of points fit the two low
+    /// words, where a piece's targets are worked out with no look at the rest.
+    small_board: bool,
     slide_rays: Vec<SlideRay>,
     ray_prefix: Vec<u128>,
     /// `line_distance[p * points + q]`: spaces from `p` to `q` along their straight line.
@@ -1126,6 +1129,7 @@ impl Engine {
             rays,
             ray_at,
             bit_slides: bit_slides && sow.is_none(),
+            small_board: n <= 128,
             slide_rays,
             ray_prefix,
             line_distance,

@@ -1,6 +1,7 @@
 //! Legal move generation from the tables: steps, slides and leaves by ray
 //! walks; capture sequences by a bounded depth-first search.
 
+use super::shifts::points_of;
 use super::*;
 
 /// The state of one capture search: the piece's start counts as vacant,
@@ -680,7 +681,11 @@ impl Engine {
             self.vector_moves(pos, p, limit, out);
         }
         let steps = limit >= 1 && moves.step[pl] != 0;
-        if steps {
+        if steps && self.small_board {
+            for q in points_of(self.step_to[self.table_index(kind, me, p)].low128() & empty.low128()) {
+                out.push(plain(q, 1));
+            }
+        } else if steps {
             for q in self.step_targets(p, kind, me, empty).iter() {
                 out.push(plain(q, 1));
             }
