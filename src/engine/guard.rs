@@ -41,6 +41,29 @@ impl Drop for Earlier {
     }
 }
 
+/// The sides along which a liberty keeps an entry allowed untried, where
+/// every move is an entry (capturing nothing as it lands) or a pass, every
+/// capture takes a piece or group with no liberty (`enclosed`), and the
+/// guards are `suicide forbidden` and `forbid returning to the previous
+/// position` (None otherwise). Such an entry is no suicide: its own
+/// captures only empty more points. Nor does it bring back the board of
+/// before the opponent's last move: that would need it to take exactly the
+/// piece that move entered, and stand where that piece took exactly one of
+/// the mover's, alone and, then, with no liberty; the liberty it has now
+/// was empty then too. (Superko looks further back: there, only
+/// [`Engine::surely_allowed`]'s narrower test applies.)
+pub(super) fn entry_liberty(game: &Game, guarded: bool) -> Option<DirSet> {
+    let plain_entries = tables::only_entries(game)
+        && game.kinds.iter().all(|k| k.shoot.is_none() && k.lift.iter().all(Option::is_none) && k.fly.is_none())
+        && game.dice.is_none()
+        && game.sowing.is_none()
+        && game.mill.is_none()
+        && game.custodial.is_none();
+    let by_enclosure = game.traps.iter().all(|t| t.surrounded.is_none() && t.enclosed.is_some());
+    (guarded && plain_entries && by_enclosure && !game.forbid_earlier)
+        .then(|| game.traps.iter().fold(0xFF, |sides, t| sides & t.sides))
+}
+
 impl Engine {
     /// Removes the moves the guards forbid.
     pub(super) fn keep_allowed(&self, pos: &Position, out: &mut Vec<Move>) {
@@ -62,6 +85,9 @@ impl Engine {
     /// ones; with an empty point beside it, the piece is not enclosed.
     #[inline]
     fn surely_allowed(&self, pos: &Position, m: &Move) -> bool {
+        if let (Some(sides), MoveType::Enter) = (self.entry_liberty, m.kind) {
+            return self.has_liberty(pos, m.to, sides, m.becomes);
+        }
         let Some(sides) = self.quick_liberty else { return false };
         if !matches!(m.kind, MoveType::Plain | MoveType::Enter) || m.shot().is_some() || m.ntaken > 0 {
             return false;
@@ -70,12 +96,8 @@ impl Engine {
         if self.adjacent[m.to as usize].meets(enemy) {
             return false;
         }
-        let board = &self.game.board;
         let kind = m.becomes;
-        let free = dirs(sides).any(|d| {
-            let s = board.step(m.to, d);
-            s != NONE && pos.at(s) == 0 && !self.hostile_to(pos, s, pos.turn, kind)
-        });
+        let free = self.has_liberty(pos, m.to, sides, kind);
         if !free || !self.game.forbid_earlier {
             return free;
         }
@@ -85,6 +107,97 @@ impl Engine {
             after ^= self.zobrist[m.from as usize * CELL_VALUES + pos.at(m.from) as usize];
         }
         after != before && !pos.earlier.as_ref().is_some_and(|e| e.boards().any(|b| b == after))
+    }
+
+    /// Whether a piece of `kind` of the side to move on `q` would have an
+    /// empty neighbour along `sides` that is not hostile to it: a liberty.
+    #[inline]
+    fn has_liberty(&self, pos: &Position, q: Point, sides: DirSet, kind: KindId) -> bool {
+        let board = &self.game.board;
+        dirs(sides).any(|d| {
+            let s = board.step(q, d);
+            s != NONE && pos.at(s) == 0 && !self.hostile_to(pos, s, pos.turn, kind)
+        })
+    }
+
+    /// A random move of a game of guarded entries (Go), as the playouts pick
+    /// it, without listing every entry: those with a liberty are allowed
+    /// untried ([`entry_liberty`]), the rest tried. The `k`-th of `total`
+    /// (from `pick`) is the `k`-th of [`Engine::moves`]' list: entries by
+    /// kind, then by point, a pass at will last. None where no move is open.
+    pub(super) fn pick_guarded_entry(
+        &self,
+        pos: &Position,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<(Move, usize)> {
+        let sides = self.entry_liberty?;
+        if pos.result.is_some() {
+            return None;
+        }
+        let me = pos.turn;
+        let empty = self.all_points.minus(&pos.taken);
+        let mut next = None;
+        let mut allowed = |k: usize| {
+            let enter = self.game.kinds[k].enter.as_ref()?;
+            (self.in_hand(pos, me, k as KindId) > 0)
+                .then(|| self.allowed_entries(pos, k as KindId, enter, &empty, sides, &mut next))
+        };
+        // The first kind's entries are kept: most such games have one kind.
+        let (mut total, mut first) = (0, None);
+        for k in 0..self.game.kinds.len() {
+            let Some(set) = allowed(k) else { continue };
+            total += set.len();
+            first.get_or_insert((k, set));
+        }
+        total += usize::from(self.pass_at_will);
+        if total == 0 {
+            return None;
+        }
+        let mut n = pick(total);
+        if let Some((first_kind, first_set)) = first {
+            for k in first_kind..self.game.kinds.len() {
+                let set = if k == first_kind { Some(first_set) } else { allowed(k) };
+                let Some(set) = set else { continue };
+                if n < set.len() {
+                    let to = set.nth(n);
+                    return Some((
+                        Move { kind: MoveType::Enter, to, distance: 1, becomes: k as KindId, ..Move::PASS },
+                        total,
+                    ));
+                }
+                n -= set.len();
+            }
+        }
+        Some((Move::PASS, total))
+    }
+
+    /// The points where a piece of `kind` may be entered from hand and the
+    /// guards allow it (as [`Engine::entries`] then [`Engine::keep_allowed`]
+    /// find them), `next` a position to try the doubtful ones on.
+    fn allowed_entries(
+        &self,
+        pos: &Position,
+        kind: KindId,
+        enter: &Enter,
+        empty: &PointSet,
+        sides: DirSet,
+        next: &mut Option<Position>,
+    ) -> PointSet {
+        let landings =
+            self.landings(pos, kind, enter, empty).minus(&self.vt.stranded[kind as usize][pos.turn as usize]);
+        let mut allowed = landings;
+        for to in landings.iter() {
+            if self.has_liberty(pos, to, sides, kind) {
+                continue;
+            }
+            let m = Move { kind: MoveType::Enter, to, distance: 1, becomes: kind, ..Move::PASS };
+            let next = next.get_or_insert_with(|| pos.clone());
+            self.play_into(pos, &m, next);
+            if !self.allowed_after(pos, &m, next) {
+                allowed.remove(to);
+            }
+        }
+        allowed
     }
 
     /// Keeps in `next` what the rules against returning look back at: the

@@ -885,6 +885,14 @@ pub struct Engine {
     /// which an empty neighbour of the landing point keeps a move allowed
     /// untried, when it lands next to no enemy.
     quick_liberty: Option<DirSet>,
+    /// Where every move is an entry or a pass and every capture takes a
+    /// group left with no liberty (Go): the sides along which an empty
+    /// neighbour keeps an entry allowed untried, enemies beside it or not
+    /// (`guard.rs`, [`entry_liberty`](guard::entry_liberty)).
+    entry_liberty: Option<DirSet>,
+    /// Playouts pick among the allowed entries without listing them
+    /// ([`Engine::pick_guarded_entry`]).
+    entry_picking: bool,
     /// `pass at any time`.
     pass_at_will: bool,
     /// Pieces shoot, and nothing else keeps the playouts from counting the
@@ -1073,6 +1081,7 @@ impl Engine {
         let quick_liberty = suicide_traps()
             .all(|t| t.surrounded.is_none() && t.enclosed.is_some())
             .then(|| suicide_traps().fold(0xFF, |sides, t| sides & t.sides));
+        let entry_liberty = guard::entry_liberty(&game, guarded);
         let vt = vectors::VectorTables::of(&game, &rays, &ray_at);
         let TurnPlans { placement_only, rows_or_flight, mill_counting, mill_bits, shot_counting } = TurnPlans::of(
             &game,
@@ -1138,6 +1147,8 @@ impl Engine {
             rows_or_flight,
             guarded,
             quick_liberty,
+            entry_liberty,
+            entry_picking: entry_liberty.is_some() && !pass_rule && !tracks && !vt.per_file && vt.royal_kinds == 0,
             pass_at_will,
             shot_counting,
             mill_counting,
@@ -1198,6 +1209,15 @@ impl Engine {
         self.mill_counting = on && fresh.mill_counting;
         self.mill_bits = on && fresh.mill_bits;
         self.shot_counting || self.mill_counting
+    }
+
+    /// Turns off the playouts' picking of an allowed entry without the list
+    /// (`guard.rs`), so that tests can check it picks the moves the list
+    /// would. Whether it is on.
+    #[doc(hidden)]
+    pub fn pick_entries(&mut self, on: bool) -> bool {
+        self.entry_picking = on && Engine::new(self.game.clone()).entry_picking;
+        self.entry_picking
     }
 
     /// Whether playouts run on bits (`placing.rs`), for tests of that path.

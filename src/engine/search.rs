@@ -364,6 +364,11 @@ impl Engine {
         (weights, sources): &mut (Vec<u32>, Vec<counting::Source>),
     ) -> Result<Option<(Move, u64)>, Limit> {
         let widen = |picked: Option<(Move, u32)>| picked.map(|(m, total)| (m, total as u64));
+        if self.entry_picking {
+            if let Some((m, total)) = self.pick_guarded_entry(pos, |total| rng.gen_range(0..total)) {
+                return Ok(Some((m, total as u64)));
+            }
+        }
         if self.placement_only {
             if let Some((m, total)) = self.pick_placement(pos, |total| rng.gen_range(0..total)) {
                 return Ok(Some((m, total as u64)));
