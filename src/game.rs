@@ -8,9 +8,9 @@ pub type PlayerId = u8;
 /// A piece kind, by declaration index.
 pub type KindId = u8;
 
-/// The most points a board may have: enough for 19 x 19 Go. Every table
-/// indexed by point has a slot more, at [`NONE`], so that reading "no point"
-/// finds nothing there rather than failing.
+/// The most points a board may have: enough for 19 x 19 Go. A position's
+/// cells and sets of points have room for [`NONE`] too, so that reading "no
+/// point" there finds nothing rather than failing.
 pub const MAX_POINTS: usize = 383;
 /// Marks "no neighbour" in [`Board::neighbour`]: one past the last point a
 /// board may have.

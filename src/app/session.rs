@@ -36,8 +36,11 @@ pub struct Session<E: Deref<Target = Engine>> {
     pub rng: GameRng,
     /// What the last ply announced, with its mover.
     pub announcements: Vec<(u8, String)>,
-    /// The last ply's move and the position before it (None after an undo).
-    last: Option<(Position, Move)>,
+    /// The last ply's move (None after an undo)...
+    last: Option<Move>,
+    /// ...and the position before it: where the next ply is played into,
+    /// then swapped with the position, so that a ply copies one position.
+    before: Position,
 }
 
 impl<E: Deref<Target = Engine>> Session<E> {
@@ -45,6 +48,7 @@ impl<E: Deref<Target = Engine>> Session<E> {
         let history = engine.history_from(&start);
         Session {
             pos: start.clone(),
+            before: start.clone(),
             start,
             engine,
             plies: Vec::new(),
@@ -75,15 +79,15 @@ impl<E: Deref<Target = Engine>> Session<E> {
     }
 
     /// The last ply's move and the position before it.
-    pub fn last(&self) -> Option<&(Position, Move)> {
-        self.last.as_ref()
+    pub fn last(&self) -> Option<(&Position, &Move)> {
+        self.last.as_ref().map(|mv| (&self.before, mv))
     }
 
     /// The last ply's move and the position before it, also after an undo
     /// (replayed from the checkpoint before it).
     pub fn last_ply(&self) -> Option<(Position, Move)> {
-        if let Some(last) = &self.last {
-            return Some(last.clone());
+        if let Some(mv) = self.last {
+            return Some((self.before.clone(), mv));
         }
         let n = self.plies.len();
         (n > 0).then(|| (self.position_before(n - 1), self.plies[n - 1].mv))
@@ -112,10 +116,10 @@ impl<E: Deref<Target = Engine>> Session<E> {
         }
         let mover = self.pos.turn;
         self.plies.push(Ply { text, roll, mover, mv: *mv });
-        let next = self.engine.play_in(&self.pos, mv, &mut self.history);
-        self.announcements = self.engine.announcements(&next, mover, mv).into_iter().map(|a| (mover, a)).collect();
-        let before = std::mem::replace(&mut self.pos, next);
-        self.last = Some((before, *mv));
+        self.engine.play_in_into(&self.pos, mv, &mut self.history, &mut self.before);
+        std::mem::swap(&mut self.pos, &mut self.before);
+        self.announcements = self.engine.announcements(&self.pos, mover, mv).into_iter().map(|a| (mover, a)).collect();
+        self.last = Some(*mv);
         self.roll = None;
     }
 

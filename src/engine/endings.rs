@@ -158,8 +158,9 @@ impl Engine {
         next
     }
 
-    /// [`Engine::play_in`] into `next`, overwriting it.
-    pub(super) fn play_in_into(&self, pos: &Position, mv: &Move, history: &mut History, next: &mut Position) {
+    /// [`Engine::play_in`] into `next`, a position of the same game,
+    /// overwriting it: no new position is made.
+    pub fn play_in_into(&self, pos: &Position, mv: &Move, history: &mut History, next: &mut Position) {
         self.play_into(pos, mv, next);
         self.remember(pos, history, next);
     }
