@@ -137,38 +137,12 @@ impl Engine {
         let me = pos.turn;
         let empty = self.all_points.minus(&pos.taken);
         let mut next = None;
-        let mut allowed = |k: usize| {
+        let allowed = |k: usize| {
             let enter = self.game.kinds[k].enter.as_ref()?;
             (self.in_hand(pos, me, k as KindId) > 0)
                 .then(|| self.allowed_entries(pos, k as KindId, enter, &empty, sides, &mut next))
         };
-        // The first kind's entries are kept: most such games have one kind.
-        let (mut total, mut first) = (0, None);
-        for k in 0..self.game.kinds.len() {
-            let Some(set) = allowed(k) else { continue };
-            total += set.len();
-            first.get_or_insert((k, set));
-        }
-        total += usize::from(self.pass_at_will);
-        if total == 0 {
-            return None;
-        }
-        let mut n = pick(total);
-        if let Some((first_kind, first_set)) = first {
-            for k in first_kind..self.game.kinds.len() {
-                let set = if k == first_kind { Some(first_set) } else { allowed(k) };
-                let Some(set) = set else { continue };
-                if n < set.len() {
-                    let to = set.nth(n);
-                    return Some((
-                        Move { kind: MoveType::Enter, to, distance: 1, becomes: k as KindId, ..Move::PASS },
-                        total,
-                    ));
-                }
-                n -= set.len();
-            }
-        }
-        Some((Move::PASS, total))
+        self.pick_entry(allowed, usize::from(self.pass_at_will), pick)
     }
 
     /// The points where a piece of `kind` may be entered from hand and the

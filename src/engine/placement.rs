@@ -167,34 +167,50 @@ impl Engine {
         }
         let me = pos.turn;
         let empty = self.all_points.minus(&pos.taken);
-        let mut total = 0;
         let each = |k: usize| {
             let kind = &self.game.kinds[k];
             let enter = kind.enter.as_ref()?;
             (self.in_hand(pos, me, k as KindId) > 0).then(|| self.landings(pos, k as KindId, enter, &empty))
         };
-        // The first kind's landings are kept: most such games have one kind.
-        let mut first = None;
+        self.pick_entry(each, 0, pick)
+    }
+
+    /// The `n`-th of the entries whose points `landings` gives, kind by kind
+    /// (None for a kind that cannot enter now), then of `passes` passes, `n`
+    /// chosen by `pick` from their number; with that number. None where
+    /// there is none.
+    #[inline]
+    pub(super) fn pick_entry(
+        &self,
+        mut landings: impl FnMut(usize) -> Option<PointSet>,
+        passes: usize,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<(Move, usize)> {
+        // The first kind's points are kept: most such games have one kind.
+        let (mut total, mut first) = (0, None);
         for k in 0..self.game.kinds.len() {
-            let Some(set) = each(k) else { continue };
+            let Some(set) = landings(k) else { continue };
             total += set.len();
             first.get_or_insert((k, set));
         }
-        let (first_kind, first_set) = first.filter(|_| total > 0)?;
-        let mut n = pick(total);
-        for k in first_kind..self.game.kinds.len() {
-            let set = if k == first_kind { Some(first_set) } else { each(k) };
-            let Some(set) = set else { continue };
-            if n < set.len() {
-                let to = set.nth(n);
-                return Some((
-                    Move { kind: MoveType::Enter, to, distance: 1, becomes: k as KindId, ..Move::PASS },
-                    total,
-                ));
-            }
-            n -= set.len();
+        total += passes;
+        if total == 0 {
+            return None;
         }
-        None
+        let mut n = pick(total);
+        if let Some((first_kind, first_set)) = first {
+            for k in first_kind..self.game.kinds.len() {
+                let set = if k == first_kind { Some(first_set) } else { landings(k) };
+                let Some(set) = set else { continue };
+                if n < set.len() {
+                    let to = set.nth(n);
+                    let m = Move { kind: MoveType::Enter, to, distance: 1, becomes: k as KindId, ..Move::PASS };
+                    return Some((m, total));
+                }
+                n -= set.len();
+            }
+        }
+        (passes > 0).then_some((Move::PASS, total))
     }
 
     /// Where pieces entered on the empty points of `on` come to rest falling
