@@ -167,6 +167,12 @@ impl PointSet {
     pub fn low128(&self) -> u128 {
         (self.0[1] as u128) << 64 | self.0[0] as u128
     }
+    /// Makes the first 128 points of `self` those of `other` (the rest are
+    /// left as they are: for sets on boards of up to 128 points).
+    #[inline(always)]
+    pub fn copy_low128(&mut self, other: &PointSet) {
+        self.0[..2].copy_from_slice(&other.0[..2]);
+    }
     /// The set of the points in `bits`.
     pub fn from_low128(bits: u128) -> PointSet {
         let mut words = [0; POINT_WORDS];

@@ -710,16 +710,23 @@ impl Position {
         } = other;
         self.borne_off = *borne_off;
         self.places = *places;
-        self.unmoved = *unmoved;
         self.passed = *passed;
-        // Only the players' sets: the rest are empty in both.
-        if players == 2 {
-            self.occupied[..2].copy_from_slice(&occupied[..2]);
+        if points <= 128 {
+            // A small board's sets hold their points in two words: the rest
+            // are empty in both, like the cells past the board.
+            for (to, from) in self.occupied.iter_mut().zip(occupied).take(players as usize) {
+                to.copy_low128(from);
+            }
+            self.taken.copy_low128(taken);
+            self.other_kinds.copy_low128(other_kinds);
+            self.unmoved.copy_low128(unmoved);
         } else {
-            self.occupied = *occupied;
+            // Only the players' sets: the rest are empty in both.
+            self.occupied[..players as usize].copy_from_slice(&occupied[..players as usize]);
+            self.taken = *taken;
+            self.other_kinds = *other_kinds;
+            self.unmoved = *unmoved;
         }
-        self.taken = *taken;
-        self.other_kinds = *other_kinds;
         self.turn = *turn;
         self.ply = *ply;
         self.hash = *hash;
