@@ -13,23 +13,28 @@ impl Engine {
     /// The move in notation, with square numbers instead of labels when
     /// `numbers` is set and the board numbers its points (PDN: `32-28`).
     pub fn notation_as(&self, mv: &Move, numbers: bool) -> String {
-        let name = |p: Point| self.point_name(p, numbers);
-        let mut s = String::new();
+        // Each point written straight into the text: no string a point.
+        let name = |s: &mut String, p: Point| self.write_point(s, p, numbers);
+        let mut s = String::with_capacity(16);
         match mv.kind {
             MoveType::Pass => s.push_str("pass"),
-            MoveType::Sow => s.push_str(&name(mv.from)),
+            MoveType::Sow => name(&mut s, mv.from),
             MoveType::Lift => {
-                let _ = write!(s, "x{}", name(mv.from));
+                s.push('x');
+                name(&mut s, mv.from);
             }
             MoveType::Enter => {
                 // `@c3`, or `K@c3` for a kind other than the first.
                 if mv.becomes != 0 {
                     s.push(self.game.kinds[mv.becomes as usize].letter);
                 }
-                let _ = write!(s, "@{}", name(mv.to));
+                s.push('@');
+                name(&mut s, mv.to);
             }
             MoveType::Plain | MoveType::Castle => {
-                let _ = write!(s, "{}-{}", name(mv.from), name(mv.to));
+                name(&mut s, mv.from);
+                s.push('-');
+                name(&mut s, mv.to);
             }
             MoveType::Turn => {
                 // Its steps in the order played: `a2-e1,@c1,h1-off`.
@@ -42,22 +47,29 @@ impl Engine {
                             if mv.taken[i] != 0 {
                                 s.push(self.game.kinds[mv.taken[i] as usize].letter);
                             }
-                            let _ = write!(s, "@{}", name(to));
+                            s.push('@');
+                            name(&mut s, to);
                         }
                         (from, NONE) => {
-                            let _ = write!(s, "{}-off", name(from));
+                            name(&mut s, from);
+                            s.push_str("-off");
                         }
                         (from, to) => {
-                            let _ = write!(s, "{}-{}", name(from), name(to));
+                            name(&mut s, from);
+                            s.push('-');
+                            name(&mut s, to);
                         }
                     }
                 }
             }
             MoveType::Leave => {
-                let _ = write!(s, "{}-off-{}", name(mv.from), DIRECTION_NAMES[mv.dir as usize]);
+                name(&mut s, mv.from);
+                s.push_str("-off-");
+                s.push_str(DIRECTION_NAMES[mv.dir as usize]);
             }
             MoveType::BearOff => {
-                let _ = write!(s, "{}-off", name(mv.from));
+                name(&mut s, mv.from);
+                s.push_str("-off");
             }
             MoveType::Jumps => {
                 // A leap is `x` and its landing; a capture by approach or
@@ -66,11 +78,11 @@ impl Engine {
                 let mut prev = mv.from;
                 for (i, &p) in mv.landings().iter().enumerate() {
                     if i == 0 {
-                        s.push_str(&name(mv.from));
+                        name(&mut s, mv.from);
                     }
                     let step = self.line_captures && !take && self.adjacent(prev, p);
                     s.push(if step { '-' } else { 'x' });
-                    s.push_str(&name(p));
+                    name(&mut s, p);
                     if step {
                         s.push(if mv.withdrew(i) { 'W' } else { 'A' });
                     }
@@ -84,11 +96,13 @@ impl Engine {
         }
         // Then a shot (`d1-d7/g7`).
         if let Some(shot) = mv.shot() {
-            let _ = write!(s, "/{}", name(shot));
+            s.push('/');
+            name(&mut s, shot);
         }
         // A row made: the enemy piece it removes (`a1-a4xd7`, `@a4xd7`).
         if matches!(mv.kind, MoveType::Plain | MoveType::Enter) && mv.ntaken > 0 {
-            let _ = write!(s, "x{}", name(mv.taken[0]));
+            s.push('x');
+            name(&mut s, mv.taken[0]);
         }
         s
     }
@@ -109,9 +123,18 @@ impl Engine {
     /// A point's label, or its square number when `numbers` is set and the
     /// board numbers its points.
     pub fn point_name(&self, p: Point, numbers: bool) -> String {
+        let mut s = String::new();
+        self.write_point(&mut s, p, numbers);
+        s
+    }
+
+    /// [`Engine::point_name`], written at the end of `s`.
+    fn write_point(&self, s: &mut String, p: Point, numbers: bool) {
         match (&self.game.board.numbers, numbers) {
-            (Some(n), true) => n[p as usize].to_string(),
-            _ => self.game.board.labels[p as usize].clone(),
+            (Some(n), true) => {
+                let _ = write!(s, "{}", n[p as usize]);
+            }
+            _ => s.push_str(&self.game.board.labels[p as usize]),
         }
     }
 
