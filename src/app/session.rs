@@ -8,13 +8,26 @@ use crate::engine::{Engine, History, Limit, Move, Position};
 use crate::record::Record;
 use std::ops::Deref;
 
-/// One ply played: its text, the roll it was made under, who made it, the move.
+/// One ply played: the roll it was made under, who made it, the move, and
+/// its text where one was given.
 #[derive(Clone, Debug)]
 pub struct Ply {
-    pub text: String,
+    /// The ply as its maker wrote it (a record's text), if given; else it
+    /// is written from the move when asked, not on every ply played.
+    written: Option<String>,
     pub roll: Option<u8>,
     pub mover: u8,
     pub mv: Move,
+}
+
+impl Ply {
+    /// The ply in notation: as written, or from the move.
+    pub fn text(&self, engine: &Engine) -> String {
+        match &self.written {
+            Some(text) => text.clone(),
+            None => engine.ply_notation(self.roll, &self.mv),
+        }
+    }
 }
 
 /// Every how many plies a position is kept for `undo` (the others are
@@ -109,13 +122,14 @@ impl<E: Deref<Target = Engine>> Session<E> {
         self.roll = Some(roll);
     }
 
-    /// Plays `mv`, legal at the position, written `text`, made under `roll`.
-    pub fn push(&mut self, roll: Option<u8>, mv: &Move, text: String) {
+    /// Plays `mv`, legal at the position, made under `roll`; `text` is how
+    /// it was written, where that matters (None: written from the move).
+    pub fn push(&mut self, roll: Option<u8>, mv: &Move, text: Option<String>) {
         if self.plies.len().is_multiple_of(CHECKPOINT) {
             self.checkpoints.push(self.pos.clone());
         }
         let mover = self.pos.turn;
-        self.plies.push(Ply { text, roll, mover, mv: *mv });
+        self.plies.push(Ply { written: text, roll, mover, mv: *mv });
         self.engine.play_in_into(&self.pos, mv, &mut self.history, &mut self.before);
         std::mem::swap(&mut self.pos, &mut self.before);
         self.announcements = self.engine.announcements(&self.pos, mover, mv).into_iter().map(|a| (mover, a)).collect();
@@ -162,7 +176,7 @@ impl<E: Deref<Target = Engine>> Session<E> {
 
     /// The record's first tags and the plies ([`super::records::record_of`]).
     pub fn record(&self, title: &str, variant: bool, file_tag: &str) -> Record {
-        let plies = self.plies.iter().map(|p| p.text.clone()).collect();
+        let plies = self.plies.iter().map(|p| p.text(&self.engine)).collect();
         super::records::record_of(&self.engine, title, variant, file_tag, self.rng.seed(), &self.start, plies)
     }
 }

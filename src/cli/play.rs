@@ -123,9 +123,10 @@ impl<'a> Session<'a> {
         let takes = if taken.is_empty() { String::new() } else { format!(", takes {}", taken.join(" ")) };
         let name = &self.game.engine.game.players[ply.mover as usize].name;
         let n = self.game.plies().len();
+        let text = ply.text(self.game.engine);
         match &self.seats[ply.mover as usize] {
-            Seat::Computer(a) => println!("{n}. {name} ({}) plays {}{takes}.", a.name(), ply.text),
-            Seat::Human => println!("{n}. {name} {}{takes}", ply.text),
+            Seat::Computer(a) => println!("{n}. {name} ({}) plays {text}{takes}.", a.name()),
+            Seat::Human => println!("{n}. {name} {text}{takes}"),
         }
     }
 
@@ -143,9 +144,10 @@ impl<'a> Session<'a> {
     fn ply_line(&self, k: usize) -> String {
         let p = &self.game.plies()[k];
         let name = &self.game.engine.game.players[p.mover as usize].name;
+        let text = p.text(self.game.engine);
         match &self.seats[p.mover as usize] {
-            Seat::Computer(a) => format!("{}. {name} ({}) {}", k + 1, a.name(), p.text),
-            Seat::Human => format!("{}. {name} {}", k + 1, p.text),
+            Seat::Computer(a) => format!("{}. {name} ({}) {text}", k + 1, a.name()),
+            Seat::Human => format!("{}. {name} {text}", k + 1),
         }
     }
 
@@ -163,7 +165,7 @@ impl<'a> Session<'a> {
     }
 
     fn texts(&self) -> Vec<String> {
-        self.game.plies().iter().map(|p| p.text.clone()).collect()
+        self.game.plies().iter().map(|p| p.text(self.game.engine)).collect()
     }
 
     /// The record, to be written at `dest`: with the seats, the generator's
@@ -399,8 +401,7 @@ fn play_loop(s: &mut Session, input: &mut impl BufRead, opts: &Options) -> i32 {
                 Turn::Limit(limit) => return super::limit_reached(limit),
             },
         };
-        let text = s.game.engine.ply_notation(roll, &chosen);
-        s.game.push(roll, &chosen, text);
+        s.game.push(roll, &chosen, None);
         s.tell_ply();
         if !opts.compact {
             println!();
@@ -450,7 +451,7 @@ fn resume<'a>(
     };
     let start = records::start(engine, rec, path)?;
     let mut s = Session::new(loaded, file, seats, rng, start.clone());
-    records::follow(engine, rec, path, start, |_, roll, mv, text| s.game.push(roll, mv, text.to_string()))?;
+    records::follow(engine, rec, path, start, |_, roll, mv, text| s.game.push(roll, mv, Some(text.to_string())))?;
     if let Some(r) = number::<u8>(rec, path, "Roll")? {
         let at = records::place(path, rec.tag_line("Roll"));
         match engine.dice() {

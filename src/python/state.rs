@@ -58,8 +58,7 @@ impl State {
 
     fn push(&mut self, mv: &Move) {
         let roll = self.session.roll();
-        let notation = self.session.engine.ply_notation(roll, mv);
-        self.session.push(roll, mv, notation);
+        self.session.push(roll, mv, None);
         self.pending.clear();
         self.listed = false;
     }
@@ -88,7 +87,7 @@ impl State {
     /// The plies played, in move notation.
     #[getter]
     fn plies(&self) -> Vec<String> {
-        self.session.plies().iter().map(|p| p.text.clone()).collect()
+        self.session.plies().iter().map(|p| p.text(&self.session.engine)).collect()
     }
 
     /// Rolls the dice for the coming ply (once; the same roll until a move

@@ -178,7 +178,7 @@ impl Game {
 
     fn push(&mut self, roll: Option<u8>, mv: &Move, text: String) {
         self.changed();
-        self.game.push(roll, mv, text);
+        self.game.push(roll, mv, Some(text));
     }
 
     fn human_to_move(&self) -> bool {
@@ -314,8 +314,12 @@ impl Game {
                 .collect(),
             None => Vec::new(),
         };
-        let plies: Vec<Value> =
-            self.game.plies().iter().map(|p| json!({"text": p.text, "mover": p.mover, "roll": p.roll})).collect();
+        let plies: Vec<Value> = self
+            .game
+            .plies()
+            .iter()
+            .map(|p| json!({"text": p.text(&self.game.engine), "mover": p.mover, "roll": p.roll}))
+            .collect();
         Ok(json!({
             "id": id,
             "position": engine.position_notation(self.pos()),
@@ -330,7 +334,7 @@ impl Game {
             "humanToMove": over.is_none() && self.human_to_move(),
             "moves": moves,
             "plies": plies,
-            "last": self.game.plies().last().map(|p| p.text.clone()),
+            "last": self.game.plies().last().map(|p| p.text(&self.game.engine)),
             "taken": taken,
             "captured": self.captured(),
             "announcements": self.game.announcements.iter()
