@@ -148,8 +148,7 @@ impl Engine {
         let empty = self.all_points.minus(&occupied);
         let enemies = pos.enemies(me);
         let occupied_bits = occupied.low128();
-        // A board of up to 128 points counts in two words, not the whole set.
-        let small = self.game.board.len() <= 128;
+        let small = self.small_board;
         let (mut total, mut total_takes) = (0, 0);
         for p in pos.occupied[pl].iter() {
             let kind = kind_of(pos.at(p));
@@ -163,12 +162,11 @@ impl Engine {
             if !(self.run_limits && self.run_exhausted(pos, p, kind)) {
                 let mut stepped = 0u128;
                 if limit >= 1 && moves.step[pl] != 0 {
-                    let to = &self.step_to[self.table_index(kind, me, p)];
                     n += if small {
-                        stepped = to.low128() & empty.low128();
+                        stepped = self.step_bits(p, kind, me, empty.low128());
                         stepped.count_ones()
                     } else {
-                        let steps = to.and(&empty);
+                        let steps = self.step_targets(p, kind, me, &empty);
                         stepped = steps.low128();
                         steps.len() as u32
                     };

@@ -682,7 +682,7 @@ impl Engine {
         }
         let steps = limit >= 1 && moves.step[pl] != 0;
         if steps && self.small_board {
-            for q in points_of(self.step_to[self.table_index(kind, me, p)].low128() & empty.low128()) {
+            for q in points_of(self.step_bits(p, kind, me, empty.low128())) {
                 out.push(plain(q, 1));
             }
         } else if steps {
@@ -739,6 +739,12 @@ impl Engine {
     #[inline]
     pub(super) fn step_targets(&self, p: Point, kind: KindId, me: PlayerId, empty: &PointSet) -> PointSet {
         self.step_to[self.table_index(kind, me, p)].and(empty)
+    }
+
+    /// [`Engine::step_targets`] as bits, on a board of up to 128 points.
+    #[inline]
+    pub(super) fn step_bits(&self, p: Point, kind: KindId, me: PlayerId, empty: u128) -> u128 {
+        self.step_to[self.table_index(kind, me, p)].low128() & empty
     }
 
     /// Where the piece on `p` can slide, at most `max` spaces, as bits (boards

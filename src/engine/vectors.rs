@@ -246,7 +246,6 @@ impl Engine {
     /// side in `dirs` onto the empty point just behind, each point once (by
     /// any path), the start excluded; `chained`: from each landing again.
     /// The point it left counts as empty.
-    #[inline(never)] // rare (hops), and its stack would weigh on the common moves
     pub(super) fn jumps_over(&self, pos: &Position, p: Point, dirs_set: DirSet, chained: bool) -> PointSet {
         let board = &self.game.board;
         let empty = |q: Point| q != NONE && (q == p || pos.at(q) == 0);
