@@ -29,7 +29,7 @@ mod turns;
 mod vectors;
 mod why;
 
-pub use search::{Counting, Playout};
+pub use search::{Counting, Playout, PlyBuffers, RandomPly};
 pub use why::Verdict;
 
 use crate::game::*;

@@ -298,57 +298,90 @@ impl Engine {
         let mut now = 0;
         let mut plies = 0;
         let mut choices = 0u64;
-        let mut counts = Vec::with_capacity(32);
-        let mut scratch = (Vec::new(), Vec::new());
-        loop {
+        let mut buffers = PlyBuffers { moves: std::mem::take(moves), ..PlyBuffers::default() };
+        let played = loop {
             let [first, second] = &mut positions;
             let (pos, next) = if now == 0 { (&*first, second) } else { (&*second, first) };
             if let Some(outcome) = pos.result {
-                return Ok(Playout { outcome, plies, choices });
+                break Ok(Playout { outcome, plies, choices });
             }
             if plies >= max_plies {
-                return Ok(Playout { outcome: Outcome { winner: None, reason: Reason::PlyLimit }, plies, choices });
+                break Ok(Playout { outcome: Outcome { winner: None, reason: Reason::PlyLimit }, plies, choices });
             }
-            // Turns the counting knows whole: counted or weighed, the chosen one made.
-            if let Some((m, total)) = self.pick_counted(pos, rng, moves, &mut scratch)? {
-                choices += total;
-                if let Some(r) = record.as_deref_mut() {
-                    r.push(self.ply_notation(None, &m));
-                }
-                self.play_in_into(pos, &m, &mut history, next);
-                now ^= 1;
-                plies += 1;
-                continue;
-            }
-            let roll = self.roll(rng);
-            // Where no capture by moving is open, count the moves and make only
-            // the chosen one; captures, passes and the end of the game take the long way.
-            let limit = roll.unwrap_or(u8::MAX);
-            let tally = self.count_by_piece(pos, limit, &mut counts);
-            let m = match tally {
-                counting::Tally::Moves(total @ 1..) => {
-                    choices += total as u64;
-                    self.nth_counted(pos, limit, &counts, rng.gen_range(0..total), moves)
-                }
-                _ => {
-                    self.moves_with(pos, roll, moves, tally.candidates())?;
-                    if moves.is_empty() {
-                        let outcome =
-                            self.outcome(pos)?.unwrap_or(Outcome { winner: None, reason: Reason::NoMove(pos.turn) });
-                        return Ok(Playout { outcome, plies, choices });
-                    }
-                    choices += moves.len() as u64;
-                    moves[rng.gen_range(0..moves.len())]
-                }
+            let ply = match self.random_ply(pos, rng, &mut buffers) {
+                Ok(ply) => ply,
+                Err(limit) => break Err(limit),
             };
+            let Some(RandomPly { roll, mv, choices: among }) = ply else {
+                let outcome = match self.outcome(pos) {
+                    Ok(o) => o.unwrap_or(Outcome { winner: None, reason: Reason::NoMove(pos.turn) }),
+                    Err(limit) => break Err(limit),
+                };
+                break Ok(Playout { outcome, plies, choices });
+            };
+            choices += among;
             if let Some(r) = record.as_deref_mut() {
-                r.push(self.ply_notation(roll, &m));
+                r.push(self.ply_notation(roll, &mv));
             }
-            self.play_in_into(pos, &m, &mut history, next);
+            self.play_in_into(pos, &mv, &mut history, next);
             now ^= 1;
             plies += 1;
-        }
+        };
+        *moves = buffers.moves;
+        played
     }
+
+    /// One ply of a random game at `pos` (not decided): the roll where the
+    /// game has dice, and a move uniform among the legal ones, or None where
+    /// there is none. Where no capture by moving is open the moves are
+    /// counted and only the chosen one is made; captures, passes and the end
+    /// of the game take the long way. [`Engine::playout`] plays its games so.
+    pub fn random_ply<R: Rng>(
+        &self,
+        pos: &Position,
+        rng: &mut R,
+        buffers: &mut PlyBuffers,
+    ) -> Result<Option<RandomPly>, Limit> {
+        let PlyBuffers { moves, counts, weights, sources } = buffers;
+        // Turns the counting knows whole: counted or weighed, the chosen one made.
+        if let Some((mv, total)) = self.pick_counted(pos, rng, moves, weights, sources)? {
+            return Ok(Some(RandomPly { roll: None, mv, choices: total }));
+        }
+        let roll = self.roll(rng);
+        let limit = roll.unwrap_or(u8::MAX);
+        let tally = self.count_by_piece(pos, limit, counts);
+        let (mv, among) = match tally {
+            counting::Tally::Moves(total @ 1..) => {
+                (self.nth_counted(pos, limit, counts, rng.gen_range(0..total), moves), total as u64)
+            }
+            _ => {
+                self.moves_with(pos, roll, moves, tally.candidates())?;
+                if moves.is_empty() {
+                    return Ok(None);
+                }
+                (moves[rng.gen_range(0..moves.len())], moves.len() as u64)
+            }
+        };
+        Ok(Some(RandomPly { roll, mv, choices: among }))
+    }
+}
+
+/// The buffers [`Engine::random_ply`] reuses from ply to ply.
+#[derive(Default)]
+pub struct PlyBuffers {
+    moves: Vec<Move>,
+    counts: Vec<counting::Counted>,
+    weights: Vec<u32>,
+    sources: Vec<counting::Source>,
+}
+
+/// A ply of a random game: the roll (in a dice game), the move, and how many
+/// legal moves it was picked among.
+#[derive(Clone, Copy, Debug)]
+pub struct RandomPly {
+    pub roll: Option<u8>,
+    pub mv: Move,
+    pub choices: u64,
 }
 
 impl Engine {
@@ -361,7 +394,8 @@ impl Engine {
         pos: &Position,
         rng: &mut R,
         moves: &mut Vec<Move>,
-        (weights, sources): &mut (Vec<u32>, Vec<counting::Source>),
+        weights: &mut Vec<u32>,
+        sources: &mut Vec<counting::Source>,
     ) -> Result<Option<(Move, u64)>, Limit> {
         let widen = |picked: Option<(Move, u32)>| picked.map(|(m, total)| (m, total as u64));
         if self.entry_picking {
