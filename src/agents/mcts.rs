@@ -18,9 +18,9 @@
 //! threads, each tree getting its share of iterations and its own seed).
 
 use super::{least_roll, reward, roll_allows, search_history, Agent, Budget, Evaluation, MctsSettings};
-use crate::engine::{Engine, History, Limit, Move, MoveType, Outcome, Position, Reason};
+use crate::engine::{Engine, History, Limit, Move, MoveType, Outcome, PlyBuffers, Position, Reason};
 use crate::game::{Dice, PlayerId, MAX_PLAYERS};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use std::time::{Duration, Instant};
 
@@ -31,6 +31,11 @@ const MAX_NODES: usize = 1 << 20;
 /// The evaluation's lead (centi-pieces) that counts as 73% to win: one of
 /// e/(1+e); two pieces ahead is a good chance, not a certainty.
 const EVAL_SCALE: f64 = 200.0;
+
+/// An evaluation (centi-pieces for the side to move) as its chance to win.
+fn eval_chance(score: i32) -> f64 {
+    1.0 / (1.0 + (-(score as f64) / EVAL_SCALE).exp())
+}
 
 /// One tree's root visits and rewards (in the order of the moves given), and its iterations.
 type TreeResult = (Vec<(u32, f64)>, u64);
@@ -120,7 +125,7 @@ impl Agent for Mcts {
         let eval = &self.eval.as_ref().expect("built above").1;
         let run = |t: usize| -> Result<TreeResult, Limit> {
             let mut rng = Pcg64Mcg::seed_from_u64(seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            let mut tree = Tree::new(engine, eval, moves, &self.settings, cap);
+            let mut tree = Tree::new(engine, eval, pos, moves, &self.settings, cap);
             let mut done = 0u64;
             while !stop.done(done) {
                 tree.iterate(pos, &history, &mut rng)?;
@@ -228,11 +233,17 @@ struct Node {
     visits: u32,
     /// Rewards for the player who made `mv`.
     wins: f64,
+    /// The evaluation's minimax value for the player who made `mv`, as a
+    /// chance to win: of the position itself until the node is expanded,
+    /// then backed up from its children (implicit minimax backups).
+    value: f32,
+    /// Who moves at this node (once expanded).
+    turn: u8,
 }
 
 impl Node {
     fn new(mv: Move) -> Node {
-        Node { mv, expanded: false, terminal: None, first: 0, count: 0, visits: 0, wins: 0.0 }
+        Node { mv, expanded: false, terminal: None, first: 0, count: 0, visits: 0, wins: 0.0, value: 0.5, turn: 0 }
     }
 }
 
@@ -241,6 +252,8 @@ struct Tree<'e> {
     engine: &'e Engine,
     nodes: Vec<Node>,
     moves: Vec<Move>,
+    /// The rollouts' buffers.
+    buffers: PlyBuffers,
     /// The nodes of this iteration's descent, with the player who moved into each.
     path: Vec<(u32, u8)>,
     /// The game's history, and this iteration's descent and playout after it.
@@ -250,18 +263,54 @@ struct Tree<'e> {
     dice: Option<Dice>,
     cap: usize,
     eval: &'e Evaluation,
+    /// The weight of the minimax values in selection: 0 where they are not
+    /// kept (more than two players, dice).
+    minimax: f64,
+    /// The position this iteration has reached, and a second one that each
+    /// ply is played into before the two swap (no position made a ply).
+    /// (Boxed: a swap exchanges two pointers.)
+    here: Box<Position>,
+    spare: Box<Position>,
 }
 
 impl<'e> Tree<'e> {
-    fn new(engine: &'e Engine, eval: &'e Evaluation, moves: &[Move], s: &MctsSettings, cap: usize) -> Tree<'e> {
+    fn new(
+        engine: &'e Engine,
+        eval: &'e Evaluation,
+        root: &Position,
+        moves: &[Move],
+        s: &MctsSettings,
+        cap: usize,
+    ) -> Tree<'e> {
         let mut nodes = Vec::with_capacity((moves.len() + 1) * 64);
         let mut top = Node::new(Move::PASS);
-        (top.expanded, top.first, top.count) = (true, 1, moves.len() as u32);
+        (top.expanded, top.first, top.count, top.turn) = (true, 1, moves.len() as u32, root.turn);
         nodes.push(top);
         nodes.extend(moves.iter().map(|m| Node::new(*m)));
         let (c, playout_plies, dice) = (s.c, s.playout_plies, engine.dice());
         let (moves, path, history) = (Vec::new(), Vec::new(), History::default());
-        Tree { engine, nodes, moves, path, history, c, playout_plies, dice, cap, eval }
+        let minimax = if engine.players() == 2 && dice.is_none() { s.minimax } else { 0.0 };
+        let (here, spare, buffers) = (Box::new(root.clone()), Box::new(root.clone()), PlyBuffers::default());
+        let mut tree = Tree {
+            engine,
+            nodes,
+            moves,
+            buffers,
+            path,
+            history,
+            c,
+            playout_plies,
+            dice,
+            cap,
+            eval,
+            minimax,
+            here,
+            spare,
+        };
+        if minimax > 0.0 {
+            tree.evaluate_children(1, tree.nodes[0].count as usize);
+        }
+        tree
     }
 
     /// Visits and rewards of the root's children, in the order of the moves given.
@@ -272,7 +321,7 @@ impl<'e> Tree<'e> {
 
     /// One descent, expansion, playout and update.
     fn iterate(&mut self, root: &Position, history: &History, rng: &mut Pcg64Mcg) -> Result<(), Limit> {
-        let mut pos = root.clone();
+        (*self.here).clone_from(root);
         self.history.clone_from(history);
         self.path.clear();
         let mut node = 0usize;
@@ -282,19 +331,23 @@ impl<'e> Tree<'e> {
                 break outcome_rewards(o, players);
             }
             if !self.nodes[node].expanded {
-                if self.nodes[node].visits == 0 || !self.expand(node, &pos)? {
-                    break self.rollout(&pos, rng)?;
+                if self.nodes[node].visits == 0 || !self.expand(node)? {
+                    break self.rollout(rng)?;
+                }
+                if self.minimax > 0.0 {
+                    self.back_up_values();
                 }
                 if let Some(o) = self.nodes[node].terminal {
                     break outcome_rewards(o, players);
                 }
             }
-            let child = self.select(node, pos.turn, rng);
-            let mover = pos.turn;
-            pos = self.engine.play_unchecked(&pos, &self.nodes[child].mv);
-            self.engine.enter(mover, &mut self.history, &mut pos);
+            let mover = self.here.turn;
+            let child = self.select(node, mover, rng);
+            self.engine.play_unchecked_into(&self.here, &self.nodes[child].mv, &mut self.spare);
+            std::mem::swap(&mut self.here, &mut self.spare);
+            self.engine.enter(mover, &mut self.history, &mut self.here);
             self.path.push((child as u32, mover));
-            if let Some(o) = pos.decided() {
+            if let Some(o) = self.here.decided() {
                 self.nodes[child].terminal = Some(Some(o));
             }
             node = child;
@@ -311,48 +364,43 @@ impl<'e> Tree<'e> {
     /// A random game from `pos` for at most `playout_plies` plies: its
     /// result if it ends, else the evaluation of where it stopped as each
     /// player's probability of winning.
-    fn rollout(&mut self, pos: &Position, rng: &mut Pcg64Mcg) -> Result<Rewards, Limit> {
-        let mut pos = pos.clone();
-        // Each ply is played into the other of two positions, which copies
-        // only the board's points.
-        let mut spare = pos.clone();
+    fn rollout(&mut self, rng: &mut Pcg64Mcg) -> Result<Rewards, Limit> {
         let players = self.engine.players();
         for _ in 0..self.playout_plies {
-            if let Some(o) = pos.decided() {
+            if let Some(o) = self.here.decided() {
                 return Ok(outcome_rewards(Some(o), players));
             }
-            let roll = self.dice.map(|d| d.roll(rng));
-            self.engine.moves(&pos, roll, &mut self.moves)?;
-            if self.moves.is_empty() {
-                let o = self.engine.outcome(&pos)?;
+            // The engine's own random ply: counted where it can, not listed.
+            let Some(ply) = self.engine.random_ply(&self.here, rng, &mut self.buffers)? else {
+                let o = self.engine.outcome(&self.here)?;
                 return Ok(outcome_rewards(o, players));
-            }
-            let m = self.moves[rng.gen_range(0..self.moves.len())];
-            let mover = pos.turn;
-            self.engine.play_unchecked_into(&pos, &m, &mut spare);
-            std::mem::swap(&mut pos, &mut spare);
-            self.engine.enter(mover, &mut self.history, &mut pos);
+            };
+            let mover = self.here.turn;
+            self.engine.play_unchecked_into(&self.here, &ply.mv, &mut self.spare);
+            std::mem::swap(&mut self.here, &mut self.spare);
+            self.engine.enter(mover, &mut self.history, &mut self.here);
         }
+        let pos = &self.here;
         if let Some(o) = pos.decided() {
             return Ok(outcome_rewards(Some(o), players));
         }
-        let chance = |score: i32| 1.0 / (1.0 + (-(score as f64) / EVAL_SCALE).exp());
+        let chance = eval_chance;
         if players > 2 {
             let mut each = [0.0; MAX_PLAYERS];
             for (p, r) in each.iter_mut().enumerate().take(players as usize) {
-                *r = chance(self.eval.evaluate_for(self.engine, &pos, p as PlayerId));
+                *r = chance(self.eval.evaluate_for(self.engine, pos, p as PlayerId));
             }
             return Ok(each);
         }
-        let for_mover = chance(self.eval.evaluate(self.engine, &pos));
+        let for_mover = chance(self.eval.evaluate(self.engine, pos));
         Ok(rewards_of_first(if pos.turn == 0 { for_mover } else { 1.0 - for_mover }))
     }
 
-    /// Adds the children of `node` (at `pos`); false if the tree is full.
-    fn expand(&mut self, node: usize, pos: &Position) -> Result<bool, Limit> {
-        self.engine.moves(pos, None, &mut self.moves)?;
+    /// Adds the children of `node` (at the position reached); false if the tree is full.
+    fn expand(&mut self, node: usize) -> Result<bool, Limit> {
+        self.engine.moves(&self.here, None, &mut self.moves)?;
         if self.moves.is_empty() {
-            let outcome = self.engine.outcome(pos)?;
+            let outcome = self.engine.outcome(&self.here)?;
             self.nodes[node].terminal = Some(outcome);
             self.nodes[node].expanded = true;
             return Ok(true);
@@ -381,9 +429,54 @@ impl<'e> Tree<'e> {
             }
             None => self.nodes.extend(self.moves.iter().map(|m| Node::new(*m))),
         }
+        if self.minimax > 0.0 {
+            self.evaluate_children(first as usize, count as usize);
+        }
         let n = &mut self.nodes[node];
-        (n.expanded, n.first, n.count) = (true, first, count);
+        (n.expanded, n.first, n.count, n.turn) = (true, first, count, self.here.turn);
         Ok(true)
+    }
+
+    /// Each new child's value for the player making its move: its result
+    /// where the move decides the game, else the evaluation's chance.
+    fn evaluate_children(&mut self, first: usize, count: usize) {
+        let mover = self.here.turn;
+        for i in first..first + count {
+            let mv = self.nodes[i].mv;
+            self.engine.play_unchecked_into(&self.here, &mv, &mut self.spare);
+            let value = match self.spare.decided() {
+                Some(o) => {
+                    self.nodes[i].terminal = Some(Some(o));
+                    reward(o.winner, mover)
+                }
+                None => {
+                    let chance = eval_chance(self.eval.evaluate(self.engine, &self.spare));
+                    if self.spare.turn == mover {
+                        chance
+                    } else {
+                        1.0 - chance
+                    }
+                }
+            };
+            self.nodes[i].value = value as f32;
+        }
+    }
+
+    /// After an expansion at the end of the path: each node on it, deepest
+    /// first, takes the best of its children's values for the player who
+    /// moves there, turned to the player who moved into it.
+    fn back_up_values(&mut self) {
+        for k in (0..self.path.len()).rev() {
+            let node = self.path[k].0 as usize;
+            let n = self.nodes[node];
+            if !n.expanded || n.terminal.is_some() || n.count == 0 {
+                continue;
+            }
+            let children = &self.nodes[n.first as usize..][..n.count as usize];
+            let best = children.iter().map(|c| c.value).fold(f32::NEG_INFINITY, f32::max);
+            let mover = self.path[k].1;
+            self.nodes[node].value = if n.turn == mover { best } else { 1.0 - best };
+        }
     }
 
     /// The child to descend to: by UCT among those the roll allows (sampled
@@ -418,7 +511,8 @@ impl<'e> Tree<'e> {
                 return first + i;
             }
             let v = c.visits as f64;
-            let score = c.wins / v + self.c * (log_n / v).sqrt();
+            let mean = (1.0 - self.minimax) * (c.wins / v) + self.minimax * c.value as f64;
+            let score = mean + self.c * (log_n / v).sqrt();
             if score > best.0 {
                 best = (score, first + i);
             }

@@ -29,13 +29,22 @@ pub struct MctsSettings {
     pub threads: usize,
     /// The exploration constant of UCT.
     pub c: f64,
-    /// Random playouts stop here, counted as a draw.
+    /// Random playouts stop here, scored by the evaluation.
     pub playout_plies: u32,
+    /// The weight of the evaluation's minimax value, backed up through the
+    /// tree beside the playouts' mean (implicit minimax backups); 0 for none.
+    pub minimax: f64,
 }
 
 impl Default for MctsSettings {
     fn default() -> Self {
-        MctsSettings { budget: Budget::Time(Duration::from_secs(1)), threads: 1, c: 0.5, playout_plies: 16 }
+        MctsSettings {
+            budget: Budget::Time(Duration::from_secs(1)),
+            threads: 1,
+            c: 0.5,
+            playout_plies: 16,
+            minimax: 0.4,
+        }
     }
 }
 
@@ -118,7 +127,18 @@ fn mcts(pairs: &[(&str, &str)]) -> Result<MctsSettings, String> {
                     .filter(|c| c.is_finite() && *c >= 0.0)
                     .ok_or_else(|| format!("c={value}: the exploration constant is a number of at least 0"))?
             }
-            _ => return Err(format!("mcts has no setting `{key}`; it has iterations, time, threads, playout, c")),
+            "minimax" => {
+                s.minimax = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|w| (0.0..=1.0).contains(w))
+                    .ok_or_else(|| format!("minimax={value}: the minimax weight is a number from 0 to 1"))?
+            }
+            _ => {
+                return Err(format!(
+                    "mcts has no setting `{key}`; it has iterations, time, threads, playout, c, minimax"
+                ))
+            }
         }
     }
     Ok(s)
@@ -203,6 +223,9 @@ impl fmt::Display for AgentSpec {
                 }
                 if s.c != d.c {
                     parts.push(format!("c={}", s.c));
+                }
+                if s.minimax != d.minimax {
+                    parts.push(format!("minimax={}", s.minimax));
                 }
                 with_settings(f, "mcts", &parts)
             }
