@@ -298,44 +298,66 @@ impl Engine {
         let mut now = 0;
         let mut plies = 0;
         let mut choices = 0u64;
-        let mut buffers = PlyBuffers { moves: std::mem::take(moves), ..PlyBuffers::default() };
-        let played = loop {
+        let mut counts = Vec::with_capacity(32);
+        let (mut weights, mut sources) = (Vec::new(), Vec::new());
+        loop {
             let [first, second] = &mut positions;
             let (pos, next) = if now == 0 { (&*first, second) } else { (&*second, first) };
             if let Some(outcome) = pos.result {
-                break Ok(Playout { outcome, plies, choices });
+                return Ok(Playout { outcome, plies, choices });
             }
             if plies >= max_plies {
-                break Ok(Playout { outcome: Outcome { winner: None, reason: Reason::PlyLimit }, plies, choices });
+                return Ok(Playout { outcome: Outcome { winner: None, reason: Reason::PlyLimit }, plies, choices });
             }
-            let ply = match self.random_ply(pos, rng, &mut buffers) {
-                Ok(ply) => ply,
-                Err(limit) => break Err(limit),
+            // Turns the counting knows whole: counted or weighed, the chosen one made.
+            if let Some((m, total)) = self.pick_counted(pos, rng, moves, &mut weights, &mut sources)? {
+                choices += total;
+                if let Some(r) = record.as_deref_mut() {
+                    r.push(self.ply_notation(None, &m));
+                }
+                self.play_in_into(pos, &m, &mut history, next);
+                now ^= 1;
+                plies += 1;
+                continue;
+            }
+            let roll = self.roll(rng);
+            // Where no capture by moving is open, count the moves and make only
+            // the chosen one; captures, passes and the end of the game take the long way.
+            let limit = roll.unwrap_or(u8::MAX);
+            let tally = self.count_by_piece(pos, limit, &mut counts);
+            let m = match tally {
+                counting::Tally::Moves(total @ 1..) => {
+                    choices += total as u64;
+                    self.nth_counted(pos, limit, &counts, rng.gen_range(0..total), moves)
+                }
+                _ => {
+                    self.moves_with(pos, roll, moves, tally.candidates())?;
+                    if moves.is_empty() {
+                        let outcome =
+                            self.outcome(pos)?.unwrap_or(Outcome { winner: None, reason: Reason::NoMove(pos.turn) });
+                        return Ok(Playout { outcome, plies, choices });
+                    }
+                    choices += moves.len() as u64;
+                    moves[rng.gen_range(0..moves.len())]
+                }
             };
-            let Some(RandomPly { roll, mv, choices: among }) = ply else {
-                let outcome = match self.outcome(pos) {
-                    Ok(o) => o.unwrap_or(Outcome { winner: None, reason: Reason::NoMove(pos.turn) }),
-                    Err(limit) => break Err(limit),
-                };
-                break Ok(Playout { outcome, plies, choices });
-            };
-            choices += among;
             if let Some(r) = record.as_deref_mut() {
-                r.push(self.ply_notation(roll, &mv));
+                r.push(self.ply_notation(roll, &m));
             }
-            self.play_in_into(pos, &mv, &mut history, next);
+            self.play_in_into(pos, &m, &mut history, next);
             now ^= 1;
             plies += 1;
-        };
-        *moves = buffers.moves;
-        played
+        }
     }
 
     /// One ply of a random game at `pos` (not decided): the roll where the
     /// game has dice, and a move uniform among the legal ones, or None where
     /// there is none. Where no capture by moving is open the moves are
     /// counted and only the chosen one is made; captures, passes and the end
-    /// of the game take the long way. [`Engine::playout`] plays its games so.
+    /// of the game take the long way. It makes the same calls in the same
+    /// order as [`Engine::playout`]'s loop, which keeps its own copy of them
+    /// (a move returned through this call cost playouts 2-4%);
+    /// tests/it/perft.rs checks that the two play the same games.
     pub fn random_ply<R: Rng>(
         &self,
         pos: &Position,
@@ -343,7 +365,6 @@ impl Engine {
         buffers: &mut PlyBuffers,
     ) -> Result<Option<RandomPly>, Limit> {
         let PlyBuffers { moves, counts, weights, sources } = buffers;
-        // Turns the counting knows whole: counted or weighed, the chosen one made.
         if let Some((mv, total)) = self.pick_counted(pos, rng, moves, weights, sources)? {
             return Ok(Some(RandomPly { roll: None, mv, choices: total }));
         }

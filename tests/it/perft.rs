@@ -165,6 +165,35 @@ fn shipped_files() -> Vec<String> {
     files
 }
 
+/// `Engine::random_ply`, the ply MCTS rollouts play, keeps its own copy of
+/// the playouts' calls: it must play the same games as `Engine::playout`,
+/// ply for ply, in every shipped game.
+#[test]
+fn random_plies_play_the_games_playouts_play() {
+    use rand::SeedableRng;
+    for file in shipped_files() {
+        let engine = common::engine(&file, &[]);
+        let mut moves = Vec::new();
+        let mut buffers = rulebook::engine::PlyBuffers::default();
+        for seed in 0..4 {
+            let mut a = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            let mut played = Vec::new();
+            let whole = engine.playout(&engine.start(), 300, &mut a, &mut moves, Some(&mut played)).unwrap();
+            let mut b = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            let mut pos = engine.start();
+            let mut history = engine.history_from(&pos);
+            let mut plies = Vec::new();
+            while pos.decided().is_none() && plies.len() < 300 {
+                let Some(ply) = engine.random_ply(&pos, &mut b, &mut buffers).unwrap() else { break };
+                plies.push(engine.ply_notation(ply.roll, &ply.mv));
+                pos = engine.play_in(&pos, &ply.mv, &mut history);
+            }
+            assert_eq!(plies, played, "{file} seed {seed}");
+            assert_eq!(plies.len() as u32, whole.plies, "{file} seed {seed}");
+        }
+    }
+}
+
 /// Random playouts count moves instead of making them where no capture by
 /// moving (other than a take) is open: the count must be the number of moves
 /// generated, in every position of many random games of every shipped game,
