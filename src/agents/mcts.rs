@@ -1,6 +1,13 @@
 //! `mcts`: Monte Carlo tree search (UCT) over the generic engine, with random
 //! playouts (the engine's own, which count moves instead of making them where
-//! it can).
+//! it can) cut short and scored by the evaluation against the root's.
+//!
+//! Two players: implicit minimax backups (Lanctot, Winands, Pepels and
+//! Sturtevant 2014). Each new child is scored by the evaluation, each node on
+//! a walk takes the best of its children's scores (over a dice game's rolls,
+//! their expectation), and UCT ranks a child by a mix of its playouts' mean
+//! and that score. A reply that wins or takes back is seen as soon as the
+//! move before it is expanded.
 //!
 //! Dice games: a node stands for a position before its roll. Its children are
 //! every move any roll allows, sorted by the least roll that allows each (a
@@ -28,9 +35,34 @@ use std::time::{Duration, Instant};
 /// trees stop growing and iterations end in playouts from their leaves.
 const MAX_NODES: usize = 1 << 20;
 
-/// The evaluation's lead (centi-pieces) that counts as 73% to win: one of
-/// e/(1+e); two pieces ahead is a good chance, not a certainty.
+/// The evaluation's gain over the root's (centi-pieces) that counts as 73%
+/// to win: one of e/(1+e); two pieces won is a good chance, not a certainty.
 const EVAL_SCALE: f64 = 200.0;
+
+/// At a node of a dice game: the best child's value under each roll, the
+/// rolls weighed by how often they come (a chance node by expectimax). A
+/// roll that allows no move takes its pass, as [`Tree::select`] does.
+fn expected_best(children: &[Node], dice: &Dice) -> f32 {
+    let (mut sum, mut weight) = (0.0f32, 0.0f32);
+    for r in dice.rolls() {
+        let allowed = children.iter().filter(|c| c.mv.kind != MoveType::Pass && roll_allows(&c.mv, dice, r));
+        let best = allowed.map(|c| c.value).fold(f32::NEG_INFINITY, f32::max);
+        let value = if best > f32::NEG_INFINITY {
+            best
+        } else {
+            let pass = children.iter().rposition(|c| c.mv.kind == MoveType::Pass && c.mv.distance == r);
+            children[pass.unwrap_or(children.len() - 1)].value
+        };
+        let ways = dice.ways(r) as f32;
+        sum += ways * value;
+        weight += ways;
+    }
+    if weight > 0.0 {
+        sum / weight
+    } else {
+        0.5
+    }
+}
 
 /// An evaluation (centi-pieces for the side to move) as its chance to win.
 fn eval_chance(score: i32) -> f64 {
@@ -264,13 +296,16 @@ struct Tree<'e> {
     cap: usize,
     eval: &'e Evaluation,
     /// The weight of the minimax values in selection: 0 where they are not
-    /// kept (more than two players, dice).
+    /// kept (more than two players).
     minimax: f64,
     /// The position this iteration has reached, and a second one that each
     /// ply is played into before the two swap (no position made a ply).
     /// (Boxed: a swap exchanges two pointers.)
     here: Box<Position>,
     spare: Box<Position>,
+    /// The root's evaluation for the first player (two players), which
+    /// stopped playouts and new children are scored against.
+    baseline: i32,
 }
 
 impl<'e> Tree<'e> {
@@ -289,7 +324,7 @@ impl<'e> Tree<'e> {
         nodes.extend(moves.iter().map(|m| Node::new(*m)));
         let (c, playout_plies, dice) = (s.c, s.playout_plies, engine.dice());
         let (moves, path, history) = (Vec::new(), Vec::new(), History::default());
-        let minimax = if engine.players() == 2 && dice.is_none() { s.minimax } else { 0.0 };
+        let minimax = if engine.players() == 2 { s.minimax } else { 0.0 };
         let (here, spare, buffers) = (Box::new(root.clone()), Box::new(root.clone()), PlyBuffers::default());
         let mut tree = Tree {
             engine,
@@ -306,6 +341,7 @@ impl<'e> Tree<'e> {
             minimax,
             here,
             spare,
+            baseline: if engine.players() == 2 { eval.evaluate_for(engine, root, 0) } else { 0 },
         };
         if minimax > 0.0 {
             tree.evaluate_children(1, tree.nodes[0].count as usize);
@@ -384,16 +420,22 @@ impl<'e> Tree<'e> {
         if let Some(o) = pos.decided() {
             return Ok(outcome_rewards(Some(o), players));
         }
-        let chance = eval_chance;
         if players > 2 {
             let mut each = [0.0; MAX_PLAYERS];
             for (p, r) in each.iter_mut().enumerate().take(players as usize) {
-                *r = chance(self.eval.evaluate_for(self.engine, pos, p as PlayerId));
+                *r = eval_chance(self.eval.evaluate_for(self.engine, pos, p as PlayerId));
             }
             return Ok(each);
         }
-        let for_mover = chance(self.eval.evaluate(self.engine, pos));
-        Ok(rewards_of_first(if pos.turn == 0 { for_mover } else { 1.0 - for_mover }))
+        Ok(rewards_of_first(self.first_chance(pos)))
+    }
+
+    /// The first player's chance at `pos` (two players), by the evaluation
+    /// against the root's: a lead the root already had is no gain, so a
+    /// side far ahead still tells better moves from worse.
+    fn first_chance(&self, pos: &Position) -> f64 {
+        let score = self.eval.evaluate_for(self.engine, pos, 0);
+        eval_chance(score.saturating_sub(self.baseline))
     }
 
     /// Adds the children of `node` (at the position reached); false if the tree is full.
@@ -450,11 +492,11 @@ impl<'e> Tree<'e> {
                     reward(o.winner, mover)
                 }
                 None => {
-                    let chance = eval_chance(self.eval.evaluate(self.engine, &self.spare));
-                    if self.spare.turn == mover {
-                        chance
+                    let first = self.first_chance(&self.spare);
+                    if mover == 0 {
+                        first
                     } else {
-                        1.0 - chance
+                        1.0 - first
                     }
                 }
             };
@@ -473,7 +515,10 @@ impl<'e> Tree<'e> {
                 continue;
             }
             let children = &self.nodes[n.first as usize..][..n.count as usize];
-            let best = children.iter().map(|c| c.value).fold(f32::NEG_INFINITY, f32::max);
+            let best = match &self.dice {
+                Some(dice) => expected_best(children, dice),
+                None => children.iter().map(|c| c.value).fold(f32::NEG_INFINITY, f32::max),
+            };
             let mover = self.path[k].1;
             self.nodes[node].value = if n.turn == mover { best } else { 1.0 - best };
         }
