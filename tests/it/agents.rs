@@ -547,3 +547,42 @@ fn alphabeta_does_not_take_a_defended_pawn_with_its_queen() {
         assert_ne!(e.notation(&chosen), "d1xd5", "{spec}");
     }
 }
+
+#[test]
+fn the_evaluation_drives_a_bare_king_to_the_edge() {
+    let e = crate::common::engine("games/chess.game", &[]);
+    let eval = agents::Evaluation::new(&e);
+    let score = |fen: &str| eval.evaluate(&e, &e.parse_position(fen).unwrap());
+    // White, a rook ahead, to move: better with black's king on the edge than in the middle,
+    // and with its own king near it, by more than the kings' mobility alone makes (a few
+    // points a square). Black, behind, sees the same the other way.
+    // (The white king is three steps from the black king in both.)
+    let (middle, edge) = ("8/8/8/8/3k4/8/7R/K7 w - - 0 1", "8/8/8/8/k7/8/7R/K7 w - - 0 1");
+    assert!(score(edge) - score(middle) >= 40, "{} {}", score(edge), score(middle));
+    let (far, near) = ("3k4/8/8/8/8/8/8/R3K3 w - - 0 1", "3k4/8/3K4/8/8/8/8/R7 w - - 0 1");
+    assert!(score(near) - score(far) >= 40, "{} {}", score(near), score(far));
+    let black = |fen: &str| score(&fen.replace(" w ", " b "));
+    assert!(black(middle) - black(edge) >= 40, "{} {}", black(middle), black(edge));
+}
+
+#[test]
+fn mcts_at_a_small_budget_sees_the_recapture() {
+    let e = crate::common::engine("games/chess.game", &[]);
+    // As above: d1xd5 gives the queen for a pawn. The children's evaluations, backed up as
+    // minimax values, show the recapture once d1xd5 is expanded; the playouts' mean alone
+    // can miss it at this budget (plain UCT, `minimax=0`, takes the pawn with some seeds).
+    let pos = e.parse_position("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1").unwrap();
+    let mut moves: Vec<Move> = Vec::new();
+    e.moves(&pos, None, &mut moves).unwrap();
+    let taking = |spec: &str| {
+        (0..24)
+            .filter(|&seed| {
+                let mut agent = agents::by_name(spec).unwrap();
+                let chosen = agent.choose(&e, &pos, &e.history_from(&pos), &moves, &mut GameRng::new(seed)).unwrap();
+                e.notation(&chosen) == "d1xd5"
+            })
+            .count()
+    };
+    assert_eq!(taking("mcts:iterations=100"), 0);
+    assert!(taking("mcts:iterations=100,minimax=0") > 0, "the case no longer tells the two apart");
+}
