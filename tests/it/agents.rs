@@ -531,16 +531,21 @@ fn the_searches_count_repetitions_as_the_game_does() {
     }
 }
 
-/// In chess, captures are optional: a search that stopped at its depth
-/// would count a queen's capture of a defended pawn as a pawn won.
-#[test]
-fn alphabeta_does_not_take_a_defended_pawn_with_its_queen() {
+/// Chess: white's queen on d1 may take d5, which the pawn on e6 defends.
+fn queen_may_take_a_defended_pawn() -> (Engine, Position, Vec<Move>) {
     let e = crate::common::engine("games/chess.game", &[]);
-    // White's queen on d1 may take d5, which the pawn on e6 defends.
     let pos = e.parse_position("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1").unwrap();
     let mut moves: Vec<Move> = Vec::new();
     e.moves(&pos, None, &mut moves).unwrap();
     assert!(moves.iter().any(|m| e.notation(m) == "d1xd5"));
+    (e, pos, moves)
+}
+
+/// In chess, captures are optional: a search that stopped at its depth
+/// would count a queen's capture of a defended pawn as a pawn won.
+#[test]
+fn alphabeta_does_not_take_a_defended_pawn_with_its_queen() {
+    let (e, pos, moves) = queen_may_take_a_defended_pawn();
     for spec in ["alphabeta:depth=1", "alphabeta:depth=2"] {
         let mut agent = agents::by_name(spec).unwrap();
         let chosen = agent.choose(&e, &pos, &e.history_from(&pos), &moves, &mut GameRng::new(7)).unwrap();
@@ -567,13 +572,10 @@ fn the_evaluation_drives_a_bare_king_to_the_edge() {
 
 #[test]
 fn mcts_at_a_small_budget_sees_the_recapture() {
-    let e = crate::common::engine("games/chess.game", &[]);
-    // As above: d1xd5 gives the queen for a pawn. The children's evaluations, backed up as
-    // minimax values, show the recapture once d1xd5 is expanded; the playouts' mean alone
-    // can miss it at this budget (plain UCT, `minimax=0`, takes the pawn with some seeds).
-    let pos = e.parse_position("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1").unwrap();
-    let mut moves: Vec<Move> = Vec::new();
-    e.moves(&pos, None, &mut moves).unwrap();
+    // d1xd5 gives the queen for a pawn. The children's evaluations, backed up as minimax
+    // values, show the recapture once d1xd5 is expanded; the playouts' mean alone can miss
+    // it at this budget (plain UCT, `minimax=0`, takes the pawn with some seeds).
+    let (e, pos, moves) = queen_may_take_a_defended_pawn();
     let taking = |spec: &str| {
         (0..24)
             .filter(|&seed| {
