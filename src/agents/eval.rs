@@ -22,7 +22,7 @@ const TWO_LINES: i32 = 400;
 /// Per step a piece that must fill a region stands inside it.
 const DEPTH: i32 = 20;
 /// Per enemy next to a piece whose capture loses the game.
-const THREAT: i32 = 30;
+const THREAT: i32 = 80;
 /// Driving a bare royal piece to be mated (the "mop-up" of chess programs),
 /// for the side at least [`MOP_UP_LEAD`] ahead: per step the enemy royal
 /// piece stands nearer the edge, and per step its own royal piece stands
