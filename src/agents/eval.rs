@@ -30,6 +30,10 @@ const THREAT: i32 = 80;
 const MOP_UP_EDGE: i32 = 20;
 const MOP_UP_NEAR: i32 = 10;
 const MOP_UP_LEAD: i32 = 2 * UNIT;
+/// The steps from the edge, and between the royal pieces, past which the
+/// mop-up term no longer falls.
+const MOP_UP_EDGE_STEPS: i32 = 4;
+const MOP_UP_NEAR_STEPS: i32 = 8;
 /// Per point a racing piece has come along its track (off the board past
 /// its end counts as one point more than the last).
 const RACE_STEP: i32 = 25;
@@ -195,19 +199,20 @@ impl MopUp {
         }
         let board = &game.board;
         let n = board.len();
-        let all: DirSet = 0xFF;
+        // Steps in any direction, the links found once for every table.
+        let back = links_back(board, 0xFF);
         let mut rim = PointSet::default();
         for p in 0..n as Point {
             if [0, 2, 4, 6].iter().any(|&d| board.step(p, d) == NONE) {
                 rim.insert(p);
             }
         }
-        let edge = distances(board, &rim, all);
+        let edge = distances_back(&back, &rim);
         let mut apart = Vec::with_capacity(n * n);
         for p in 0..n as Point {
             let mut one = PointSet::default();
             one.insert(p);
-            apart.extend(distances(board, &one, all));
+            apart.extend(distances_back(&back, &one));
         }
         Some(MopUp { kinds, points: n, edge, apart })
     }
@@ -234,8 +239,8 @@ impl MopUp {
         let (strong, weak) = if lead > 0 { (me as usize, 1 - me as usize) } else { (1 - me as usize, me as usize) };
         let (s, w) = (royal[strong] as usize, royal[weak] as usize);
         let far = |d: u8| if d == u8::MAX { 0 } else { d as i32 };
-        let most_apart = 8.min(self.points as i32);
-        let drive = MOP_UP_EDGE * (4 - far(self.edge[w]).min(4))
+        let most_apart = MOP_UP_NEAR_STEPS.min(self.points as i32);
+        let drive = MOP_UP_EDGE * (MOP_UP_EDGE_STEPS - far(self.edge[w]).min(MOP_UP_EDGE_STEPS))
             + MOP_UP_NEAR * (most_apart - far(self.apart[s * self.points + w]).min(most_apart));
         if lead > 0 {
             drive
@@ -371,8 +376,12 @@ fn add_depth(board: &Board, zone: &PointSet, moving: DirSet, table: &mut [i32], 
 /// Steps from each point to the nearest point of `zone`, moving in `moving`
 /// (u8::MAX where it cannot get there).
 fn distances(board: &Board, zone: &PointSet, moving: DirSet) -> Vec<u8> {
+    distances_back(&links_back(board, moving), zone)
+}
+
+/// For each point, the points with a link to it in `moving`.
+fn links_back(board: &Board, moving: DirSet) -> Vec<Vec<Point>> {
     let n = board.len();
-    // Breadth first from the zone, backwards along the links.
     let mut back: Vec<Vec<Point>> = vec![Vec::new(); n];
     for x in 0..n as Point {
         for d in dirs(moving) {
@@ -382,6 +391,12 @@ fn distances(board: &Board, zone: &PointSet, moving: DirSet) -> Vec<u8> {
             }
         }
     }
+    back
+}
+
+/// [`distances`], given the links backwards ([`links_back`]): breadth first from the zone.
+fn distances_back(back: &[Vec<Point>], zone: &PointSet) -> Vec<u8> {
+    let n = back.len();
     let mut dist = vec![u8::MAX; n];
     let mut queue: std::collections::VecDeque<Point> = zone.iter().filter(|&p| (p as usize) < n).collect();
     for &p in &queue {

@@ -269,13 +269,11 @@ struct Node {
     /// chance to win: of the position itself until the node is expanded,
     /// then backed up from its children (implicit minimax backups).
     value: f32,
-    /// Who moves at this node (once expanded).
-    turn: u8,
 }
 
 impl Node {
     fn new(mv: Move) -> Node {
-        Node { mv, expanded: false, terminal: None, first: 0, count: 0, visits: 0, wins: 0.0, value: 0.5, turn: 0 }
+        Node { mv, expanded: false, terminal: None, first: 0, count: 0, visits: 0, wins: 0.0, value: 0.5 }
     }
 }
 
@@ -319,7 +317,7 @@ impl<'e> Tree<'e> {
     ) -> Tree<'e> {
         let mut nodes = Vec::with_capacity((moves.len() + 1) * 64);
         let mut top = Node::new(Move::PASS);
-        (top.expanded, top.first, top.count, top.turn) = (true, 1, moves.len() as u32, root.turn);
+        (top.expanded, top.first, top.count) = (true, 1, moves.len() as u32);
         nodes.push(top);
         nodes.extend(moves.iter().map(|m| Node::new(*m)));
         let (c, playout_plies, dice) = (s.c, s.playout_plies, engine.dice());
@@ -475,7 +473,7 @@ impl<'e> Tree<'e> {
             self.evaluate_children(first as usize, count as usize);
         }
         let n = &mut self.nodes[node];
-        (n.expanded, n.first, n.count, n.turn) = (true, first, count, self.here.turn);
+        (n.expanded, n.first, n.count) = (true, first, count);
         Ok(true)
     }
 
@@ -506,9 +504,11 @@ impl<'e> Tree<'e> {
 
     /// After an expansion at the end of the path: each node on it, deepest
     /// first, takes the best of its children's values for the player who
-    /// moves there, turned to the player who moved into it.
+    /// moves there (the mover into the next node on the path; at the end,
+    /// whose turn it is), turned to the player who moved into it.
     fn back_up_values(&mut self) {
         for k in (0..self.path.len()).rev() {
+            let turn = self.path.get(k + 1).map_or(self.here.turn, |&(_, mover)| mover);
             let node = self.path[k].0 as usize;
             let n = self.nodes[node];
             if !n.expanded || n.terminal.is_some() || n.count == 0 {
@@ -520,7 +520,7 @@ impl<'e> Tree<'e> {
                 None => children.iter().map(|c| c.value).fold(f32::NEG_INFINITY, f32::max),
             };
             let mover = self.path[k].1;
-            self.nodes[node].value = if n.turn == mover { best } else { 1.0 - best };
+            self.nodes[node].value = if turn == mover { best } else { 1.0 - best };
         }
     }
 
