@@ -397,6 +397,14 @@ pub struct Vector {
     pub en_passant: bool,
 }
 
+impl Vector {
+    /// A leap from anywhere that nothing blocks: where it attacks a point
+    /// from depends on that point alone.
+    pub fn plain_leap(&self) -> bool {
+        matches!(self.shape, Shape::Leap) && !self.lame && self.from.is_none()
+    }
+}
+
 /// The first step of a lame leap by `(dx, dy)`: along the longer part,
 /// diagonally when the parts are equal.
 pub fn lame_step(dx: i32, dy: i32) -> (i32, i32) {

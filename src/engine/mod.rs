@@ -872,6 +872,8 @@ pub struct Engine {
     /// words, where a piece's targets are worked out with no look at the rest.
     small_board: bool,
     slide_rays: Vec<SlideRay>,
+    /// Per point, the points of its eight rays, as bits (with `bit_slides`).
+    lines_through: Vec<u128>,
     ray_prefix: Vec<u128>,
     /// `line_distance[p * points + q]`: spaces from `p` to `q` along their straight line.
     line_distance: Vec<u8>,
@@ -1146,6 +1148,7 @@ impl Engine {
             ray_at,
             bit_slides: bit_slides && sow.is_none(),
             small_board: n <= 128,
+            lines_through: slide_rays.chunks(8).map(|rays| rays.iter().fold(0, |all, r| all | r.bits)).collect(),
             slide_rays,
             ray_prefix,
             line_distance,

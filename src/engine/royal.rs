@@ -71,6 +71,9 @@ impl Engine {
     /// piece on `r` and an enemy that attacks along that line, each with the
     /// points of the line it may move to (up to the enemy, taking it).
     fn pins(&self, pos: &Position, r: Point) -> Pins {
+        if self.bit_slides {
+            return self.pins_by_bits(pos, r);
+        }
         let me = pos.turn;
         let mut pins = Pins::default();
         for d in 0..8 {
@@ -95,6 +98,52 @@ impl Engine {
                     pins.count += 1;
                 }
                 break;
+            }
+        }
+        pins
+    }
+
+    /// [`Engine::pins`] on a board of up to 128 points: along each line
+    /// from the royal piece, the first two pieces by bit scans.
+    fn pins_by_bits(&self, pos: &Position, r: Point) -> Pins {
+        let me = pos.turn as usize;
+        let n = self.game.board.len();
+        let occupied = pos.taken.low128();
+        let theirs = occupied & !pos.occupied[me].low128();
+        let mut pins = Pins::default();
+        if self.lines_through[r as usize] & theirs == 0 {
+            return pins;
+        }
+        let nearest = |ray: &SlideRay, bits: u128| -> u128 {
+            if ray.rises {
+                bits & bits.wrapping_neg()
+            } else {
+                1u128 << (127 - bits.leading_zeros())
+            }
+        };
+        for d in 0..8 {
+            let ray = &self.slide_rays[r as usize * 8 + d as usize];
+            let blockers = ray.bits & occupied;
+            if blockers & theirs == 0 {
+                continue;
+            }
+            // Ours first, then theirs.
+            let own = nearest(ray, blockers);
+            let rest = blockers & !own;
+            if own & theirs != 0 || rest == 0 {
+                continue;
+            }
+            let enemy = nearest(ray, rest);
+            if enemy & theirs == 0 {
+                continue;
+            }
+            let (own, enemy) = (own.trailing_zeros() as Point, enemy.trailing_zeros() as Point);
+            let distance = self.line_distance[r as usize * n + enemy as usize];
+            if self.attacks_along(pos.at(enemy), pos.at(r), r, opposite(d), distance as usize) {
+                pins.pinned.insert(own);
+                let line = self.ray_prefix[ray.prefix_at as usize + distance as usize];
+                pins.lines[pins.count as usize] = (own, PointSet::from_low128(line));
+                pins.count += 1;
             }
         }
         pins
@@ -143,7 +192,10 @@ impl Engine {
                     pos.at(q)
                 }
             };
-            return self.attacker_on(at, to, 1 - pos.turn).is_none();
+            let bit = |q: Point| 1u128.checked_shl(q as u32).unwrap_or(0);
+            let enemy = 1 - pos.turn;
+            let bits = (pos.taken.low128() & !bit(from) | bit(to), pos.occupied[enemy as usize].low128() & !bit(to));
+            return self.attacker_on(at, bits, to, enemy).is_none();
         }
         self.shift_pieces(pos, m, next);
         self.check(next, pos.turn).is_none()

@@ -3,6 +3,7 @@
 //! where they may start (`from REGION`), en passant and castling; and which
 //! pieces attack a point, for royal pieces (`royal.rs`).
 
+use super::shifts::points_of;
 use super::*;
 
 /// The tables of the moves of chess's family and of the royal rule, built
@@ -24,6 +25,20 @@ pub(super) struct VectorTables {
     /// Per kind: it attacks in ways the line table does not hold (leaps,
     /// rides, hops, moves from a region), which `attacker` tries one by one.
     pub(super) other_attacks: Vec<bool>,
+    /// On boards of up to 128 points where some kind leaps (empty
+    /// otherwise): `leap_sources[(kind * MAX_PLAYERS + player) * points + q]`,
+    /// the points from which that kind's plain leaps that capture land on `q`.
+    pub(super) leap_sources: Vec<u128>,
+    /// Per kind: its vectors are all steps, slides and plain leaps, which
+    /// [`Engine::vector_targets_bits`] finds by bits where the board allows.
+    pub(super) bit_vectors: Vec<bool>,
+    /// On boards of up to 128 points: per step and plain leap, per player and
+    /// point, its landings as bits (whatever stands on them or between), at
+    /// `leap_targets_at[kind][vector] + player * points + point`.
+    pub(super) leap_targets: Vec<u128>,
+    pub(super) leap_targets_at: Vec<Vec<u32>>,
+    /// Every kind, as bits (a kind that may capture them all).
+    pub(super) every_kind: u16,
     /// Per kind: the kinds a promotion may make of it (itself if none).
     pub(super) promotion_kinds: Vec<Vec<KindId>>,
     /// Each kind's own id, to lend a one-kind slice.
@@ -83,6 +98,19 @@ impl VectorTables {
             })
             .collect();
         let (line_attacks, other_attacks) = LineAttacks::of(game);
+        let leap_sources = leap_sources(game, &lattice);
+        let (leap_targets, leap_targets_at) = leap_targets(game, &lattice);
+        let bit_vectors = game
+            .kinds
+            .iter()
+            .map(|k| {
+                n <= 128
+                    && k.moves
+                        .vectors
+                        .iter()
+                        .all(|v| matches!(v.shape, Shape::Step | Shape::Slide(_)) || v.plain_leap())
+            })
+            .collect();
         let direction_between = if royal_kinds != 0 { tables::directions_between(n, rays, ray_at) } else { Vec::new() };
         // Captures a move makes beyond those it lists (custodial ones, groups
         // without liberty) could open a line: those games play every move.
@@ -99,6 +127,11 @@ impl VectorTables {
             attacks,
             line_attacks,
             other_attacks,
+            leap_sources,
+            bit_vectors,
+            leap_targets,
+            leap_targets_at,
+            every_kind: ((1u32 << game_kinds) - 1) as u16,
             direction_between,
             promotion_kinds,
             kind_ids: (0..game_kinds as KindId).collect(),
@@ -117,6 +150,76 @@ impl VectorTables {
             lattice,
         }
     }
+}
+
+/// The point `(dx, dy)` lattice steps from `p`, or NONE off the board.
+fn lattice_offset(b: &Board, lattice: &[Point], p: usize, dx: i8, dy: i8) -> Point {
+    let (x, y) = b.coords[p];
+    let (x, y) = (x + dx as i32, y + dy as i32);
+    if x < 0 || y < 0 || x >= b.width || y >= b.height {
+        return NONE;
+    }
+    lattice[(y * b.width + x) as usize]
+}
+
+/// See [`VectorTables::leap_targets`].
+fn leap_targets(game: &Game, lattice: &[Point]) -> (Vec<u128>, Vec<Vec<u32>>) {
+    let b = &game.board;
+    let n = b.len();
+    let mut table = Vec::new();
+    let mut at = Vec::new();
+    for k in &game.kinds {
+        let mut starts = Vec::new();
+        for v in &k.moves.vectors {
+            let step = matches!(v.shape, Shape::Step);
+            if n > 128 || !(step || v.plain_leap()) {
+                starts.push(u32::MAX);
+                continue;
+            }
+            starts.push(table.len() as u32);
+            for pl in 0..MAX_PLAYERS {
+                for p in 0..n {
+                    let mut bits = 0u128;
+                    let steps = dirs(v.dirs[pl]).filter(|_| step).map(|d| b.step(p as Point, d));
+                    let leaps = v.offsets[pl].iter().map(|&(dx, dy)| lattice_offset(b, lattice, p, dx, dy));
+                    for q in steps.chain(leaps).filter(|&q| q != NONE) {
+                        bits |= 1 << q;
+                    }
+                    table.push(bits);
+                }
+            }
+        }
+        at.push(starts);
+    }
+    (table, at)
+}
+
+/// See [`VectorTables::leap_sources`].
+fn leap_sources(game: &Game, lattice: &[Point]) -> Vec<u128> {
+    let b = &game.board;
+    let n = b.len();
+    fn leaps(k: &Kind) -> impl Iterator<Item = &Vector> {
+        k.moves.vectors.iter().filter(|v| v.plain_leap() && v.landing.enemy())
+    }
+    if n > 128 || game.kinds.iter().all(|k| leaps(k).next().is_none()) {
+        return Vec::new();
+    }
+    let mut table = vec![0u128; game.kinds.len() * MAX_PLAYERS * n];
+    for (kind, k) in game.kinds.iter().enumerate() {
+        for v in leaps(k) {
+            for (pl, offsets) in v.offsets.iter().enumerate() {
+                for p in 0..n {
+                    for &(dx, dy) in offsets {
+                        let q = lattice_offset(b, lattice, p, dx, dy);
+                        if q != NONE {
+                            table[(kind * MAX_PLAYERS + pl) * n + q as usize] |= 1 << p;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    table
 }
 
 /// Per kind and player, the points from which the kind has no move on an
@@ -281,9 +384,25 @@ impl Engine {
     /// The moves of the vector family of the piece on `p`: each destination
     /// once, however many of its moves reach it (captures first).
     pub(super) fn vector_moves(&self, pos: &Position, p: Point, limit: u8, out: &mut Vec<Move>) {
+        let kind = kind_of(pos.at(p));
+        if self.bit_slides && self.vt.bit_vectors[kind as usize] {
+            let (quiet, taken, passant) = self.vector_targets_bits(pos, p, kind, limit);
+            self.vector_moves_to(pos, p, kind, points_of(taken), passant, points_of(quiet), out);
+        } else {
+            let (quiet, taken, passant) = self.vector_targets(pos, p, kind, limit);
+            self.vector_moves_to(pos, p, kind, taken.iter(), passant, quiet.iter(), out);
+        }
+        if self.game.kinds[kind as usize].castle.is_some() && pos.unmoved.contains(p) {
+            self.castles(pos, p, kind, out);
+        }
+    }
+
+    /// Where the piece of `kind` on `p` may go by its vectors, point by
+    /// point: (the empty points, the enemies it may take, the point it may
+    /// take en passant on or NONE).
+    fn vector_targets(&self, pos: &Position, p: Point, kind: KindId, limit: u8) -> (PointSet, PointSet, Point) {
         let me = pos.turn;
         let pl = me as usize;
-        let kind = kind_of(pos.at(p));
         let k = &self.game.kinds[kind as usize];
         let stop_bit = 1u16 << kind;
         let mut quiet = PointSet::default();
@@ -379,6 +498,123 @@ impl Engine {
                 }
             }
         }
+        (quiet, taken, passant)
+    }
+
+    /// [`Engine::vector_targets`] as bits, for kinds whose vectors are all
+    /// steps, slides and plain leaps (`bit_vectors`) on boards of up to 128
+    /// points (`bit_slides`): each line's reach up to its first piece by one
+    /// bit scan, each leap's landings from a table.
+    fn vector_targets_bits(&self, pos: &Position, p: Point, kind: KindId, limit: u8) -> (u128, u128, Point) {
+        let me = pos.turn;
+        let pl = me as usize;
+        let k = &self.game.kinds[kind as usize];
+        let occupied = pos.taken.low128();
+        let (mut to_empty, mut to_enemy) = (0u128, 0u128);
+        let mut passant = NONE;
+        for (i, v) in k.moves.vectors.iter().enumerate() {
+            if v.from.as_ref().is_some_and(|z| !z[pl].contains(p)) {
+                continue;
+            }
+            let reach = match v.shape {
+                Shape::Step if limit == 0 => continue,
+                Shape::Slide(most) => {
+                    self.ray_reach(p, v.dirs[pl], if most == 0 { limit } else { most.min(limit) }, occupied)
+                }
+                _ => {
+                    let at = self.vt.leap_targets_at[kind as usize][i] as usize;
+                    self.vt.leap_targets[at + pl * self.game.board.len() + p as usize]
+                }
+            };
+            if v.landing.empty() {
+                to_empty |= reach;
+            }
+            if v.landing.enemy() {
+                to_enemy |= reach;
+            }
+            if v.en_passant && limit > 0 {
+                for d in dirs(v.dirs[pl]) {
+                    let q = self.game.board.step(p, d);
+                    if q != NONE && pos.at(q) == 0 && self.passed_over(pos, q, kind) {
+                        passant = q;
+                    }
+                }
+            }
+        }
+        let mut allowed = !self.no_stop_bits[kind as usize];
+        if let Some(z) = k.confined.as_ref().map(|z| &z[pl]).filter(|z| !k.confined_once || z.contains(p)) {
+            allowed &= z.low128();
+        }
+        let enemies = occupied & !pos.occupied[pl].low128();
+        let mut taken = to_enemy & enemies & allowed;
+        if k.can_capture != self.vt.every_kind {
+            for q in points_of(taken) {
+                if k.can_capture & (1 << kind_of(pos.at(q))) == 0 {
+                    taken &= !(1u128 << q);
+                }
+            }
+        }
+        (to_empty & !occupied & allowed, taken, passant)
+    }
+
+    /// The points the lines `dirs` from `p` reach within `most` spaces, each
+    /// up to and including its first piece (`occupied` as bits).
+    #[inline]
+    fn ray_reach(&self, p: Point, dirs_set: DirSet, most: u8, occupied: u128) -> u128 {
+        let mut reach = 0;
+        for d in dirs(dirs_set) {
+            let ray = &self.slide_rays[p as usize * 8 + d as usize];
+            let blockers = ray.bits & occupied;
+            let upto = if blockers == 0 {
+                !0
+            } else if ray.rises {
+                // Up to the lowest blocker, with it.
+                blockers ^ (blockers - 1)
+            } else {
+                // From the highest blocker up.
+                !((1u128 << (127 - blockers.leading_zeros())) - 1)
+            };
+            let within =
+                if most >= ray.len { ray.bits } else { self.ray_prefix[ray.prefix_at as usize + most as usize] };
+            reach |= within & upto;
+        }
+        reach
+    }
+
+    /// The moves of the piece of `kind` on `p` to the points `taken` (each
+    /// taking what stands there), `passant` (taking en passant, or NONE) and
+    /// `quiet`, in each kind it may become there.
+    #[allow(clippy::too_many_arguments)]
+    fn vector_moves_to(
+        &self,
+        pos: &Position,
+        p: Point,
+        kind: KindId,
+        taken: impl Iterator<Item = Point>,
+        passant: Point,
+        quiet: impl Iterator<Item = Point>,
+        out: &mut Vec<Move>,
+    ) {
+        let pl = pos.turn as usize;
+        let k = &self.game.kinds[kind as usize];
+        let n = self.game.board.len();
+        if k.promotion.is_none() && !self.vt.per_file && !self.game.forbid_stranded {
+            // It stays what it is, wherever it lands.
+            let mut m =
+                Move { kind: MoveType::Jumps, from: p, len: 1, ntaken: 1, distance: 1, becomes: kind, ..Move::PASS };
+            let victims = taken.map(|q| (q, q));
+            for (to, victim) in victims.chain((passant != NONE).then_some((passant, pos.passed.1))) {
+                m.to = to;
+                m.path[0] = to;
+                m.taken[0] = victim;
+                out.push(m);
+            }
+            for to in quiet {
+                let distance = self.line_distance[p as usize * n + to as usize].max(1);
+                out.push(Move { kind: MoveType::Plain, from: p, to, distance, becomes: kind, ..Move::PASS });
+            }
+            return;
+        }
         let promotions = |to: Point| -> &[KindId] {
             match &k.promotion {
                 Some(pr) if pr.zone[pl].contains(to) || pr.optional && pr.zone[pl].contains(p) => {
@@ -422,14 +658,13 @@ impl Engine {
                 out.push(m);
             }
         };
-        for q in taken.iter() {
+        for q in taken {
             capture(q, q);
         }
         if passant != NONE {
             capture(passant, pos.passed.1);
         }
-        let n = board.len();
-        for q in quiet.iter() {
+        for q in quiet {
             let distance = self.line_distance[p as usize * n + q as usize].max(1);
             for &becomes in promotions(q) {
                 if !allowed(q, becomes) {
@@ -445,9 +680,6 @@ impl Engine {
                     ..Move::PASS
                 });
             }
-        }
-        if k.castle.is_some() && pos.unmoved.contains(p) {
-            self.castles(pos, p, kind, out);
         }
     }
 
@@ -607,13 +839,22 @@ impl Engine {
     /// landing on it (a take, or a step, slide, leap, ride or hop that may
     /// capture), if there is one: the royal rule's "attacked".
     pub(super) fn attacker(&self, pos: &Position, target: Point, by: PlayerId) -> Option<Point> {
-        self.attacker_on(|q| pos.at(q), target, by)
+        let bits = (pos.taken.low128(), pos.occupied[by as usize].low128());
+        self.attacker_on(|q| pos.at(q), bits, target, by)
     }
 
     /// [`Engine::attacker`] on the board `at` describes (a position with
-    /// pieces moved, without making it).
+    /// pieces moved, without making it); where slides are bit operations
+    /// (`bit_slides`), `(occupied, theirs)` hold its occupied points and
+    /// those of `by` as bits.
     #[inline]
-    pub(super) fn attacker_on(&self, at: impl Fn(Point) -> Cell + Copy, target: Point, by: PlayerId) -> Option<Point> {
+    pub(super) fn attacker_on(
+        &self,
+        at: impl Fn(Point) -> Cell + Copy,
+        (occupied, theirs): (u128, u128),
+        target: Point,
+        by: PlayerId,
+    ) -> Option<Point> {
         let victim = at(target);
         let can_take = |kind: KindId| {
             let k = &self.game.kinds[kind as usize];
@@ -623,15 +864,29 @@ impl Engine {
                 && (victim == 0 || k.can_capture & (1 << kind_of(victim)) != 0)
         };
         // Along each line, the first piece: it attacks if its kind reaches that far back.
-        for d in 0..8u8 {
-            let ray = self.ray(target, d);
-            let Some(i) = ray.iter().position(|&q| at(q) != 0) else { continue };
-            let (q, c) = (ray[i], at(ray[i]));
+        let n = self.game.board.len();
+        // No piece of theirs on a line through the target: none attacks along one.
+        let lines = !self.bit_slides || self.lines_through[target as usize] & theirs != 0;
+        for d in (0..8u8).filter(|_| lines) {
+            let q = if self.bit_slides {
+                // The first piece is the nearest of the ray's occupied bits.
+                let ray = &self.slide_rays[target as usize * 8 + d as usize];
+                let blockers = ray.bits & occupied;
+                if blockers & theirs == 0 {
+                    continue;
+                }
+                (if ray.rises { blockers.trailing_zeros() } else { 127 - blockers.leading_zeros() }) as Point
+            } else {
+                let Some(&q) = self.ray(target, d).iter().find(|&&q| at(q) != 0) else { continue };
+                q
+            };
+            let c = at(q);
             if owner(c) != by {
                 continue;
             }
             let kind = kind_of(c);
-            if self.vt.line_attacks[kind as usize * MAX_PLAYERS + by as usize].reaches(opposite(d), i + 1)
+            let distance = self.line_distance[target as usize * n + q as usize] as usize;
+            if self.vt.line_attacks[kind as usize * MAX_PLAYERS + by as usize].reaches(opposite(d), distance)
                 && can_take(kind)
             {
                 return Some(q);
@@ -639,17 +894,33 @@ impl Engine {
         }
         for (kind, k) in self.game.kinds.iter().enumerate() {
             let kind = kind as KindId;
-            if self.vt.other_attacks[kind as usize] && can_take(kind) {
-                if let Some(q) = self.other_attacker(at, target, by, kind, k) {
-                    return Some(q);
+            if !self.vt.other_attacks[kind as usize] || !can_take(kind) {
+                continue;
+            }
+            let leaps = self.bit_slides && !self.vt.leap_sources.is_empty();
+            if leaps {
+                // The points its plain leaps come from, as bits.
+                let mine = cell(by, kind);
+                let mut from =
+                    self.vt.leap_sources[(kind as usize * MAX_PLAYERS + by as usize) * n + target as usize] & theirs;
+                while from != 0 {
+                    let q = from.trailing_zeros() as Point;
+                    from &= from - 1;
+                    if at(q) == mine {
+                        return Some(q);
+                    }
                 }
+            }
+            if let Some(q) = self.other_attacker(at, target, by, kind, k, leaps) {
+                return Some(q);
             }
         }
         None
     }
 
     /// A piece of `by` of `kind` that attacks `target` by a leap, a ride, a
-    /// hop or a move from a region (what the line table does not hold).
+    /// hop or a move from a region (what the line table does not hold);
+    /// `skip_plain_leaps`: the leaps `leap_sources` holds were tried.
     fn other_attacker(
         &self,
         at: impl Fn(Point) -> Cell + Copy,
@@ -657,12 +928,13 @@ impl Engine {
         by: PlayerId,
         kind: KindId,
         k: &Kind,
+        skip_plain_leaps: bool,
     ) -> Option<Point> {
         let board = &self.game.board;
         let bl = by as usize;
         let mine = cell(by, kind);
         let from_ok = |v: &Vector, q: Point| v.from.as_ref().is_none_or(|z| z[bl].contains(q));
-        for v in k.moves.vectors.iter().filter(|v| v.landing.enemy()) {
+        for v in k.moves.vectors.iter().filter(|v| v.landing.enemy() && !(skip_plain_leaps && v.plain_leap())) {
             let found = match v.shape {
                 Shape::Step => dirs(v.dirs[bl])
                     .map(|d| board.step(target, opposite(d)))

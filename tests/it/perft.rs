@@ -110,7 +110,8 @@ fn perft_suite_slow() {
 
 /// Slides come from bit operations on boards of up to 128 points, and from
 /// ray walks elsewhere; the pieces that may capture are found by shifts, or
-/// by trying every piece: both ways must give the same counts.
+/// by trying every piece; the pieces attacking a royal one by bit scans and
+/// tables of leaps, or by walks: both ways must give the same counts.
 #[test]
 fn both_ways_of_generating_slides_agree() {
     for (file, depth) in [
@@ -129,27 +130,36 @@ fn both_ways_of_generating_slides_agree() {
         ("games/connect-four.game", 6),
         ("games/gomoku.game", 2),
         ("games/reversi.game", 6),
+        // Attacks on royal pieces: the first piece on each line and the leaps found by bits.
+        ("games/chess.game", 3),
+        ("games/xiangqi.game", 3),
+        ("games/shogi.game", 2),
     ] {
         let mut engine = common::engine(file, &[]);
         let start = engine.start();
         let with_bits = engine.perft(&start, depth);
         engine.use_bit_slides(false);
         assert_eq!(engine.perft(&start, depth), with_bits, "{file} perft({depth})");
-        // Kings in play: a position from a random game, where kings slide.
+        // Kings in play: positions from a random game, every 15 plies.
         let mut rng_state = 7u64;
         let mut pos = engine.start();
         let mut moves = Vec::new();
-        for _ in 0..60 {
+        let mut walked = Vec::new();
+        for ply in 1..=60 {
             engine.moves(&pos, engine.dice().map(|d| d.highest()), &mut moves).unwrap();
             if moves.is_empty() || engine.outcome(&pos).unwrap().is_some() {
                 break;
             }
             rng_state = rng_state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             pos = engine.play_unchecked(&pos, &moves[(rng_state >> 33) as usize % moves.len()]);
+            if ply % 15 == 0 {
+                walked.push((engine.perft(&pos, 2), pos.clone()));
+            }
         }
-        let walked = engine.perft(&pos, 2);
         engine.use_bit_slides(true);
-        assert_eq!(engine.perft(&pos, 2), walked, "{file} perft(2) from {}", engine.position_notation(&pos));
+        for (count, pos) in walked {
+            assert_eq!(engine.perft(&pos, 2), count, "{file} perft(2) from {}", engine.position_notation(&pos));
+        }
     }
 }
 
