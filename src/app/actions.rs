@@ -383,9 +383,9 @@ impl Legal {
         if self.flat.len() == moves.len() {
             // One action a move, as in most games: sorted pairs suffice.
             self.first.extend(self.flat.iter().enumerate().map(|(i, &a)| pair(a, i as u32)));
-            // Listed in a few sorted runs (the captures, then the other
-            // moves, each by point), which a stable sort merges.
-            self.first.sort();
+            // The pairs are distinct (each holds its move's index): an
+            // unstable sort orders them as a stable one would, and faster.
+            self.first.sort_unstable();
             return match self.first.windows(2).find(|w| action_of(w[0]) == action_of(w[1])) {
                 Some(w) => Err(self.ambiguous(engine, move_of(w[0]), move_of(w[1]))),
                 None => Ok(()),

@@ -363,6 +363,22 @@ impl Engine {
         }
     }
 
+    /// [`Engine::take_targets`] as bits on a board of up to 128 points,
+    /// given the enemy pieces as bits.
+    #[inline]
+    pub(super) fn take_bits(&self, pos: &Position, p: Point, kind: KindId, me: PlayerId, enemies: u128) -> u128 {
+        let mut t = self.take_to[self.table_index(kind, me, p)].low128() & enemies;
+        let prey = self.game.kinds[kind as usize].can_capture;
+        if prey & self.every_kind != self.every_kind {
+            for q in points_of(t) {
+                if prey & (1 << kind_of(pos.at(q))) == 0 {
+                    t &= !(1u128 << q);
+                }
+            }
+        }
+        t
+    }
+
     /// The enemy pieces the piece on `p` can take (one space onto them).
     #[inline]
     pub(super) fn take_targets(&self, pos: &Position, p: Point, kind: KindId, me: PlayerId) -> PointSet {

@@ -775,6 +775,19 @@ fn kind_table(game: &Game, f: impl Fn(usize, &Kind, usize, Point) -> PointSet) -
     table
 }
 
+/// Every kind moves by steps alone, perhaps taking too (no slide, leap,
+/// jump, vector, track, flight or exit), and captures nothing by jumping.
+fn only_steps(game: &Game) -> bool {
+    game.kinds.iter().all(|k| {
+        let m = &k.moves;
+        m.vectors.is_empty()
+            && !m.track
+            && k.fly.is_none()
+            && (0..MAX_PLAYERS)
+                .all(|p| m.slide[p] | m.leave[p] | m.jump[p] | m.fly[p] | m.approach[p] | m.withdraw[p] == 0)
+    })
+}
+
 /// One ray (`p * 8 + d`) for slides by bit operations, its facts side by
 /// side: its points as bits, where its prefixes start in `ray_prefix` (the
 /// first k points for k = 0..=len), its length, and whether its indexes rise.
@@ -846,6 +859,10 @@ pub struct Engine {
     /// The only captures by moving are takes, with no preference among them:
     /// playouts can count them.
     takes_only: bool,
+    /// On a board of up to 128 points, every kind only steps (and takes,
+    /// which the captures list): its moves are listed from the step table
+    /// alone ([`Engine::plain_steps`]).
+    plain_steppers: bool,
     /// Shifts of point bits for a step in each direction, where a board of
     /// at most 128 points allows them (see `shifts.rs`).
     shifts: Option<shifts::Shifts>,
@@ -1106,6 +1123,8 @@ impl Engine {
                 vectors_or_royal: vt.vectors || vt.royal_kinds != 0,
             },
         );
+        let plain_steppers =
+            n <= 128 && !hands && !lifts && !tracks && !run_limits && !rows_or_flight && only_steps(&game);
         let bit_placements =
             placing::BitPlacements::of(&game, shifts.is_some(), placement_only).filter(|_| plain_endings);
         Engine {
@@ -1139,6 +1158,7 @@ impl Engine {
             step_to,
             take_to,
             takes_only,
+            plain_steppers,
             bulk_counting: shifts.is_some() && !takes_any && !run_limits,
             shifts,
             ray_plans,
@@ -1207,6 +1227,7 @@ impl Engine {
         self.shifts = if on { fresh.shifts } else { None };
         self.bulk_counting = on && fresh.bulk_counting;
         self.shot_counting = on && fresh.shot_counting;
+        self.plain_steppers = on && fresh.plain_steppers;
     }
 
     /// Turns off the playouts' weighing of turns of several actions (a move

@@ -529,14 +529,34 @@ impl Engine {
         if self.lifts {
             self.lifts(pos, &empty, out);
         }
-        for p in pos.occupied[me as usize].iter() {
-            self.piece_moves(pos, p, limit, &occupied_set, &empty, out);
+        if self.plain_steppers {
+            self.plain_steps(pos, limit, empty.low128(), out);
+        } else {
+            for p in pos.occupied[me as usize].iter() {
+                self.piece_moves(pos, p, limit, &occupied_set, &empty, out);
+            }
         }
         if self.exact_dice && limit != ANY_ROLL {
             // The roll is the exact distance: the moves above went up to it.
             out.retain(|m| m.distance == limit);
         }
         Ok(())
+    }
+
+    /// [`Engine::piece_moves`] of every piece of the side to move where every
+    /// kind only steps (`plain_steppers`): the same moves in the same order.
+    fn plain_steps(&self, pos: &Position, limit: u8, empty: u128, out: &mut Vec<Move>) {
+        if limit == 0 {
+            return;
+        }
+        let me = pos.turn;
+        for p in points_of(pos.occupied[me as usize].low128()) {
+            let kind = kind_of(pos.at(p));
+            for to in points_of(self.step_bits(p, kind, me, empty)) {
+                let becomes = self.promoted(kind, me, to);
+                out.push(Move { kind: MoveType::Plain, from: p, to, distance: 1, becomes, ..Move::PASS });
+            }
+        }
     }
 
     /// Whether the step or entry `mv` leaves its piece in a row of `n` or more
@@ -845,14 +865,29 @@ impl Engine {
         if take == 0 {
             return; // most kinds never take: spare them the table
         }
-        let targets = self.take_targets(pos, p, kind, me);
-        if targets.is_empty() {
+        if self.small_board {
+            // As bits: no set of every point made for each piece.
+            let enemies = pos.taken.low128() & !pos.occupied[me as usize].low128();
+            let targets = self.take_bits(pos, p, kind, me, enemies);
+            if targets != 0 {
+                self.takes_onto(p, kind, me, |q| targets >> q & 1 != 0, out);
+            }
             return;
         }
+        let targets = self.take_targets(pos, p, kind, me);
+        if !targets.is_empty() {
+            self.takes_onto(p, kind, me, |q| targets.contains(q), out);
+        }
+    }
+
+    /// The takes of the piece of `kind` on `p` onto the points `target`
+    /// holds, in the order of its take directions.
+    #[inline]
+    fn takes_onto(&self, p: Point, kind: KindId, me: PlayerId, target: impl Fn(Point) -> bool, out: &mut Vec<Move>) {
         let board = &self.game.board;
-        for d in dirs(take) {
+        for d in dirs(self.game.kinds[kind as usize].moves.take[me as usize]) {
             let q = board.step(p, d);
-            if q != NONE && targets.contains(q) {
+            if q != NONE && target(q) {
                 let mut m =
                     Move { kind: MoveType::Jumps, from: p, to: q, len: 1, ntaken: 1, distance: 1, ..Move::PASS };
                 m.path[0] = q;
@@ -879,6 +914,18 @@ impl Engine {
             }
             (None, _) => (pos.occupied[me as usize], false),
         };
+        if self.plain_steppers && tested {
+            // Every capture a take, on a small board: by bits, piece by piece.
+            let enemies = pos.taken.low128() & !pos.occupied[me as usize].low128();
+            for p in points_of(candidates.low128()) {
+                let kind = kind_of(pos.at(p));
+                let targets = self.take_bits(pos, p, kind, me, enemies);
+                if targets != 0 {
+                    self.takes_onto(p, kind, me, |q| targets >> q & 1 != 0, out);
+                }
+            }
+            return Ok(());
+        }
         let enemies = pos.enemies(me);
         let vacant = self.all_points.minus(&pos.taken);
         for p in candidates.iter() {

@@ -37,8 +37,6 @@ pub(super) struct VectorTables {
     /// `leap_targets_at[kind][vector] + player * points + point`.
     pub(super) leap_targets: Vec<u128>,
     pub(super) leap_targets_at: Vec<Vec<u32>>,
-    /// Every kind, as bits (a kind that may capture them all).
-    pub(super) every_kind: u16,
     /// Per kind: the kinds a promotion may make of it (itself if none).
     pub(super) promotion_kinds: Vec<Vec<KindId>>,
     /// Each kind's own id, to lend a one-kind slice.
@@ -131,7 +129,6 @@ impl VectorTables {
             bit_vectors,
             leap_targets,
             leap_targets_at,
-            every_kind: ((1u32 << game_kinds) - 1) as u16,
             direction_between,
             promotion_kinds,
             kind_ids: (0..game_kinds as KindId).collect(),
@@ -547,7 +544,7 @@ impl Engine {
         }
         let enemies = occupied & !pos.occupied[pl].low128();
         let mut taken = to_enemy & enemies & allowed;
-        if k.can_capture != self.vt.every_kind {
+        if k.can_capture & self.every_kind != self.every_kind {
             for q in points_of(taken) {
                 if k.can_capture & (1 << kind_of(pos.at(q))) == 0 {
                     taken &= !(1u128 << q);

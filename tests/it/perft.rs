@@ -111,7 +111,9 @@ fn perft_suite_slow() {
 /// Slides come from bit operations on boards of up to 128 points, and from
 /// ray walks elsewhere; the pieces that may capture are found by shifts, or
 /// by trying every piece; the pieces attacking a royal one by bit scans and
-/// tables of leaps, or by walks: both ways must give the same counts.
+/// tables of leaps, or by walks; the moves of pieces that only step and
+/// take from the step tables alone, or piece by piece through every kind of
+/// move: both ways must give the same counts.
 #[test]
 fn both_ways_of_generating_slides_agree() {
     for (file, depth) in [
@@ -130,6 +132,9 @@ fn both_ways_of_generating_slides_agree() {
         ("games/connect-four.game", 6),
         ("games/gomoku.game", 2),
         ("games/reversi.game", 6),
+        // Pieces that only step and take: listed by bits without a look at each kind's moves.
+        ("games/breakthrough.game", 4),
+        ("games/hare-and-hounds.game", 5),
         // Attacks on royal pieces: the first piece on each line and the leaps found by bits.
         ("games/chess.game", 3),
         ("games/xiangqi.game", 3),
