@@ -467,14 +467,11 @@ impl Engine {
         if blockers == 0 {
             return ray.len as u32;
         }
-        let before = if ray.rises {
-            (1u128 << blockers.trailing_zeros()) - 1
-        } else {
-            let top = 127 - blockers.leading_zeros();
-            !((1u128 << top) << 1).wrapping_sub(1)
-        };
-        // The ray's points strictly before its first blocker.
-        (ray.bits & before).count_ones()
+        // The first blocker is the nearest bit; the points before it, one
+        // fewer than its distance (a table, where a count of bits would need
+        // a population count the build may lack).
+        let first = if ray.rises { blockers.trailing_zeros() } else { 127 - blockers.leading_zeros() };
+        self.line_distance[t as usize * self.game.board.len() + first as usize] as u32 - 1
     }
 }
 
