@@ -529,6 +529,8 @@ pub(super) struct Source {
     from: Point,
     kind: KindId,
     to: u128,
+    /// The landings that make a row, found once for both passes.
+    rows: u128,
 }
 
 impl Engine {
@@ -554,7 +556,7 @@ impl Engine {
             match &kind.enter {
                 Some(enter) if self.in_hand(pos, me, k as KindId) > 0 => {
                     let to = self.landings(pos, k as KindId, enter, &empty).low128();
-                    sources.push(Source { from: NONE, kind: k as KindId, to });
+                    sources.push(Source { from: NONE, kind: k as KindId, to, rows: 0 });
                 }
                 _ => {}
             }
@@ -574,7 +576,7 @@ impl Engine {
             } else {
                 self.step_targets(p, kind, me, &empty).low128()
             };
-            sources.push(Source { from: p, kind, to });
+            sources.push(Source { from: p, kind, to, rows: 0 });
         }
         // Whether a source's move to `t` makes a row; the removals a row
         // makes, found once, and only if some move makes one.
@@ -583,13 +585,16 @@ impl Engine {
             rows.complete(t as Point, (mine & !from) | 1u128 << t)
         };
         let (mut moves, mut with_row) = (0u32, 0u32);
-        for s in sources.iter() {
-            moves += s.to.count_ones();
+        for s in sources.iter_mut() {
             let mut bits = s.to;
             while bits != 0 {
                 let t = bits.trailing_zeros();
                 bits &= bits - 1;
-                with_row += makes_row(s, t) as u32;
+                moves += 1;
+                if makes_row(s, t) {
+                    s.rows |= 1u128 << t;
+                    with_row += 1;
+                }
             }
         }
         let removable = if with_row > 0 { self.removable(pos, n) } else { PointSet::default() };
@@ -604,7 +609,7 @@ impl Engine {
             while bits != 0 {
                 let t = bits.trailing_zeros();
                 bits &= bits - 1;
-                let row = makes_row(s, t);
+                let row = s.rows >> t & 1 != 0;
                 let w = if row { per_row } else { 1 };
                 if k >= w {
                     k -= w;
