@@ -889,6 +889,9 @@ pub struct Engine {
     /// words, where a piece's targets are worked out with no look at the rest.
     small_board: bool,
     slide_rays: Vec<SlideRay>,
+    /// Every ray is another read backward: `q` is `i` points along `p`'s
+    /// ray in a direction exactly when `p` is `i` along `q`'s the opposite way.
+    symmetric_rays: bool,
     /// Per point, the points of its eight rays, as bits (with `bit_slides`).
     lines_through: Vec<u128>,
     ray_prefix: Vec<u128>,
@@ -1095,6 +1098,7 @@ impl Engine {
         let run_limits = game.kinds.iter().any(|k| k.run_limit.is_some());
         let tables::Rays { rays, ray_at, bit_slides, slide_rays, ray_prefix, line_distance } =
             tables::Rays::of(&game.board);
+        let symmetric_rays = tables::rays_symmetric(n, &rays, &ray_at);
         let (no_stop_bits, no_stop_set) = tables::no_stop_sets(&game, &no_stop);
         let ray_plans = counting::ray_plans(&game);
         let outflanks_by_shifts = shifts.is_some() && tables::outflanks_only(&game);
@@ -1168,6 +1172,7 @@ impl Engine {
             ray_at,
             bit_slides: bit_slides && sow.is_none(),
             small_board: n <= 128,
+            symmetric_rays,
             lines_through: slide_rays.chunks(8).map(|rays| rays.iter().fold(0, |all, r| all | r.bits)).collect(),
             slide_rays,
             ray_prefix,

@@ -3,6 +3,7 @@
 //! move of another piece, while the royal piece is not attacked, from a point
 //! on no straight line through it, where attacks pass along lines only.
 
+use super::shifts::points_of;
 use super::*;
 
 impl Engine {
@@ -54,6 +55,9 @@ impl Engine {
         let drops_safe = !checked && self.vt.quick_royal && self.hands;
         let royal = if royals.len() == 1 { royals.nth(0) } else { NONE };
         let mut next = pos.clone();
+        // The points the enemy attacks with the royal piece lifted: found at
+        // its first move, for all of them.
+        let mut danger = None;
         out.retain(|m| {
             if let Some(pins) = &pins {
                 // Another piece's move that takes at most what it lands on:
@@ -63,8 +67,65 @@ impl Engine {
                     return !pins.pinned.contains(m.from) || pins.keeps_line(m);
                 }
             }
+            let lone_step = match m.kind {
+                MoveType::Plain => true,
+                MoveType::Jumps => m.ntaken == 1 && m.taken[0] == m.to,
+                _ => false,
+            };
+            if royal != NONE && m.from == royal && lone_step && m.becomes == kind_of(pos.at(royal)) {
+                if let Some(attacked) = *danger.get_or_insert_with(|| self.danger(pos, royal)) {
+                    return attacked >> m.to & 1 == 0;
+                }
+            }
             (drops_safe && m.kind == MoveType::Enter && m.ntaken == 0) || self.safe(pos, m, checked, &royals, &mut next)
         });
+    }
+
+    /// The points the enemy attacks, as bits, with the side to move's royal
+    /// piece on `r` lifted off the board: where its plain moves may not
+    /// land. The same answers as [`Engine::attacker_on`] gives a point at a
+    /// time, found from each attacker's side (so the rays must be the same
+    /// both ways). None where this is not bits (a board of over 128 points,
+    /// rules about facing royal pieces, captures beyond what moves list) or
+    /// some enemy attacks other than along lines or by plain leaps;
+    /// [`Engine::safe`] then asks move by move.
+    fn danger(&self, pos: &Position, r: Point) -> Option<u128> {
+        if !self.bit_slides || !self.symmetric_rays || self.game.forbid_facing || self.vt.hidden_captures {
+            return None;
+        }
+        let by = 1 - pos.turn;
+        let bl = by as usize;
+        let royal_bit = 1u16 << kind_of(pos.at(r));
+        let occupied = pos.taken.low128() & !(1u128 << r);
+        let n = self.game.board.len();
+        let mut attacked = 0u128;
+        for q in points_of(pos.occupied[bl].low128()) {
+            let kind = kind_of(pos.at(q));
+            let k = &self.game.kinds[kind as usize];
+            if !self.vt.attacks[kind as usize] || k.can_capture & royal_bit == 0 {
+                continue;
+            }
+            if !self.vt.leaps_beyond_lines[kind as usize] {
+                return None;
+            }
+            let lines = &self.vt.line_attacks[kind as usize * MAX_PLAYERS + bl];
+            let mut reach = self.vt.step_attacks[(kind as usize * MAX_PLAYERS + bl) * n + q as usize];
+            if lines.slide != 0 {
+                reach |= self.ray_reach(q, lines.slide, lines.slide_most, occupied);
+            }
+            for (i, v) in k.moves.vectors.iter().enumerate() {
+                if v.plain_leap() && v.landing.enemy() {
+                    let at = self.vt.leap_targets_at[kind as usize][i] as usize;
+                    reach |= self.vt.leap_targets[at + bl * n + q as usize];
+                }
+            }
+            reach &= !self.no_stop_bits[kind as usize];
+            if let Some(z) = &k.confined {
+                reach &= z[bl].low128();
+            }
+            attacked |= reach;
+        }
+        Some(attacked)
     }
 
     /// The pieces of the side to move that stand alone between its royal

@@ -218,6 +218,21 @@ impl Rays {
     }
 }
 
+/// Whether every ray, read backward, is the ray the opposite way: `q` is
+/// `i` points along `p`'s ray in direction `d` exactly when `p` is `i`
+/// points along `q`'s ray in the opposite direction.
+pub(super) fn rays_symmetric(n: usize, rays: &[Point], ray_at: &[u32]) -> bool {
+    let ray = |p: usize, d: usize| &rays[ray_at[p * 8 + d] as usize..ray_at[p * 8 + d + 1] as usize];
+    (0..n).all(|p| {
+        (0..8).all(|d| {
+            ray(p, d).iter().enumerate().all(|(i, &q)| {
+                let back = ray(q as usize, opposite(d as Dir) as usize);
+                back.get(i) == Some(&(p as Point))
+            })
+        })
+    })
+}
+
 /// Custodial capture is the only capture on landing, of whole lines or
 /// single pieces, of every kind by every kind: where a placement captures
 /// can then be found for all points at once by shifts (`placement.rs`).

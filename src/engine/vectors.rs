@@ -25,6 +25,13 @@ pub(super) struct VectorTables {
     /// Per kind: it attacks in ways the line table does not hold (leaps,
     /// rides, hops, moves from a region), which `attacker` tries one by one.
     pub(super) other_attacks: Vec<bool>,
+    /// On boards of up to 128 points: per kind, player and point, the points
+    /// its line table's steps attack, as bits, at `(kind * MAX_PLAYERS +
+    /// player) * points + point` (empty on larger boards).
+    pub(super) step_attacks: Vec<u128>,
+    /// Per kind: whatever it attacks beyond the line table, it attacks by
+    /// plain leaps (so its attacks from a point are bits: [`Engine::danger`]).
+    pub(super) leaps_beyond_lines: Vec<bool>,
     /// On boards of up to 128 points where some kind leaps (empty
     /// otherwise): `leap_sources[(kind * MAX_PLAYERS + player) * points + q]`,
     /// the points from which that kind's plain leaps that capture land on `q`.
@@ -95,7 +102,20 @@ impl VectorTables {
                 stay.into_iter().chain(k.promotion_choices()).collect()
             })
             .collect();
-        let (line_attacks, other_attacks) = LineAttacks::of(game);
+        let (line_attacks, other_attacks, leaps_beyond_lines) = LineAttacks::of(game);
+        let step_attacks = if n > 128 {
+            Vec::new()
+        } else {
+            let mut table = vec![0u128; game_kinds * MAX_PLAYERS * n];
+            for (i, a) in line_attacks.iter().enumerate() {
+                for p in 0..n {
+                    for q in dirs(a.step).map(|d| game.board.step(p as Point, d)).filter(|&q| q != NONE) {
+                        table[i * n + p] |= 1 << q;
+                    }
+                }
+            }
+            table
+        };
         let leap_sources = leap_sources(game, &lattice);
         let (leap_targets, leap_targets_at) = leap_targets(game, &lattice);
         let bit_vectors = game
@@ -125,6 +145,8 @@ impl VectorTables {
             attacks,
             line_attacks,
             other_attacks,
+            leaps_beyond_lines,
+            step_attacks,
             leap_sources,
             bit_vectors,
             leap_targets,
@@ -277,13 +299,16 @@ pub(super) struct LineAttacks {
 }
 
 impl LineAttacks {
-    /// Each kind's line attacks per player, and whether it also attacks in
-    /// other ways (those `Engine::attacker` tries one by one).
-    pub(super) fn of(game: &Game) -> (Vec<LineAttacks>, Vec<bool>) {
+    /// Each kind's line attacks per player, whether it also attacks in
+    /// other ways (those `Engine::attacker` tries one by one), and whether
+    /// those other ways are all plain leaps.
+    pub(super) fn of(game: &Game) -> (Vec<LineAttacks>, Vec<bool>, Vec<bool>) {
         let mut table = Vec::new();
         let mut other = Vec::new();
+        let mut leaps_beyond = Vec::new();
         for k in &game.kinds {
             let mut slow = false;
+            let mut not_leap = false;
             for pl in 0..MAX_PLAYERS {
                 let mut a = LineAttacks { step: k.moves.take[pl], slide: 0, slide_most: u8::MAX };
                 for v in k.moves.vectors.iter().filter(|v| v.landing.enemy()) {
@@ -298,14 +323,18 @@ impl LineAttacks {
                             a.slide |= v.dirs[pl];
                             a.slide_most = most;
                         }
-                        _ => slow = true,
+                        _ => {
+                            slow = true;
+                            not_leap |= !v.plain_leap();
+                        }
                     }
                 }
                 table.push(a);
             }
             other.push(slow);
+            leaps_beyond.push(!not_leap);
         }
-        (table, other)
+        (table, other, leaps_beyond)
     }
 
     /// Whether these attacks reach a point `distance` spaces away in direction `d`.
@@ -557,7 +586,7 @@ impl Engine {
     /// The points the lines `dirs` from `p` reach within `most` spaces, each
     /// up to and including its first piece (`occupied` as bits).
     #[inline]
-    fn ray_reach(&self, p: Point, dirs_set: DirSet, most: u8, occupied: u128) -> u128 {
+    pub(super) fn ray_reach(&self, p: Point, dirs_set: DirSet, most: u8, occupied: u128) -> u128 {
         let mut reach = 0;
         for d in dirs(dirs_set) {
             let ray = &self.slide_rays[p as usize * 8 + d as usize];
