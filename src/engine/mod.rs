@@ -788,6 +788,29 @@ fn only_steps(game: &Game) -> bool {
     })
 }
 
+/// Every kind moves by vectors alone, if at all (no step, slide, take,
+/// jump, track, flight, exit or shot of the older forms).
+fn only_vectors(game: &Game) -> bool {
+    game.mill.is_none()
+        && game.kinds.iter().all(|k| {
+            let m = &k.moves;
+            !m.track
+                && k.fly.is_none()
+                && k.shoot.is_none()
+                && (0..MAX_PLAYERS).all(|p| {
+                    m.step[p]
+                        | m.slide[p]
+                        | m.jump[p]
+                        | m.fly[p]
+                        | m.take[p]
+                        | m.approach[p]
+                        | m.withdraw[p]
+                        | m.leave[p]
+                        == 0
+                })
+        })
+}
+
 /// One ray (`p * 8 + d`) for slides by bit operations, its facts side by
 /// side: its points as bits, where its prefixes start in `ray_prefix` (the
 /// first k points for k = 0..=len), its length, and whether its indexes rise.
@@ -863,6 +886,9 @@ pub struct Engine {
     /// which the captures list): its moves are listed from the step table
     /// alone ([`Engine::plain_steps`]).
     plain_steppers: bool,
+    /// Every kind moves by vectors alone (chess's family without drops):
+    /// each piece's moves are its vectors', asked of no other kind of move.
+    vector_steppers: bool,
     /// Shifts of point bits for a step in each direction, where a board of
     /// at most 128 points allows them (see `shifts.rs`).
     shifts: Option<shifts::Shifts>,
@@ -1129,6 +1155,7 @@ impl Engine {
         );
         let plain_steppers =
             n <= 128 && !hands && !lifts && !tracks && !run_limits && !rows_or_flight && only_steps(&game);
+        let vector_steppers = !hands && !lifts && !tracks && !run_limits && only_vectors(&game);
         let bit_placements =
             placing::BitPlacements::of(&game, shifts.is_some(), placement_only).filter(|_| plain_endings);
         Engine {
@@ -1163,6 +1190,7 @@ impl Engine {
             take_to,
             takes_only,
             plain_steppers,
+            vector_steppers,
             bulk_counting: shifts.is_some() && !takes_any && !run_limits,
             shifts,
             ray_plans,
@@ -1233,6 +1261,7 @@ impl Engine {
         self.bulk_counting = on && fresh.bulk_counting;
         self.shot_counting = on && fresh.shot_counting;
         self.plain_steppers = on && fresh.plain_steppers;
+        self.vector_steppers = on && fresh.vector_steppers;
     }
 
     /// Turns off the playouts' weighing of turns of several actions (a move

@@ -531,6 +531,10 @@ impl Engine {
         }
         if self.plain_steppers {
             self.plain_steps(pos, limit, empty.low128(), out);
+        } else if self.vector_steppers {
+            for p in pos.occupied[me as usize].iter() {
+                self.vector_moves(pos, p, limit, out);
+            }
         } else {
             for p in pos.occupied[me as usize].iter() {
                 self.piece_moves(pos, p, limit, &occupied_set, &empty, out);

@@ -112,8 +112,8 @@ fn perft_suite_slow() {
 /// ray walks elsewhere; the pieces that may capture are found by shifts, or
 /// by trying every piece; the pieces attacking a royal one by bit scans and
 /// tables of leaps, or by walks; the moves of pieces that only step and
-/// take from the step tables alone, or piece by piece through every kind of
-/// move: both ways must give the same counts.
+/// take (or only move by vectors) straight from those tables, or piece by
+/// piece through every kind of move: both ways must give the same counts.
 #[test]
 fn both_ways_of_generating_slides_agree() {
     for (file, depth) in [
