@@ -43,9 +43,17 @@ impl Engine {
     /// Removes the moves that leave the mover in check.
     pub(super) fn keep_safe(&self, pos: &Position, out: &mut Vec<Move>) {
         let me = pos.turn;
-        let checked = self.check(pos, me).is_some();
         let mut royals = PointSet::default();
         self.royals(pos, me).for_each(|r| royals.insert(r));
+        let royal = if royals.len() == 1 { royals.nth(0) } else { NONE };
+        // The points the enemy attacks with the royal piece lifted, where
+        // they can be found at once: whether it is in check, and where it
+        // may go.
+        let danger = if royal == NONE { None } else { self.danger(pos, royal) };
+        let checked = match danger {
+            Some(attacked) => attacked >> royal & 1 != 0,
+            None => self.check(pos, me).is_some(),
+        };
         // One royal piece, not attacked: its pins, found once for every move.
         let pins = match royals.len() {
             1 if !checked && self.vt.quick_royal && !self.game.forbid_facing => Some(self.pins(pos, royals.nth(0))),
@@ -53,11 +61,7 @@ impl Engine {
         };
         // Out of check, a piece entered from the hand only blocks lines.
         let drops_safe = !checked && self.vt.quick_royal && self.hands;
-        let royal = if royals.len() == 1 { royals.nth(0) } else { NONE };
-        let mut next = pos.clone();
-        // The points the enemy attacks with the royal piece lifted: found at
-        // its first move, for all of them.
-        let mut danger = None;
+        let mut next = None;
         out.retain(|m| {
             if let Some(pins) = &pins {
                 // Another piece's move that takes at most what it lands on:
@@ -72,12 +76,13 @@ impl Engine {
                 MoveType::Jumps => m.ntaken == 1 && m.taken[0] == m.to,
                 _ => false,
             };
-            if royal != NONE && m.from == royal && lone_step && m.becomes == kind_of(pos.at(royal)) {
-                if let Some(attacked) = *danger.get_or_insert_with(|| self.danger(pos, royal)) {
+            if let Some(attacked) = danger {
+                if m.from == royal && lone_step && m.becomes == kind_of(pos.at(royal)) {
                     return attacked >> m.to & 1 == 0;
                 }
             }
-            (drops_safe && m.kind == MoveType::Enter && m.ntaken == 0) || self.safe(pos, m, checked, &royals, &mut next)
+            (drops_safe && m.kind == MoveType::Enter && m.ntaken == 0)
+                || self.safe(pos, m, checked, &royals, next.get_or_insert_with(|| pos.clone()))
         });
     }
 
