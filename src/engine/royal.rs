@@ -120,8 +120,8 @@ impl Engine {
             }
             for (i, v) in k.moves.vectors.iter().enumerate() {
                 if v.plain_leap() && v.landing.enemy() {
-                    let at = self.vt.leap_targets_at[kind as usize][i] as usize;
-                    reach |= self.vt.leap_targets[at + bl * n + q as usize];
+                    let at = self.vt.fixed_landings_at[kind as usize][i] as usize;
+                    reach |= self.vt.fixed_landings[at + bl * n + q as usize];
                 }
             }
             reach &= !self.no_stop_bits[kind as usize];

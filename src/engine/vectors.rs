@@ -41,9 +41,9 @@ pub(super) struct VectorTables {
     pub(super) bit_vectors: Vec<bool>,
     /// On boards of up to 128 points: per step and plain leap, per player and
     /// point, its landings as bits (whatever stands on them or between), at
-    /// `leap_targets_at[kind][vector] + player * points + point`.
-    pub(super) leap_targets: Vec<u128>,
-    pub(super) leap_targets_at: Vec<Vec<u32>>,
+    /// `fixed_landings_at[kind][vector] + player * points + point`.
+    pub(super) fixed_landings: Vec<u128>,
+    pub(super) fixed_landings_at: Vec<Vec<u32>>,
     /// Per kind: the kinds a promotion may make of it (itself if none).
     pub(super) promotion_kinds: Vec<Vec<KindId>>,
     /// Each kind's own id, to lend a one-kind slice.
@@ -103,21 +103,9 @@ impl VectorTables {
             })
             .collect();
         let (line_attacks, other_attacks, leaps_beyond_lines) = LineAttacks::of(game);
-        let step_attacks = if n > 128 {
-            Vec::new()
-        } else {
-            let mut table = vec![0u128; game_kinds * MAX_PLAYERS * n];
-            for (i, a) in line_attacks.iter().enumerate() {
-                for p in 0..n {
-                    for q in dirs(a.step).map(|d| game.board.step(p as Point, d)).filter(|&q| q != NONE) {
-                        table[i * n + p] |= 1 << q;
-                    }
-                }
-            }
-            table
-        };
+        let step_attacks = step_attacks(game, &line_attacks);
         let leap_sources = leap_sources(game, &lattice);
-        let (leap_targets, leap_targets_at) = leap_targets(game, &lattice);
+        let (fixed_landings, fixed_landings_at) = fixed_landings(game, &lattice);
         let bit_vectors = game
             .kinds
             .iter()
@@ -149,8 +137,8 @@ impl VectorTables {
             step_attacks,
             leap_sources,
             bit_vectors,
-            leap_targets,
-            leap_targets_at,
+            fixed_landings,
+            fixed_landings_at,
             direction_between,
             promotion_kinds,
             kind_ids: (0..game_kinds as KindId).collect(),
@@ -171,6 +159,23 @@ impl VectorTables {
     }
 }
 
+/// See [`VectorTables::step_attacks`].
+fn step_attacks(game: &Game, line_attacks: &[LineAttacks]) -> Vec<u128> {
+    let n = game.board.len();
+    if n > 128 {
+        return Vec::new();
+    }
+    let mut table = vec![0u128; line_attacks.len() * n];
+    for (i, a) in line_attacks.iter().enumerate() {
+        for p in 0..n {
+            for q in dirs(a.step).map(|d| game.board.step(p as Point, d)).filter(|&q| q != NONE) {
+                table[i * n + p] |= 1 << q;
+            }
+        }
+    }
+    table
+}
+
 /// The point `(dx, dy)` lattice steps from `p`, or NONE off the board.
 fn lattice_offset(b: &Board, lattice: &[Point], p: usize, dx: i8, dy: i8) -> Point {
     let (x, y) = b.coords[p];
@@ -181,8 +186,8 @@ fn lattice_offset(b: &Board, lattice: &[Point], p: usize, dx: i8, dy: i8) -> Poi
     lattice[(y * b.width + x) as usize]
 }
 
-/// See [`VectorTables::leap_targets`].
-fn leap_targets(game: &Game, lattice: &[Point]) -> (Vec<u128>, Vec<Vec<u32>>) {
+/// See [`VectorTables::fixed_landings`].
+fn fixed_landings(game: &Game, lattice: &[Point]) -> (Vec<u128>, Vec<Vec<u32>>) {
     let b = &game.board;
     let n = b.len();
     let mut table = Vec::new();
@@ -548,8 +553,8 @@ impl Engine {
                     self.ray_reach(p, v.dirs[pl], if most == 0 { limit } else { most.min(limit) }, occupied)
                 }
                 _ => {
-                    let at = self.vt.leap_targets_at[kind as usize][i] as usize;
-                    self.vt.leap_targets[at + pl * self.game.board.len() + p as usize]
+                    let at = self.vt.fixed_landings_at[kind as usize][i] as usize;
+                    self.vt.fixed_landings[at + pl * self.game.board.len() + p as usize]
                 }
             };
             if v.landing.empty() {
