@@ -367,16 +367,18 @@ impl Engine {
     /// given the enemy pieces as bits.
     #[inline]
     pub(super) fn take_bits(&self, pos: &Position, p: Point, kind: KindId, me: PlayerId, enemies: u128) -> u128 {
-        let mut t = self.take_to[self.table_index(kind, me, p)].low128() & enemies;
-        let prey = self.game.kinds[kind as usize].can_capture;
-        if prey & self.every_kind != self.every_kind {
-            for q in points_of(t) {
-                if prey & (1 << kind_of(pos.at(q))) == 0 {
-                    t &= !(1u128 << q);
-                }
-            }
+        let t = self.take_to[self.table_index(kind, me, p)].low128() & enemies;
+        self.only_prey(pos, self.game.kinds[kind as usize].can_capture, t)
+    }
+
+    /// The points of `bits` holding a kind in `prey` (a kind's `can
+    /// capture`), on a board of up to 128 points.
+    #[inline]
+    pub(super) fn only_prey(&self, pos: &Position, prey: u16, bits: u128) -> u128 {
+        if prey & self.every_kind == self.every_kind {
+            return bits;
         }
-        t
+        points_of(bits).filter(|&q| prey & (1 << kind_of(pos.at(q))) != 0).fold(0, |t, q| t | 1u128 << q)
     }
 
     /// The enemy pieces the piece on `p` can take (one space onto them).
@@ -467,11 +469,10 @@ impl Engine {
         if blockers == 0 {
             return ray.len as u32;
         }
-        // The first blocker is the nearest bit; the points before it, one
-        // fewer than its distance (a table, where a count of bits would need
-        // a population count the build may lack).
-        let first = if ray.rises { blockers.trailing_zeros() } else { 127 - blockers.leading_zeros() };
-        self.line_distance[t as usize * self.game.board.len() + first as usize] as u32 - 1
+        // The points before the first blocker: one fewer than its distance
+        // (a table, where a count of bits would need a population count the
+        // build may lack).
+        self.line_distance[t as usize * self.game.board.len() + ray.nearest(blockers) as usize] as u32 - 1
     }
 }
 

@@ -822,6 +822,15 @@ pub(super) struct SlideRay {
     rises: bool,
 }
 
+impl SlideRay {
+    /// The nearest to the ray's start of `bits` (some of the ray's points):
+    /// the lowest where its indexes rise, the highest where they fall.
+    #[inline]
+    pub(super) fn nearest(&self, bits: u128) -> Point {
+        (if self.rises { bits.trailing_zeros() } else { 127 - bits.leading_zeros() }) as Point
+    }
+}
+
 /// A compiled game with the runtime tables the move generator reads.
 #[derive(Debug)]
 pub struct Engine {

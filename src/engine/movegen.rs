@@ -776,22 +776,9 @@ impl Engine {
     /// (found by a bit scan, as indexes rise or fall along it), at most `max`.
     #[inline]
     pub(super) fn slide_targets(&self, p: Point, kind: KindId, pl: usize, max: u8, occupied: u128) -> u128 {
-        let mut targets = 0u128;
-        for d in dirs(self.game.kinds[kind as usize].moves.slide[pl]) {
-            let ray = &self.slide_rays[p as usize * 8 + d as usize];
-            let blockers = ray.bits & occupied;
-            let open = if ray.rises {
-                // Below the lowest blocker (everything if there is none).
-                (1u128.checked_shl(blockers.trailing_zeros()).unwrap_or(0)).wrapping_sub(1)
-            } else {
-                // Above the highest blocker.
-                let top = 128 - blockers.leading_zeros();
-                !(1u128.checked_shl(top).unwrap_or(0).wrapping_sub(1))
-            };
-            let reach = if max >= ray.len { ray.bits } else { self.ray_prefix[ray.prefix_at as usize + max as usize] };
-            targets |= open & reach;
-        }
-        targets & !self.no_stop_bits[kind as usize]
+        // Each line up to its first piece, without the piece.
+        let dirs = self.game.kinds[kind as usize].moves.slide[pl];
+        self.ray_reach(p, dirs, max, occupied) & !occupied & !self.no_stop_bits[kind as usize]
     }
 
     /// The directions in which the piece on `p` can leave the board within
@@ -872,15 +859,21 @@ impl Engine {
         if self.small_board {
             // As bits: no set of every point made for each piece.
             let enemies = pos.taken.low128() & !pos.occupied[me as usize].low128();
-            let targets = self.take_bits(pos, p, kind, me, enemies);
-            if targets != 0 {
-                self.takes_onto(p, kind, me, |q| targets >> q & 1 != 0, out);
-            }
-            return;
+            return self.takes_by_bits(pos, p, kind, enemies, out);
         }
         let targets = self.take_targets(pos, p, kind, me);
         if !targets.is_empty() {
             self.takes_onto(p, kind, me, |q| targets.contains(q), out);
+        }
+    }
+
+    /// [`Engine::takes_of`] on a board of up to 128 points, the enemy
+    /// pieces given as bits.
+    #[inline]
+    fn takes_by_bits(&self, pos: &Position, p: Point, kind: KindId, enemies: u128, out: &mut Vec<Move>) {
+        let targets = self.take_bits(pos, p, kind, pos.turn, enemies);
+        if targets != 0 {
+            self.takes_onto(p, kind, pos.turn, |q| targets >> q & 1 != 0, out);
         }
     }
 
@@ -922,11 +915,7 @@ impl Engine {
             // Every capture a take, on a small board: by bits, piece by piece.
             let enemies = pos.taken.low128() & !pos.occupied[me as usize].low128();
             for p in points_of(candidates.low128()) {
-                let kind = kind_of(pos.at(p));
-                let targets = self.take_bits(pos, p, kind, me, enemies);
-                if targets != 0 {
-                    self.takes_onto(p, kind, me, |q| targets >> q & 1 != 0, out);
-                }
+                self.takes_by_bits(pos, p, kind_of(pos.at(p)), enemies, out);
             }
             return Ok(());
         }

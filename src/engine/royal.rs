@@ -180,13 +180,7 @@ impl Engine {
         if self.lines_through[r as usize] & theirs == 0 {
             return pins;
         }
-        let nearest = |ray: &SlideRay, bits: u128| -> u128 {
-            if ray.rises {
-                bits & bits.wrapping_neg()
-            } else {
-                1u128 << (127 - bits.leading_zeros())
-            }
-        };
+        let nearest = |ray: &SlideRay, bits: u128| 1u128 << ray.nearest(bits);
         for d in 0..8 {
             let ray = &self.slide_rays[r as usize * 8 + d as usize];
             let blockers = ray.bits & occupied;

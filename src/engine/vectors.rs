@@ -177,9 +177,9 @@ fn step_attacks(game: &Game, line_attacks: &[LineAttacks]) -> Vec<u128> {
 }
 
 /// The point `(dx, dy)` lattice steps from `p`, or NONE off the board.
-fn lattice_offset(b: &Board, lattice: &[Point], p: usize, dx: i8, dy: i8) -> Point {
+fn lattice_offset(b: &Board, lattice: &[Point], p: usize, dx: i32, dy: i32) -> Point {
     let (x, y) = b.coords[p];
-    let (x, y) = (x + dx as i32, y + dy as i32);
+    let (x, y) = (x + dx, y + dy);
     if x < 0 || y < 0 || x >= b.width || y >= b.height {
         return NONE;
     }
@@ -205,7 +205,8 @@ fn fixed_landings(game: &Game, lattice: &[Point]) -> (Vec<u128>, Vec<Vec<u32>>) 
                 for p in 0..n {
                     let mut bits = 0u128;
                     let steps = dirs(v.dirs[pl]).filter(|_| step).map(|d| b.step(p as Point, d));
-                    let leaps = v.offsets[pl].iter().map(|&(dx, dy)| lattice_offset(b, lattice, p, dx, dy));
+                    let leaps =
+                        v.offsets[pl].iter().map(|&(dx, dy)| lattice_offset(b, lattice, p, dx as i32, dy as i32));
                     for q in steps.chain(leaps).filter(|&q| q != NONE) {
                         bits |= 1 << q;
                     }
@@ -234,7 +235,7 @@ fn leap_sources(game: &Game, lattice: &[Point]) -> Vec<u128> {
             for (pl, offsets) in v.offsets.iter().enumerate() {
                 for p in 0..n {
                     for &(dx, dy) in offsets {
-                        let q = lattice_offset(b, lattice, p, dx, dy);
+                        let q = lattice_offset(b, lattice, p, dx as i32, dy as i32);
                         if q != NONE {
                             table[(kind * MAX_PLAYERS + pl) * n + q as usize] |= 1 << p;
                         }
@@ -251,15 +252,7 @@ fn leap_sources(game: &Game, lattice: &[Point]) -> Vec<u128> {
 /// a placed stone, is never stranded).
 fn stranded(game: &Game, lattice: &[Point]) -> Vec<[PointSet; MAX_PLAYERS]> {
     let b = &game.board;
-    let at = |p: Point, dx: i32, dy: i32| {
-        let (x, y) = b.coords[p as usize];
-        let (x, y) = (x + dx, y + dy);
-        if x < 0 || y < 0 || x >= b.width || y >= b.height {
-            NONE
-        } else {
-            lattice[(y * b.width + x) as usize]
-        }
-    };
+    let at = |p: Point, dx: i32, dy: i32| lattice_offset(b, lattice, p as usize, dx, dy);
     let on_board = |q: Point| q != NONE;
     let moves_from = |k: &Kind, pl: usize, p: Point| -> bool {
         let m = &k.moves;
@@ -354,12 +347,7 @@ impl Engine {
     /// The point `(dx, dy)` lattice steps from `p`, if it is on the board.
     #[inline]
     pub(super) fn offset_point(&self, p: Point, dx: i32, dy: i32) -> Point {
-        let (x, y) = self.game.board.coords[p as usize];
-        let (x, y) = (x + dx, y + dy);
-        if x < 0 || y < 0 || x >= self.game.board.width || y >= self.game.board.height {
-            return NONE;
-        }
-        self.vt.lattice[(y * self.game.board.width + x) as usize]
+        lattice_offset(&self.game.board, &self.vt.lattice, p as usize, dx, dy)
     }
 
     /// Whether the lame leap by `(dx, dy)` from `p` is blocked: the point of
@@ -577,14 +565,7 @@ impl Engine {
             allowed &= z.low128();
         }
         let enemies = occupied & !pos.occupied[pl].low128();
-        let mut taken = to_enemy & enemies & allowed;
-        if k.can_capture & self.every_kind != self.every_kind {
-            for q in points_of(taken) {
-                if k.can_capture & (1 << kind_of(pos.at(q))) == 0 {
-                    taken &= !(1u128 << q);
-                }
-            }
-        }
+        let taken = self.only_prey(pos, k.can_capture, to_enemy & enemies & allowed);
         (to_empty & !occupied & allowed, taken, passant)
     }
 
@@ -906,7 +887,7 @@ impl Engine {
                 if blockers & theirs == 0 {
                     continue;
                 }
-                (if ray.rises { blockers.trailing_zeros() } else { 127 - blockers.leading_zeros() }) as Point
+                ray.nearest(blockers)
             } else {
                 let Some(&q) = self.ray(target, d).iter().find(|&&q| at(q) != 0) else { continue };
                 q
@@ -923,12 +904,12 @@ impl Engine {
                 return Some(q);
             }
         }
+        let leaps = self.bit_slides && !self.vt.leap_sources.is_empty();
         for (kind, k) in self.game.kinds.iter().enumerate() {
             let kind = kind as KindId;
             if !self.vt.other_attacks[kind as usize] || !can_take(kind) {
                 continue;
             }
-            let leaps = self.bit_slides && !self.vt.leap_sources.is_empty();
             if leaps {
                 // The points its plain leaps come from, as bits.
                 let mine = cell(by, kind);
