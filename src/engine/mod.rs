@@ -9,6 +9,7 @@ mod custodial;
 mod endings;
 mod fen;
 mod guard;
+mod legal;
 mod lines;
 mod movegen;
 pub mod notation;
@@ -898,6 +899,14 @@ pub struct Engine {
     /// Every kind moves by vectors alone (chess's family without drops):
     /// each piece's moves are its vectors', asked of no other kind of move.
     vector_steppers: bool,
+    /// Every kind moves by steps, slides and plain leaps alone, with one
+    /// royal kind that stays what it is: the moves are listed legal, each
+    /// piece's landings masked by the check and its pin
+    /// ([`Engine::generate_legal`]).
+    royal_masks: bool,
+    /// With `royal_masks`, and no pass or compulsory capture: playouts count
+    /// the legal moves and list only the picked piece's ([`Engine::pick_legal`]).
+    royal_picking: bool,
     /// Shifts of point bits for a step in each direction, where a board of
     /// at most 128 points allows them (see `shifts.rs`).
     shifts: Option<shifts::Shifts>,
@@ -1165,6 +1174,8 @@ impl Engine {
         let plain_steppers =
             n <= 128 && !hands && !lifts && !tracks && !run_limits && !rows_or_flight && only_steps(&game);
         let vector_steppers = !hands && !lifts && !tracks && !run_limits && only_vectors(&game);
+        let royal_masks = vector_steppers && legal::masks_apply(&game, &vt, bit_slides && symmetric_rays, guarded);
+        let royal_picking = royal_masks && !pass_rule && !pass_at_will && !game.jumps.compulsory;
         let bit_placements =
             placing::BitPlacements::of(&game, shifts.is_some(), placement_only).filter(|_| plain_endings);
         Engine {
@@ -1210,6 +1221,8 @@ impl Engine {
             bit_slides: bit_slides && sow.is_none(),
             small_board: n <= 128,
             symmetric_rays,
+            royal_masks,
+            royal_picking,
             lines_through: slide_rays.chunks(8).map(|rays| rays.iter().fold(0, |all, r| all | r.bits)).collect(),
             slide_rays,
             ray_prefix,
@@ -1271,6 +1284,8 @@ impl Engine {
         self.shot_counting = on && fresh.shot_counting;
         self.plain_steppers = on && fresh.plain_steppers;
         self.vector_steppers = on && fresh.vector_steppers;
+        self.royal_masks = on && fresh.royal_masks;
+        self.royal_picking = on && fresh.royal_picking;
     }
 
     /// Turns off the playouts' weighing of turns of several actions (a move
@@ -1282,7 +1297,8 @@ impl Engine {
         self.shot_counting = on && fresh.shot_counting;
         self.mill_counting = on && fresh.mill_counting;
         self.mill_bits = on && fresh.mill_bits;
-        self.shot_counting || self.mill_counting
+        self.royal_picking = on && fresh.royal_picking;
+        self.shot_counting || self.mill_counting || self.royal_picking
     }
 
     /// Turns off the playouts' picking of an allowed entry without the list

@@ -459,14 +459,16 @@ impl Engine {
         out: &mut Vec<Move>,
         candidates: Option<u128>,
     ) -> Result<(), Limit> {
-        self.generate_untried(pos, limit, out, candidates)?;
-        if self.guarded {
-            self.keep_allowed(pos, out);
-        }
-        if self.vt.royal_kinds != 0 {
-            self.keep_safe(pos, out);
-            if self.vt.unmating {
-                self.keep_unmating(pos, out);
+        if !(self.royal_masks && self.generate_legal(pos, limit, out)) {
+            self.generate_untried(pos, limit, out, candidates)?;
+            if self.guarded {
+                self.keep_allowed(pos, out);
+            }
+            if self.vt.royal_kinds != 0 {
+                self.keep_safe(pos, out);
+                if self.vt.unmating {
+                    self.keep_unmating(pos, out);
+                }
             }
         }
         if self.vt.vectors && self.game.jumps.compulsory && out.iter().any(|m| m.kind == MoveType::Jumps) {

@@ -49,7 +49,7 @@ impl Engine {
         // The points the enemy attacks with the royal piece lifted, where
         // they can be found at once: whether it is in check, and where it
         // may go.
-        let danger = if royal == NONE { None } else { self.danger(pos, royal) };
+        let danger = if royal == NONE { None } else { self.danger(pos, royal).map(|d| d.attacked) };
         let checked = match danger {
             Some(attacked) => attacked >> royal & 1 != 0,
             None => self.check(pos, me).is_some(),
@@ -94,7 +94,7 @@ impl Engine {
     /// rules about facing royal pieces, captures beyond what moves list) or
     /// some enemy attacks other than along lines or by plain leaps;
     /// [`Engine::safe`] then asks move by move.
-    fn danger(&self, pos: &Position, r: Point) -> Option<u128> {
+    pub(super) fn danger(&self, pos: &Position, r: Point) -> Option<Danger> {
         if !self.bit_slides || !self.symmetric_rays || self.game.forbid_facing || self.vt.hidden_captures {
             return None;
         }
@@ -103,7 +103,7 @@ impl Engine {
         let royal_bit = 1u16 << kind_of(pos.at(r));
         let occupied = pos.taken.low128() & !(1u128 << r);
         let n = self.game.board.len();
-        let mut attacked = 0u128;
+        let mut danger = Danger { attacked: 0, evasion: !0, checkers: 0 };
         for q in points_of(pos.occupied[bl].low128()) {
             let kind = kind_of(pos.at(q));
             let k = &self.game.kinds[kind as usize];
@@ -114,23 +114,46 @@ impl Engine {
                 return None;
             }
             let lines = &self.vt.line_attacks[kind as usize * MAX_PLAYERS + bl];
-            let mut reach = self.vt.step_attacks[(kind as usize * MAX_PLAYERS + bl) * n + q as usize];
-            if lines.slide != 0 {
-                reach |= self.ray_reach(q, lines.slide, lines.slide_most, occupied);
-            }
+            // Steps and leaps, which nothing between blocks; slides.
+            let mut fixed = self.vt.step_attacks[(kind as usize * MAX_PLAYERS + bl) * n + q as usize];
             for (i, v) in k.moves.vectors.iter().enumerate() {
                 if v.plain_leap() && v.landing.enemy() {
                     let at = self.vt.fixed_landings_at[kind as usize][i] as usize;
-                    reach |= self.vt.fixed_landings[at + bl * n + q as usize];
+                    fixed |= self.vt.fixed_landings[at + bl * n + q as usize];
                 }
             }
-            reach &= !self.no_stop_bits[kind as usize];
+            let mut slid =
+                if lines.slide != 0 { self.ray_reach(q, lines.slide, lines.slide_most, occupied) } else { 0 };
+            let mut allowed = !self.no_stop_bits[kind as usize];
             if let Some(z) = &k.confined {
-                reach &= z[bl].low128();
+                allowed &= z[bl].low128();
             }
-            attacked |= reach;
+            fixed &= allowed;
+            slid &= allowed;
+            if (fixed | slid) >> r & 1 != 0 {
+                danger.checkers += 1;
+                // Out of check by taking the checker, or by standing between
+                // where it slides.
+                danger.evasion = if danger.checkers > 1 {
+                    0
+                } else if fixed >> r & 1 != 0 {
+                    1 << q
+                } else {
+                    self.segment(r, q)
+                };
+            }
+            danger.attacked |= fixed | slid;
         }
-        Some(attacked)
+        Some(danger)
+    }
+
+    /// The points of the straight line from `r` (not itself) up to and
+    /// including `q`, as bits.
+    fn segment(&self, r: Point, q: Point) -> u128 {
+        let n = self.game.board.len();
+        let d = self.vt.direction_between[r as usize * n + q as usize] as usize;
+        let ray = &self.slide_rays[r as usize * 8 + d];
+        self.ray_prefix[ray.prefix_at as usize + self.line_distance[r as usize * n + q as usize] as usize]
     }
 
     /// The pieces of the side to move that stand alone between its royal
@@ -171,7 +194,7 @@ impl Engine {
 
     /// [`Engine::pins`] on a board of up to 128 points: along each line
     /// from the royal piece, the first two pieces by bit scans.
-    fn pins_by_bits(&self, pos: &Position, r: Point) -> Pins {
+    pub(super) fn pins_by_bits(&self, pos: &Position, r: Point) -> Pins {
         let me = pos.turn as usize;
         let n = self.game.board.len();
         let occupied = pos.taken.low128();
@@ -224,7 +247,7 @@ impl Engine {
     /// stand where they are, `checked` says whether one is attacked now);
     /// `next` is room to try it in. [`Engine::keep_safe`] settles most moves
     /// by their pins before asking.
-    fn safe(&self, pos: &Position, m: &Move, checked: bool, royals: &PointSet, next: &mut Position) -> bool {
+    pub(super) fn safe(&self, pos: &Position, m: &Move, checked: bool, royals: &PointSet, next: &mut Position) -> bool {
         if m.kind == MoveType::Pass {
             return true;
         }
@@ -343,10 +366,23 @@ impl Engine {
     }
 }
 
+/// What the enemy's attacks mean for the side to move's royal piece: see
+/// [`Engine::danger`].
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Danger {
+    /// The points attacked, with the royal piece lifted.
+    pub(super) attacked: u128,
+    /// Where another piece may land: anywhere out of check, on the checker
+    /// or between it and the royal piece in check, nowhere in double check.
+    pub(super) evasion: u128,
+    /// The pieces giving check.
+    pub(super) checkers: u8,
+}
+
 /// The pins of one royal piece: see [`Engine::pins`].
 #[derive(Clone, Copy, Debug, Default)]
-struct Pins {
-    pinned: PointSet,
+pub(super) struct Pins {
+    pub(super) pinned: PointSet,
     /// Each pinned piece, with the points from the royal piece up to the pinner.
     lines: [(Point, PointSet); 8],
     count: u8,
@@ -357,5 +393,10 @@ impl Pins {
     #[inline]
     fn keeps_line(&self, m: &Move) -> bool {
         self.lines[..self.count as usize].iter().any(|(p, line)| *p == m.from && line.contains(m.to))
+    }
+
+    /// The line the pinned piece on `p` may move along, as bits.
+    pub(super) fn line(&self, p: Point) -> u128 {
+        self.lines[..self.count as usize].iter().find(|(q, _)| *q == p).map_or(0, |(_, line)| line.low128())
     }
 }

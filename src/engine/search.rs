@@ -442,6 +442,9 @@ impl Engine {
             let pick = |total: u32| rng.gen_range(0..total as usize) as u32;
             return Ok(widen(self.pick_shot(pos, pick, moves, weights)));
         }
+        if self.royal_picking {
+            return Ok(self.pick_legal(pos, rng, moves));
+        }
         Ok(None)
     }
 }

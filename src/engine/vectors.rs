@@ -524,7 +524,7 @@ impl Engine {
     /// steps, slides and plain leaps (`bit_vectors`) on boards of up to 128
     /// points (`bit_slides`): each line's reach up to its first piece by one
     /// bit scan, each leap's landings from a table.
-    fn vector_targets_bits(&self, pos: &Position, p: Point, kind: KindId, limit: u8) -> (u128, u128, Point) {
+    pub(super) fn vector_targets_bits(&self, pos: &Position, p: Point, kind: KindId, limit: u8) -> (u128, u128, Point) {
         let me = pos.turn;
         let pl = me as usize;
         let k = &self.game.kinds[kind as usize];
@@ -597,7 +597,7 @@ impl Engine {
     /// taking what stands there), `passant` (taking en passant, or NONE) and
     /// `quiet`, in each kind it may become there.
     #[allow(clippy::too_many_arguments)]
-    fn vector_moves_to(
+    pub(super) fn vector_moves_to(
         &self,
         pos: &Position,
         p: Point,
@@ -732,7 +732,7 @@ impl Engine {
     /// toward an unmoved partner at least three spaces away over empty
     /// points, which then stands on the point crossed. A royal piece may not
     /// castle out of or through an attack (into one, the legality test sees).
-    fn castles(&self, pos: &Position, p: Point, kind: KindId, out: &mut Vec<Move>) {
+    pub(super) fn castles(&self, pos: &Position, p: Point, kind: KindId, out: &mut Vec<Move>) {
         let me = pos.turn;
         let k = &self.game.kinds[kind as usize];
         let Some(partner) = k.castle else { return };
