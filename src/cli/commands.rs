@@ -465,11 +465,12 @@ pub fn bench(files: &[std::path::PathBuf], seconds: f64, json: bool) -> i32 {
         // Random playouts, ply limit 400 (docs/rules.md), one core.
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
         let mut moves = Vec::new();
+        let setup = e.start();
         let start = Instant::now();
         let mut games = 0u64;
         while start.elapsed().as_secs_f64() < seconds {
             for _ in 0..16 {
-                if let Err(limit) = e.playout(&e.start(), 400, &mut rng, &mut moves, None) {
+                if let Err(limit) = e.playout(&setup, 400, &mut rng, &mut moves, None) {
                     return limit_reached(limit);
                 }
             }

@@ -920,6 +920,9 @@ pub struct Engine {
     all_points: PointSet,
     /// The CPU has POPCNT: playouts count with it (see `counting.rs`).
     popcnt: bool,
+    /// The CPU has BMI2 (and POPCNT): placement playouts find the picked
+    /// landing by PDEP and rows by PEXT (see `placing.rs`).
+    bmi2: bool,
     /// The straight line from each point in each direction (not the point
     /// itself): `rays[ray_at[p * 8 + d]..ray_at[p * 8 + d + 1]]`.
     rays: Vec<Point>,
@@ -1043,6 +1046,14 @@ pub struct Engine {
 fn has_popcnt() -> bool {
     #[cfg(target_arch = "x86_64")]
     return std::is_x86_feature_detected!("popcnt");
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
+}
+
+/// Whether the CPU has BMI2 and POPCNT.
+fn has_bmi2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return has_popcnt() && std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2");
     #[cfg(not(target_arch = "x86_64"))]
     return false;
 }
@@ -1216,6 +1227,7 @@ impl Engine {
             ray_plans,
             all_points,
             popcnt: has_popcnt(),
+            bmi2: has_bmi2(),
             rays,
             ray_at,
             bit_slides: bit_slides && sow.is_none(),
@@ -1286,6 +1298,15 @@ impl Engine {
         self.vector_steppers = on && fresh.vector_steppers;
         self.royal_masks = on && fresh.royal_masks;
         self.royal_picking = on && fresh.royal_picking;
+    }
+
+    /// Turns off the instructions the CPU may have beyond the portable build
+    /// (POPCNT, BMI2), so that tests can check the paths without them pick
+    /// the same moves.
+    #[doc(hidden)]
+    pub fn use_cpu_extensions(&mut self, on: bool) {
+        self.popcnt = on && has_popcnt();
+        self.bmi2 = on && has_bmi2();
     }
 
     /// Turns off the playouts' weighing of turns of several actions (a move

@@ -18,6 +18,9 @@ pub(super) enum BitGoal {
     Row {
         n: u8,
         rows: Option<super::lines::Rows>,
+        /// With BMI2, where the board allows: each point's lines, whose bits
+        /// PEXT gathers in the line's order.
+        lines: Option<LineMasks>,
         winner_if: Goal,
     },
     /// A chain touching every region (each player's part, as bits).
@@ -68,7 +71,8 @@ impl BitPlacements {
             match &g.condition {
                 Condition::InARow { n, exactly: false, kinds } if kinds & 1 << kind != 0 => {
                     let rows = super::lines::Rows::of(&game.board, *n).filter(|r| r.len() <= 4 * game.board.len());
-                    goals.push(BitGoal::Row { n: *n, rows, winner_if: g.clone() })
+                    let lines = LineMasks::of(&game.board, *n);
+                    goals.push(BitGoal::Row { n: *n, rows, lines, winner_if: g.clone() })
                 }
                 Condition::Connects(regions) => goals.push(BitGoal::Connects {
                     regions: regions.iter().map(|r| r.map(|set| bits(&set))).collect(),
@@ -93,8 +97,9 @@ impl BitPlacements {
     }
 }
 
-/// One random game on bits: see the module's comment.
-pub(super) struct BitPlayout<'a, R: Rng> {
+/// One random game on bits: see the module's comment. With `BMI2` (only
+/// where the CPU has it) the n-th landing is found by PDEP and rows by PEXT.
+pub(super) struct BitPlayout<'a, R: Rng, const BMI2: bool> {
     pub engine: &'a Engine,
     pub plan: &'a BitPlacements,
     pub start: &'a Position,
@@ -102,7 +107,7 @@ pub(super) struct BitPlayout<'a, R: Rng> {
     pub rng: &'a mut R,
 }
 
-impl<R: Rng> StepperFn<Result<Playout, Limit>> for BitPlayout<'_, R> {
+impl<R: Rng, const BMI2: bool> StepperFn<Result<Playout, Limit>> for BitPlayout<'_, R, BMI2> {
     #[inline(always)]
     fn call<S: Stepper>(self, s: S) -> Result<Playout, Limit> {
         let BitPlayout { engine, plan, start, max_plies, rng } = self;
@@ -133,10 +138,11 @@ impl<R: Rng> StepperFn<Result<Playout, Limit>> for BitPlayout<'_, R> {
                 return Ok(Playout { outcome, plies, choices });
             }
             choices += count as u64;
-            let to = nth_bit(landings, rng.gen_range(0..count as usize));
+            let nth = rng.gen_range(0..count as usize);
+            let to = if BMI2 { nth_bit_pdep(landings, nth) } else { nth_bit(landings, nth) };
             mine |= 1u128 << to;
             plies += 1;
-            if let Some(outcome) = decided(s, plan, mine, theirs, turn, to) {
+            if let Some(outcome) = decided::<S, BMI2>(s, plan, mine, theirs, turn, to) {
                 return Ok(Playout { outcome, plies, choices });
             }
             (mine, theirs) = (theirs, mine);
@@ -145,28 +151,75 @@ impl<R: Rng> StepperFn<Result<Playout, Limit>> for BitPlayout<'_, R> {
     }
 }
 
+impl Engine {
+    /// A random game of a placement game on bits, from `start` (not decided).
+    pub(super) fn bit_playout<R: Rng>(
+        &self,
+        plan: &BitPlacements,
+        shifts: &super::shifts::Shifts,
+        start: &Position,
+        max_plies: u32,
+        rng: &mut R,
+    ) -> Result<Playout, Limit> {
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            let run = BitPlayout::<R, true> { engine: self, plan, start, max_plies, rng };
+            if self.bmi2 {
+                // SAFETY: `bmi2` is set only where the CPU has BMI2 and POPCNT.
+                return unsafe { bit_playout_bmi2(shifts, run) };
+            }
+            let run = BitPlayout::<R, false> { engine: run.engine, plan, start, max_plies, rng: run.rng };
+            // SAFETY: `popcnt` is set only where the CPU has the instruction.
+            return unsafe { bit_playout_popcnt(shifts, run) };
+        }
+        shifts.with_stepper(BitPlayout::<R, false> { engine: self, plan, start, max_plies, rng })
+    }
+}
+
 /// A bit playout compiled for CPUs with POPCNT (the portable build has none):
 /// counting the landing points is most of a ply.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-pub(super) unsafe fn bit_playout_popcnt<R: Rng>(
+unsafe fn bit_playout_popcnt<R: Rng>(
     shifts: &super::shifts::Shifts,
-    run: BitPlayout<'_, R>,
+    run: BitPlayout<'_, R, false>,
+) -> Result<Playout, Limit> {
+    shifts.with_stepper(run)
+}
+
+/// A bit playout compiled for CPUs with BMI2 and POPCNT: PDEP finds the
+/// picked landing and PEXT gathers a line's bits.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+unsafe fn bit_playout_bmi2<R: Rng>(
+    shifts: &super::shifts::Shifts,
+    run: BitPlayout<'_, R, true>,
 ) -> Result<Playout, Limit> {
     shifts.with_stepper(run)
 }
 
 /// The outcome a placement on `to` by `me` decides, if any.
 #[inline(always)]
-fn decided<S: Stepper>(s: S, plan: &BitPlacements, mine: u128, theirs: u128, me: PlayerId, to: u32) -> Option<Outcome> {
+fn decided<S: Stepper, const BMI2: bool>(
+    s: S,
+    plan: &BitPlacements,
+    mine: u128,
+    theirs: u128,
+    me: PlayerId,
+    to: u32,
+) -> Option<Outcome> {
     let at = |g: &Goal, reason| Some(Outcome { winner: g.winner(g.player.unwrap_or(me)), reason });
     for goal in &plan.goals {
         match goal {
-            BitGoal::Row { n, rows, winner_if } => {
+            BitGoal::Row { n, rows, lines, winner_if } => {
+                if mine.count_ones() < *n as u32 {
+                    continue;
+                }
                 // Any new row runs through the point just placed.
-                let found = match rows {
-                    Some(rows) => rows.complete(to as Point, mine),
-                    None => (0..4).any(|d| {
+                let found = match (rows, lines) {
+                    (_, Some(lines)) if BMI2 => lines.complete_pext(to as Point, mine as u64, *n),
+                    (Some(rows), _) => rows.complete(to as Point, mine),
+                    _ => (0..4).any(|d| {
                         let mut run = mine;
                         for _ in 1..*n {
                             run &= s.step(run, d);
@@ -204,6 +257,84 @@ fn decided<S: Stepper>(s: S, plan: &BitPlacements, mine: u128, theirs: u128, me:
     None
 }
 
+/// [`nth_bit`] by PDEP: only where the caller is compiled with BMI2.
+#[inline(always)]
+fn nth_bit_pdep(bits: u128, n: usize) -> u32 {
+    let low = bits as u64;
+    let c = low.count_ones() as usize;
+    let (word, base, n) = if n < c { (low, 0, n) } else { ((bits >> 64) as u64, 64, n - c) };
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: called only from code compiled for BMI2, run where the CPU has it.
+    return base + unsafe { core::arch::x86_64::_pdep_u64(1u64 << n, word) }.trailing_zeros();
+    #[cfg(not(target_arch = "x86_64"))]
+    return base + nth_bit(word as u128, n);
+}
+
+/// Per point of a board of at most 64 points whose straight lines run in
+/// index order, the masks of the lines through it at least `n` long: PEXT
+/// gathers a line's bits in its order, and a row is `n` ones in a row.
+#[derive(Clone, Debug)]
+pub(super) struct LineMasks {
+    at: Vec<u32>,
+    masks: Vec<u64>,
+}
+
+impl LineMasks {
+    fn of(board: &Board, n: u8) -> Option<LineMasks> {
+        if board.len() > 64 || n == 0 || n > 64 {
+            return None;
+        }
+        let mut per_point: Vec<Vec<u64>> = vec![Vec::new(); board.len()];
+        for line in board.straight_lines() {
+            let rising = line.windows(2).all(|w| w[0] < w[1]);
+            let falling = line.windows(2).all(|w| w[0] > w[1]);
+            if !rising && !falling {
+                return None;
+            }
+            if line.len() >= n as usize {
+                let mask = line.iter().fold(0u64, |m, &p| m | 1 << p);
+                line.iter().for_each(|&p| per_point[p as usize].push(mask));
+            }
+        }
+        let mut at = vec![0];
+        let mut masks = Vec::new();
+        for list in per_point {
+            masks.extend(list);
+            at.push(masks.len() as u32);
+        }
+        Some(LineMasks { at, masks })
+    }
+
+    /// Whether some line through `p` holds `n` of `bits` in a row. Only
+    /// where the caller is compiled with BMI2.
+    #[inline(always)]
+    fn complete_pext(&self, p: Point, bits: u64, n: u8) -> bool {
+        self.masks[self.at[p as usize] as usize..self.at[p as usize + 1] as usize].iter().any(|&mask| {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: called only from code compiled for BMI2, run where the CPU has it.
+            let line = unsafe { core::arch::x86_64::_pext_u64(bits, mask) };
+            #[cfg(not(target_arch = "x86_64"))]
+            let line = 0u64;
+            ones_in_a_row(line, n as u32)
+        })
+    }
+}
+
+/// Whether `bits` has `n` (at least 1) set bits in a row: runs of 1, 2, 4
+/// ... by doubling, then the rest.
+#[inline(always)]
+fn ones_in_a_row(bits: u64, n: u32) -> bool {
+    let (mut run, mut have) = (bits, 1);
+    while have * 2 <= n {
+        run &= run >> have;
+        have *= 2;
+    }
+    if have < n {
+        run &= run >> (n - have);
+    }
+    run != 0
+}
+
 /// The `n`-th set bit of `bits`, lowest first.
 #[inline(always)]
 fn nth_bit(bits: u128, mut n: usize) -> u32 {
@@ -235,7 +366,18 @@ fn nth_bit(bits: u128, mut n: usize) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::nth_bit;
+    use super::{nth_bit, ones_in_a_row};
+
+    #[test]
+    fn ones_in_a_row_are_found_at_any_length() {
+        for n in 1..=12u32 {
+            for len in 0..=14u32 {
+                // A run of `len` ones, shifted, with a lone one apart.
+                let bits = ((1u64 << len) - 1) << 3 | 1 << 30;
+                assert_eq!(ones_in_a_row(bits, n), len >= n || n == 1, "n {n} len {len}");
+            }
+        }
+    }
 
     #[test]
     fn the_nth_bit_is_found_in_either_half() {

@@ -283,13 +283,7 @@ impl Engine {
     ) -> Result<Playout, Limit> {
         if let (Some(plan), Some(shifts), None) = (&self.bit_placements, &self.shifts, record.as_ref()) {
             if pos.result.is_none() {
-                let run = placing::BitPlayout { engine: self, plan, start: pos, max_plies, rng };
-                #[cfg(target_arch = "x86_64")]
-                if self.popcnt {
-                    // SAFETY: `popcnt` is set only where the CPU has the instruction.
-                    return unsafe { placing::bit_playout_popcnt(shifts, run) };
-                }
-                return shifts.with_stepper(run);
+                return self.bit_playout(plan, shifts, pos, max_plies, rng);
             }
         }
         let mut history = self.history_from(pos);

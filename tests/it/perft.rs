@@ -303,6 +303,9 @@ fn placement_playouts_on_bits_play_the_same_games() {
         ("games/hex.game", vec![]),
     ] {
         let fast = common::engine(file, &options);
+        // The bits without the CPU's own instructions for them (POPCNT, PDEP, PEXT).
+        let mut portable = fast.clone();
+        portable.use_cpu_extensions(false);
         let mut plain = common::engine(file, &options);
         plain.use_bit_slides(false);
         assert!(fast.plays_placements_on_bits() && !plain.plays_placements_on_bits(), "{file}");
@@ -310,9 +313,12 @@ fn placement_playouts_on_bits_play_the_same_games() {
         for seed in 0..200 {
             let mut a = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
             let mut b = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            let mut c = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
             let x = fast.playout(&fast.start(), 400, &mut a, &mut moves, None).unwrap();
             let y = plain.playout(&plain.start(), 400, &mut b, &mut moves, None).unwrap();
+            let z = portable.playout(&portable.start(), 400, &mut c, &mut moves, None).unwrap();
             assert_eq!(x, y, "{file} {options:?} seed {seed}");
+            assert_eq!(z, y, "{file} {options:?} seed {seed}, portable");
         }
     }
 }
