@@ -37,21 +37,56 @@ impl Engine {
                 (start > 0 && lost >= *n as usize)
                     .then_some(Outcome { winner: g.winner(subject), reason: Reason::CapturedCount(x, *n) })
             }),
-            Condition::Holds { any } => judged.clone().find_map(|x| {
-                let holds = |all: &Vec<Clause>| {
-                    all.iter().enumerate().all(|(i, c)| self.clause_holds(pos, c, (x, mover), i == 0))
-                };
-                let group = any.iter().position(holds)?;
-                let reason = match any[group][0] {
-                    Clause { not: false, test: Test::Left { opponent: false, at_least: false, n, .. } } => {
-                        Reason::FewerThan(x, n)
-                    }
-                    _ => Reason::Holds(x, i as u8, group as u8),
-                };
-                Some(Outcome { winner: g.winner(g.player.unwrap_or(x)), reason })
+            Condition::Holds { any } => judged
+                .clone()
+                .find_map(|x| holds_about(g, i, any, x, |c, head| self.clause_holds(pos, c, (x, mover), head))),
+            _ => None,
+        })
+    }
+
+    /// [`Engine::goal_state`] where every goal is a `Holds` of counts of
+    /// pieces left and who moved last (see `mills.rs`): `left[p]` is player
+    /// `p`'s pieces, on the board and in hand, of the game's one kind.
+    pub(super) fn goal_state_on_counts(&self, left: [usize; 2], mover: PlayerId) -> Option<Outcome> {
+        self.game.goals.iter().enumerate().find_map(|(i, g)| match &g.condition {
+            Condition::Holds { any } => [1 - mover, mover].into_iter().find_map(|x| {
+                holds_about(g, i, any, x, |c, head| {
+                    let holds = match c.test {
+                        Test::Left { opponent, at_least, n, kinds } => {
+                            let whose = if opponent { 1 - x } else { x };
+                            self.left_holds(left[whose as usize], whose, opponent, at_least, n, kinds, head)
+                        }
+                        Test::MovedLast => x == mover,
+                        _ => unreachable!("a mill plan holds only counts and who moved last"),
+                    };
+                    holds != c.not
+                })
             }),
             _ => None,
         })
+    }
+
+    /// Whether `left` pieces of `whose`'s pass a `Left` test (`at_least`
+    /// `n`, else fewer than `n`), about the subject's opponent or not.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn left_holds(
+        &self,
+        left: usize,
+        whose: PlayerId,
+        opponent: bool,
+        at_least: bool,
+        n: u16,
+        kinds: u16,
+        head: bool,
+    ) -> bool {
+        if at_least {
+            left >= n as usize
+        } else {
+            // A group that opens with it is about a player who had such
+            // pieces at the start (the fox is never short of geese).
+            left < n as usize && !(head && !opponent && self.setup_count(whose, kinds) == 0)
+        }
     }
 
     /// The players in the order goals are judged about after `mover` has
@@ -77,13 +112,7 @@ impl Engine {
                 let whose = if opponent { 1 - x } else { x };
                 let every = kinds & self.every_kind == self.every_kind;
                 let left = self.pieces_left(pos, whose, kinds, every);
-                if at_least {
-                    left >= n as usize
-                } else {
-                    // A group that opens with it is about a player who had such
-                    // pieces at the start (the fox is never short of geese).
-                    left < n as usize && !(head && !opponent && self.setup_count(whose, kinds) == 0)
-                }
+                self.left_holds(left, whose, opponent, at_least, n, kinds, head)
             }
             Test::MovedLast => x == mover,
             Test::Past { kind, of, behind } => self.past(pos, x, kind, of, behind),
@@ -172,4 +201,23 @@ impl Engine {
             _ => heading::BACKWARD,
         }
     }
+}
+
+/// The outcome the `i`-th goal `g`, `Holds { any }`, gives about player `x`:
+/// the first group whose clauses all hold (`clause(c, head)`, `head` for
+/// the first of its group).
+#[inline(always)]
+fn holds_about(
+    g: &Goal,
+    i: usize,
+    any: &[Vec<Clause>],
+    x: PlayerId,
+    clause: impl Fn(&Clause, bool) -> bool,
+) -> Option<Outcome> {
+    let group = any.iter().position(|all| all.iter().enumerate().all(|(j, c)| clause(c, j == 0)))?;
+    let reason = match any[group][0] {
+        Clause { not: false, test: Test::Left { opponent: false, at_least: false, n, .. } } => Reason::FewerThan(x, n),
+        _ => Reason::Holds(x, i as u8, group as u8),
+    };
+    Some(Outcome { winner: g.winner(g.player.unwrap_or(x)), reason })
 }

@@ -587,16 +587,23 @@ impl Engine {
         };
         let (mut moves, mut with_row) = (0u32, 0u32);
         for s in sources.iter_mut() {
-            let mut bits = s.to;
-            while bits != 0 {
-                let t = bits.trailing_zeros();
-                bits &= bits - 1;
-                moves += 1;
-                if makes_row(s, t) {
-                    s.rows |= 1u128 << t;
-                    with_row += 1;
+            let landings = s.to.count_ones();
+            if s.from == NONE || landings > 4 {
+                // Many landings (entries, flights): each row's missing point.
+                let from = if s.from == NONE { 0 } else { 1u128 << s.from };
+                s.rows = rows.makers(mine, from) & s.to;
+            } else {
+                let mut bits = s.to;
+                while bits != 0 {
+                    let t = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    if makes_row(s, t) {
+                        s.rows |= 1u128 << t;
+                    }
                 }
             }
+            moves += landings;
+            with_row += s.rows.count_ones();
         }
         let removable = if with_row > 0 { self.removable(pos, n) } else { PointSet::default() };
         let per_row = if removable.is_empty() { 1 } else { removable.len() as u32 };
@@ -606,6 +613,11 @@ impl Engine {
         }
         let mut k = pick(total);
         for s in sources.iter() {
+            let weight = s.to.count_ones() + s.rows.count_ones() * (per_row - 1);
+            if k >= weight {
+                k -= weight;
+                continue;
+            }
             let mut bits = s.to;
             while bits != 0 {
                 let t = bits.trailing_zeros();

@@ -136,7 +136,7 @@ impl Engine {
 
     /// Whether a rule looks back at the positions played (repetition,
     /// perpetual check): otherwise a `History` stays empty.
-    fn keeps_history(&self) -> bool {
+    pub(super) fn keeps_history(&self) -> bool {
         self.repetition.is_some() || self.perpetual.is_some()
     }
 

@@ -177,6 +177,8 @@ impl Engine {
 pub(super) struct Rows {
     at: Vec<u32>,
     rows: Vec<u128>,
+    /// Each row once.
+    distinct: Vec<u128>,
 }
 
 impl Rows {
@@ -185,10 +187,12 @@ impl Rows {
             return None;
         }
         let mut per_point: Vec<Vec<u128>> = vec![Vec::new(); board.len()];
+        let mut distinct = Vec::new();
         for line in board.straight_lines() {
             for window in line.windows(n as usize) {
                 let bits = window.iter().fold(0u128, |b, &p| b | 1 << p);
                 window.iter().for_each(|&p| per_point[p as usize].push(bits));
+                distinct.push(bits);
             }
         }
         let mut at = vec![0];
@@ -197,7 +201,30 @@ impl Rows {
             rows.extend(list);
             at.push(rows.len() as u32);
         }
-        Some(Rows { at, rows })
+        Some(Rows { at, rows, distinct })
+    }
+
+    /// The points whose filling makes a row of `bits`: each row's one point
+    /// not in `bits`, over the rows with no point of `except` (a piece that
+    /// moves leaves every row through its start).
+    #[inline]
+    pub(super) fn makers(&self, bits: u128, except: u128) -> u128 {
+        self.distinct.iter().fold(0, |makers, &row| {
+            let miss = row & !bits;
+            let one = miss != 0 && miss & (miss - 1) == 0 && row & except == 0;
+            makers | if one { miss } else { 0 }
+        })
+    }
+
+    /// The pieces of `bits` a row made may remove: those in no row of
+    /// `bits`, or all of them where every one stands in one.
+    #[inline]
+    pub(super) fn removable(&self, bits: u128) -> u128 {
+        let in_rows = self.distinct.iter().fold(0, |all, &row| all | if row & bits == row { row } else { 0 });
+        match bits & !in_rows {
+            0 => bits,
+            free => free,
+        }
     }
 
     /// How many (point, row) pairs are listed: points times the rows through each.

@@ -11,6 +11,7 @@ mod fen;
 mod guard;
 mod legal;
 mod lines;
+mod mills;
 mod movegen;
 pub mod notation;
 mod placement;
@@ -981,6 +982,8 @@ pub struct Engine {
     /// Mill playouts by bits: every kind only enters, steps or flies, on a
     /// board of up to 128 points (`pick_mill_by_bits`).
     mill_bits: bool,
+    /// Playouts of a mill game on bits, where the game allows (`mills.rs`).
+    mill_plan: Option<mills::MillPlan>,
     /// Some trap has `suicide allowed`: a move may lose the piece it moved.
     suicide_taken: bool,
     /// `after N in a row remove enemy` on a board of at most 128 points:
@@ -1189,7 +1192,7 @@ impl Engine {
         let royal_picking = royal_masks && !pass_rule && !pass_at_will && !game.jumps.compulsory;
         let bit_placements =
             placing::BitPlacements::of(&game, shifts.is_some(), placement_only).filter(|_| plain_endings);
-        Engine {
+        let mut engine = Engine {
             game,
             zobrist,
             zobrist_turns,
@@ -1250,6 +1253,7 @@ impl Engine {
             shot_counting,
             mill_counting,
             mill_bits,
+            mill_plan: None,
             suicide_taken,
             mill_rows,
             bit_placements,
@@ -1279,7 +1283,9 @@ impl Engine {
             vt,
             cells_used,
             sow,
-        }
+        };
+        engine.mill_plan = mills::MillPlan::of(&engine);
+        engine
     }
 
     /// Turns the bit operations off (slides by bits, steps and the pieces
@@ -1300,6 +1306,12 @@ impl Engine {
         self.royal_picking = on && fresh.royal_picking;
     }
 
+    /// Whether playouts of this game run on bits as a mill game (`mills.rs`).
+    #[doc(hidden)]
+    pub fn plays_mills_on_bits(&self) -> bool {
+        self.mill_plan.is_some()
+    }
+
     /// Turns off the instructions the CPU may have beyond the portable build
     /// (POPCNT, BMI2), so that tests can check the paths without them pick
     /// the same moves.
@@ -1318,6 +1330,7 @@ impl Engine {
         self.shot_counting = on && fresh.shot_counting;
         self.mill_counting = on && fresh.mill_counting;
         self.mill_bits = on && fresh.mill_bits;
+        self.mill_plan = if on { fresh.mill_plan } else { None };
         self.royal_picking = on && fresh.royal_picking;
         self.shot_counting || self.mill_counting || self.royal_picking
     }

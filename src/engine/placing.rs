@@ -337,7 +337,7 @@ fn ones_in_a_row(bits: u64, n: u32) -> bool {
 
 /// The `n`-th set bit of `bits`, lowest first.
 #[inline(always)]
-fn nth_bit(bits: u128, mut n: usize) -> u32 {
+pub(super) fn nth_bit(bits: u128, mut n: usize) -> u32 {
     let low = bits as u64;
     let (word, base) = match low.count_ones() as usize {
         c if n < c => (low, 0),

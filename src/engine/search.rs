@@ -286,6 +286,11 @@ impl Engine {
                 return self.bit_playout(plan, shifts, pos, max_plies, rng);
             }
         }
+        if let (Some(plan), None) = (&self.mill_plan, record.as_ref()) {
+            if pos.result.is_none() {
+                return self.mill_playout(plan, pos, max_plies, rng);
+            }
+        }
         let mut history = self.history_from(pos);
         // Two positions, each ply played from one into the other: one copy a ply.
         let mut positions = [pos.clone(), pos.clone()];

@@ -323,6 +323,33 @@ fn placement_playouts_on_bits_play_the_same_games() {
     }
 }
 
+/// Playouts of mill games run on bits (each side's points and hand) where
+/// the rules allow: the same games as the position-by-position path.
+#[test]
+fn mill_playouts_on_bits_play_the_same_games() {
+    use rand::SeedableRng;
+    // An unlimited supply and a full board's draw take the plain path.
+    assert!(!common::engine("tests/engine/placement-mills.game", &[]).plays_mills_on_bits());
+    for (file, on_bits) in [("games/nine-mens-morris.game", true), ("tests/engine/six-mens-mills.game", true)] {
+        let fast = common::engine(file, &[]);
+        let mut listed = common::engine(file, &[]);
+        listed.weigh_turns(false);
+        assert_eq!(fast.plays_mills_on_bits(), on_bits, "{file}");
+        assert!(!listed.plays_mills_on_bits(), "{file}");
+        let mut moves = Vec::new();
+        let mut removals = 0;
+        for seed in 0..300 {
+            let mut a = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            let mut b = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            let x = fast.playout(&fast.start(), 400, &mut a, &mut moves, None).unwrap();
+            let y = listed.playout(&listed.start(), 400, &mut b, &mut moves, None).unwrap();
+            assert_eq!(x, y, "{file} seed {seed}");
+            removals += matches!(x.outcome.reason, rulebook::engine::Reason::FewerThan(..)) as u32;
+        }
+        assert!(removals > 0, "{file}: no game ended by removals");
+    }
+}
+
 /// Playouts of Go pick an allowed entry without listing the entries (those
 /// with a liberty allowed untried, the rest tried): the same games, ply for
 /// ply, as the list gives, under each rule against suicide.
