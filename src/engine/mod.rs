@@ -792,6 +792,15 @@ fn only_steps(game: &Game) -> bool {
 
 /// Every kind moves by vectors alone, if at all (no step, slide, take,
 /// jump, track, flight, exit or shot of the older forms).
+/// Whether pieces of kind `k` may move once on the board.
+fn moves_on_board(k: &Kind) -> bool {
+    let m = &k.moves;
+    let any_dirs = (0..MAX_PLAYERS).any(|p| {
+        m.step[p] | m.slide[p] | m.jump[p] | m.fly[p] | m.leave[p] | m.take[p] | m.approach[p] | m.withdraw[p] != 0
+    });
+    any_dirs || m.track || !m.vectors.is_empty() || k.fly.is_some() || k.castle.is_some()
+}
+
 fn only_vectors(game: &Game) -> bool {
     game.mill.is_none()
         && game.kinds.iter().all(|k| {
@@ -900,6 +909,9 @@ pub struct Engine {
     /// Every kind moves by vectors alone (chess's family without drops):
     /// each piece's moves are its vectors', asked of no other kind of move.
     vector_steppers: bool,
+    /// Some kind moves on the board (not only enters, as in Reversi or Go):
+    /// otherwise no piece on the board is asked for its moves.
+    board_moves: bool,
     /// Every kind moves by steps, slides and plain leaps alone, with one
     /// royal kind that stays what it is: the moves are listed legal, each
     /// piece's landings masked by the check and its pin
@@ -1188,6 +1200,7 @@ impl Engine {
         let plain_steppers =
             n <= 128 && !hands && !lifts && !tracks && !run_limits && !rows_or_flight && only_steps(&game);
         let vector_steppers = !hands && !lifts && !tracks && !run_limits && only_vectors(&game);
+        let board_moves = game.kinds.iter().any(moves_on_board);
         let royal_masks = vector_steppers && legal::masks_apply(&game, &vt, bit_slides && symmetric_rays, guarded);
         let royal_picking = royal_masks && !pass_rule && !pass_at_will && !game.jumps.compulsory;
         let bit_placements =
@@ -1225,6 +1238,7 @@ impl Engine {
             takes_only,
             plain_steppers,
             vector_steppers,
+            board_moves,
             bulk_counting: shifts.is_some() && !takes_any && !run_limits,
             shifts,
             ray_plans,

@@ -537,7 +537,7 @@ impl Engine {
             for p in pos.occupied[me as usize].iter() {
                 self.vector_moves(pos, p, limit, out);
             }
-        } else {
+        } else if self.board_moves {
             for p in pos.occupied[me as usize].iter() {
                 self.piece_moves(pos, p, limit, &occupied_set, &empty, out);
             }
