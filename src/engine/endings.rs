@@ -112,11 +112,16 @@ pub struct Mark {
     seen: Seen,
 }
 
-/// The points of `set`, counted by the POPCNT instruction.
+/// The points of `set`, counted by the POPCNT instruction (`small`: a
+/// board of up to 128 points, whose points are the two low words).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-unsafe fn count_popcnt(set: &PointSet) -> u16 {
-    set.len() as u16
+unsafe fn count_popcnt(set: &PointSet, small: bool) -> u16 {
+    if small {
+        set.low128().count_ones() as u16
+    } else {
+        set.len() as u16
+    }
 }
 
 impl Engine {
@@ -217,7 +222,9 @@ impl Engine {
         #[cfg(target_arch = "x86_64")]
         let on_board = if self.popcnt {
             // SAFETY: `popcnt` is set only where the CPU has the instruction.
-            unsafe { count_popcnt(&pos.taken) }
+            unsafe { count_popcnt(&pos.taken, self.small_board) }
+        } else if self.small_board {
+            pos.taken.low128().count_ones() as u16
         } else {
             pos.taken.len() as u16
         };
