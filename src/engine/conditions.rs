@@ -52,10 +52,7 @@ impl Engine {
             Condition::Holds { any } => [1 - mover, mover].into_iter().find_map(|x| {
                 holds_about(g, i, any, x, |c, head| {
                     let holds = match c.test {
-                        Test::Left { opponent, at_least, n, kinds } => {
-                            let whose = if opponent { 1 - x } else { x };
-                            self.left_holds(left[whose as usize], whose, opponent, at_least, n, kinds, head)
-                        }
+                        Test::Left { .. } => self.left_holds(&c.test, x, head, |whose, _| left[whose as usize]),
                         Test::MovedLast => x == mover,
                         _ => unreachable!("a mill plan holds only counts and who moved last"),
                     };
@@ -66,20 +63,13 @@ impl Engine {
         })
     }
 
-    /// Whether `left` pieces of `whose`'s pass a `Left` test (`at_least`
-    /// `n`, else fewer than `n`), about the subject's opponent or not.
+    /// Whether the `Left` test `test` holds about player `x`, its pieces
+    /// counted by `left_of(player, kinds)`; `head`: it opens its group.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn left_holds(
-        &self,
-        left: usize,
-        whose: PlayerId,
-        opponent: bool,
-        at_least: bool,
-        n: u16,
-        kinds: u16,
-        head: bool,
-    ) -> bool {
+    fn left_holds(&self, test: &Test, x: PlayerId, head: bool, left_of: impl Fn(PlayerId, u16) -> usize) -> bool {
+        let Test::Left { opponent, at_least, n, kinds } = *test else { unreachable!("a test of pieces left") };
+        let whose = if opponent { 1 - x } else { x };
+        let left = left_of(whose, kinds);
         if at_least {
             left >= n as usize
         } else {
@@ -108,12 +98,9 @@ impl Engine {
     ) -> bool {
         let holds = match c.test {
             Test::AllIn { kinds, ref zone, .. } => self.all_in(pos, x, kinds, &zone[x as usize]),
-            Test::Left { opponent, at_least, n, kinds } => {
-                let whose = if opponent { 1 - x } else { x };
-                let every = kinds & self.every_kind == self.every_kind;
-                let left = self.pieces_left(pos, whose, kinds, every);
-                self.left_holds(left, whose, opponent, at_least, n, kinds, head)
-            }
+            Test::Left { .. } => self.left_holds(&c.test, x, head, |whose, kinds| {
+                self.pieces_left(pos, whose, kinds, kinds & self.every_kind == self.every_kind)
+            }),
             Test::MovedLast => x == mover,
             Test::Past { kind, of, behind } => self.past(pos, x, kind, of, behind),
         };

@@ -527,11 +527,63 @@ impl Engine {
 /// (`from` is `NONE`) or the piece on `from`, and its landing points as bits.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Source {
-    from: Point,
-    kind: KindId,
-    to: u128,
+    pub(super) from: Point,
+    pub(super) kind: KindId,
+    pub(super) to: u128,
     /// The landings that make a row, found once for both passes.
-    rows: u128,
+    pub(super) rows: u128,
+}
+
+/// The moves of mill-game sources, a row-making landing weighed by the
+/// pieces it may remove: `pick_mill_by_bits` and the bit playouts of
+/// `mills.rs` count and pick with it, so they pick alike.
+pub(super) struct RowWeights {
+    /// The moves, with a row's removals counted one each.
+    pub(super) total: u32,
+    /// The moves a row-making landing stands for (1 where none may be removed).
+    pub(super) per_row: u32,
+}
+
+impl RowWeights {
+    /// Finds each source's row-making landings (`mine`: the mover's
+    /// pieces) and weighs them; `removable` gives the pieces a row may
+    /// remove, asked only if some landing makes one.
+    pub(super) fn of(
+        rows: &super::lines::Rows,
+        mine: u128,
+        sources: &mut [Source],
+        removable: impl FnOnce() -> u32,
+    ) -> RowWeights {
+        let (mut moves, mut with_row) = (0u32, 0u32);
+        for s in sources.iter_mut() {
+            let landings = s.to.count_ones();
+            s.rows = rows.row_landings(mine, s.from, s.to, landings);
+            moves += landings;
+            with_row += s.rows.count_ones();
+        }
+        let per_row = if with_row > 0 { removable().max(1) } else { 1 };
+        RowWeights { total: moves - with_row + with_row * per_row, per_row }
+    }
+
+    /// The `k`-th move (below `total`): its source, its landing, and which
+    /// of the landing's moves (the removal's index where it makes a row).
+    pub(super) fn nth<'a>(&self, sources: &'a [Source], mut k: u32) -> (&'a Source, Point, u32) {
+        for s in sources {
+            let weight = s.to.count_ones() + s.rows.count_ones() * (self.per_row - 1);
+            if k >= weight {
+                k -= weight;
+                continue;
+            }
+            for t in points_of(s.to) {
+                let w = if s.rows >> t & 1 != 0 { self.per_row } else { 1 };
+                if k < w {
+                    return (s, t, k);
+                }
+                k -= w;
+            }
+        }
+        unreachable!("the draw is below the total")
+    }
 }
 
 impl Engine {
@@ -579,62 +631,20 @@ impl Engine {
             };
             sources.push(Source { from: p, kind, to, rows: 0 });
         }
-        // Whether a source's move to `t` makes a row; the removals a row
-        // makes, found once, and only if some move makes one.
-        let makes_row = |s: &Source, t: u32| {
-            let from = if s.from == NONE { 0 } else { 1u128 << s.from };
-            rows.complete(t as Point, (mine & !from) | 1u128 << t)
-        };
-        let (mut moves, mut with_row) = (0u32, 0u32);
-        for s in sources.iter_mut() {
-            let landings = s.to.count_ones();
-            if s.from == NONE || landings > 4 {
-                // Many landings (entries, flights): each row's missing point.
-                let from = if s.from == NONE { 0 } else { 1u128 << s.from };
-                s.rows = rows.makers(mine, from) & s.to;
-            } else {
-                let mut bits = s.to;
-                while bits != 0 {
-                    let t = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    if makes_row(s, t) {
-                        s.rows |= 1u128 << t;
-                    }
-                }
-            }
-            moves += landings;
-            with_row += s.rows.count_ones();
-        }
-        let removable = if with_row > 0 { self.removable(pos, n) } else { PointSet::default() };
-        let per_row = if removable.is_empty() { 1 } else { removable.len() as u32 };
-        let total = moves - with_row + with_row * per_row;
-        if total == 0 {
+        let mut removable = PointSet::default();
+        let weights = RowWeights::of(rows, mine, sources, || {
+            removable = self.removable(pos, n);
+            removable.len() as u32
+        });
+        if weights.total == 0 {
             return None;
         }
-        let mut k = pick(total);
-        for s in sources.iter() {
-            let weight = s.to.count_ones() + s.rows.count_ones() * (per_row - 1);
-            if k >= weight {
-                k -= weight;
-                continue;
-            }
-            let mut bits = s.to;
-            while bits != 0 {
-                let t = bits.trailing_zeros();
-                bits &= bits - 1;
-                let row = s.rows >> t & 1 != 0;
-                let w = if row { per_row } else { 1 };
-                if k >= w {
-                    k -= w;
-                    continue;
-                }
-                let kind = if s.from == NONE { MoveType::Enter } else { MoveType::Plain };
-                let m = Move { kind, from: s.from, to: t as Point, distance: 1, becomes: s.kind, ..Move::PASS };
-                let removal = (row && !removable.is_empty()).then_some(removable);
-                return Some((nth_removal(m, removal, k), total));
-            }
-        }
-        None
+        let (s, t, k) = weights.nth(sources, pick(weights.total));
+        let row = s.rows >> t & 1 != 0;
+        let kind = if s.from == NONE { MoveType::Enter } else { MoveType::Plain };
+        let m = Move { kind, from: s.from, to: t, distance: 1, becomes: s.kind, ..Move::PASS };
+        let removal = (row && !removable.is_empty()).then_some(removable);
+        Some((nth_removal(m, removal, k), weights.total))
     }
 }
 

@@ -216,6 +216,21 @@ impl Rows {
         })
     }
 
+    /// Of `landings` (`count` of them), those where a piece of `bits`
+    /// arriving from `from` (`NONE`: from the hand) makes a row: by each
+    /// row's missing point where the landings are many, else one by one.
+    #[inline]
+    pub(super) fn row_landings(&self, bits: u128, from: Point, landings: u128, count: u32) -> u128 {
+        let from = if from == NONE { 0 } else { 1u128 << from };
+        if from == 0 || count > 4 {
+            return self.makers(bits, from) & landings;
+        }
+        let rest = bits & !from;
+        super::shifts::points_of(landings)
+            .filter(|&t| self.complete(t, rest | 1u128 << t))
+            .fold(0, |found, t| found | 1u128 << t)
+    }
+
     /// The pieces of `bits` a row made may remove: those in no row of
     /// `bits`, or all of them where every one stands in one.
     #[inline]

@@ -6,6 +6,7 @@
 //! [`Engine::pick_mill_by_bits`] (entries, then each piece lowest point
 //! first, a row-making landing weighed by its removals), which a test checks.
 
+use super::counting::{RowWeights, Source};
 use super::shifts::points_of;
 use super::*;
 use rand::Rng;
@@ -70,15 +71,6 @@ impl MillPlan {
     }
 }
 
-/// Where a move may come from: the hand (`from` is `NONE`) or a piece, its
-/// landings, and those that make a row.
-#[derive(Clone, Copy)]
-struct From {
-    from: Point,
-    to: u128,
-    rows: u128,
-}
-
 impl Engine {
     /// A random game of a mill game on bits, from `start` (not decided).
     pub(super) fn mill_playout<R: Rng>(
@@ -124,7 +116,7 @@ impl Engine {
             (start.occupied[turn as usize].low128(), start.occupied[1 - turn as usize].low128());
         let mut hands = [self.in_hand(start, turn, plan.kind) as u32, self.in_hand(start, 1 - turn, plan.kind) as u32];
         let (mut plies, mut choices) = (0u32, 0u64);
-        let mut froms = [From { from: NONE, to: 0, rows: 0 }; 129];
+        let mut froms = [Source { from: NONE, kind: plan.kind, to: 0, rows: 0 }; 129];
         loop {
             if plies >= max_plies {
                 return Ok(Playout { outcome: Outcome { winner: None, reason: Reason::PlyLimit }, plies, choices });
@@ -133,7 +125,7 @@ impl Engine {
             // The sources, in the list's order: entries, then each piece.
             let mut count = 0;
             if hands[0] > 0 {
-                froms[0] = From { from: NONE, to: plan.enter_on[turn as usize] & empty, rows: 0 };
+                froms[0] = Source { from: NONE, kind: plan.kind, to: plan.enter_on[turn as usize] & empty, rows: 0 };
                 count = 1;
             }
             if !(plan.before_moving && hands[0] > 0) {
@@ -141,60 +133,29 @@ impl Engine {
                 for p in points_of(mine) {
                     let to =
                         if flying { empty & plan.stops } else { self.step_bits(p as Point, plan.kind, turn, empty) };
-                    froms[count] = From { from: p as Point, to, rows: 0 };
+                    froms[count] = Source { from: p as Point, kind: plan.kind, to, rows: 0 };
                     count += 1;
                 }
             }
-            // The landings that make a row, as `pick_mill_by_bits` finds them.
-            let (mut moves, mut with_row) = (0u32, 0u32);
-            for f in &mut froms[..count] {
-                let from = if f.from == NONE { 0 } else { 1u128 << f.from };
-                let landings = f.to.count_ones();
-                f.rows = if f.from == NONE || landings > 4 {
-                    rows.makers(mine, from) & f.to
-                } else {
-                    points_of(f.to)
-                        .filter(|&t| rows.complete(t as Point, (mine & !from) | 1u128 << t))
-                        .fold(0, |r, t| r | 1u128 << t)
-                };
-                moves += landings;
-                with_row += f.rows.count_ones();
-            }
-            let removable = if with_row > 0 { rows.removable(theirs) } else { 0 };
-            let per_row = if removable == 0 { 1 } else { removable.count_ones() };
-            let total = moves - with_row + with_row * per_row;
-            if total == 0 {
+            // Weighed and picked as `pick_mill_by_bits` does.
+            let mut removable = 0;
+            let weights = RowWeights::of(rows, mine, &mut froms[..count], || {
+                removable = rows.removable(theirs);
+                removable.count_ones()
+            });
+            if weights.total == 0 {
                 // No move: the plain path's ending.
                 let pos = self.mill_position(plan, turn, [mine, theirs], hands);
                 let outcome = self.outcome(&pos)?.unwrap_or(Outcome { winner: None, reason: Reason::NoMove(turn) });
                 return Ok(Playout { outcome, plies, choices });
             }
-            choices += total as u64;
-            let mut k = rng.gen_range(0..total as usize) as u32;
-            let f = froms[..count]
-                .iter()
-                .find(|f| {
-                    let weight = f.to.count_ones() + f.rows.count_ones() * (per_row - 1);
-                    let here = k < weight;
-                    if !here {
-                        k -= weight;
-                    }
-                    here
-                })
-                .expect("the draw is below the total");
-            let mut removed = 0;
-            let mut to = 0;
-            for t in points_of(f.to) {
-                let w = if f.rows >> t & 1 != 0 { per_row } else { 1 };
-                if k < w {
-                    to = t;
-                    if f.rows >> t & 1 != 0 && removable != 0 {
-                        removed = 1u128 << super::placing::nth_bit(removable, k as usize);
-                    }
-                    break;
-                }
-                k -= w;
-            }
+            choices += weights.total as u64;
+            let (f, to, k) = weights.nth(&froms[..count], rng.gen_range(0..weights.total as usize) as u32);
+            let removed = if f.rows >> to & 1 != 0 && removable != 0 {
+                1u128 << super::placing::nth_bit(removable, k as usize)
+            } else {
+                0
+            };
             if f.from == NONE {
                 hands[0] -= 1;
             } else {

@@ -314,7 +314,7 @@ impl LineMasks {
             // SAFETY: called only from code compiled for BMI2, run where the CPU has it.
             let line = unsafe { core::arch::x86_64::_pext_u64(bits, mask) };
             #[cfg(not(target_arch = "x86_64"))]
-            let line = 0u64;
+            let line: u64 = unreachable!("PEXT is used only where the CPU has BMI2");
             ones_in_a_row(line, n as u32)
         })
     }

@@ -152,6 +152,7 @@ impl Engine {
     fn segment(&self, r: Point, q: Point) -> u128 {
         let n = self.game.board.len();
         let d = self.vt.direction_between[r as usize * n + q as usize] as usize;
+        debug_assert!(d < 8, "a slide's attack runs along a line, which the rays read both ways");
         let ray = &self.slide_rays[r as usize * 8 + d];
         self.ray_prefix[ray.prefix_at as usize + self.line_distance[r as usize * n + q as usize] as usize]
     }
