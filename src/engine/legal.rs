@@ -9,7 +9,6 @@ use super::royal::{Danger, Pins};
 use super::shifts::points_of;
 use super::vectors::VectorTables;
 use super::*;
-use rand::Rng;
 
 /// Whether the moves of `game` may be listed legal by masks
 /// ([`Engine::generate_legal`]): its attacks are bits (`bits`: a board of up
@@ -192,10 +191,16 @@ impl Engine {
 
     /// A playout's move where `royal_picking` holds: the legal moves counted
     /// piece by piece, and only the picked piece's listed (in `moves`); the
-    /// same move the list would give for the same draw, and how many there
+    /// same move the list would give for the same draw (`pick(total)`, the
+    /// index drawn), and how many there
     /// were. None, with nothing drawn, where there is no move or the masks
     /// do not settle the position: the list then says what happens.
-    pub(super) fn pick_legal<R: Rng>(&self, pos: &Position, rng: &mut R, moves: &mut Vec<Move>) -> Option<(Move, u64)> {
+    pub(super) fn pick_legal(
+        &self,
+        pos: &Position,
+        pick: impl FnOnce(usize) -> usize,
+        moves: &mut Vec<Move>,
+    ) -> Option<(Move, u64)> {
         if pos.result.is_some() {
             return None;
         }
@@ -212,7 +217,7 @@ impl Engine {
         if total == 0 {
             return None;
         }
-        let mut k = rng.gen_range(0..total as usize) as u32;
+        let mut k = pick(total as usize) as u32;
         for p in mine.iter() {
             let c = counts[p as usize] as u32;
             if k < c {

@@ -94,7 +94,7 @@ impl Engine {
         if depth == 0 {
             return Ok(1);
         }
-        let (Ply { moves, counts }, rest) = buffers.split_first_mut().expect("one buffer a ply");
+        let (Ply { moves, counts, weights, sources }, rest) = buffers.split_first_mut().expect("one buffer a ply");
         if pos.result.is_some() {
             return Ok(0);
         }
@@ -104,8 +104,15 @@ impl Engine {
         let mut candidates = None;
         if depth == 1 && self.game.dice.is_none() {
             // The last ply is counted as the playouts count it, where they can:
-            // no capture open, and at least one move (else a pass may be due);
-            // else generated from the pieces the count found may capture.
+            // turns weighed whole (no capture sequences, whose distinct count
+            // could differ), then no capture open and at least one move (else
+            // a pass may be due); else generated from the pieces the count
+            // found may capture.
+            if !self.any_jumps {
+                if let Some((_, total)) = self.pick_counted(pos, &mut |_| 0, moves, weights, sources)? {
+                    return Ok(total as u128);
+                }
+            }
             match self.count_by_piece(pos, ANY_ROLL, counts) {
                 counting::Tally::Moves(total @ 1..) => return Ok(total as u128),
                 tally => candidates = tally.candidates(),
@@ -309,7 +316,8 @@ impl Engine {
                 return Ok(Playout { outcome: Outcome { winner: None, reason: Reason::PlyLimit }, plies, choices });
             }
             // Turns the counting knows whole: counted or weighed, the chosen one made.
-            if let Some((m, total)) = self.pick_counted(pos, rng, moves, &mut weights, &mut sources)? {
+            let mut draw = |total: usize| rng.gen_range(0..total);
+            if let Some((m, total)) = self.pick_counted(pos, &mut draw, moves, &mut weights, &mut sources)? {
                 choices += total;
                 if let Some(r) = record.as_deref_mut() {
                     r.push(self.ply_notation(None, &m));
@@ -364,7 +372,8 @@ impl Engine {
         buffers: &mut PlyBuffers,
     ) -> Result<Option<RandomPly>, Limit> {
         let PlyBuffers { moves, counts, weights, sources } = buffers;
-        if let Some((mv, total)) = self.pick_counted(pos, rng, moves, weights, sources)? {
+        let mut draw = |total: usize| rng.gen_range(0..total);
+        if let Some((mv, total)) = self.pick_counted(pos, &mut draw, moves, weights, sources)? {
             return Ok(Some(RandomPly { roll: None, mv, choices: total }));
         }
         let roll = self.roll(rng);
@@ -407,29 +416,30 @@ pub struct RandomPly {
 impl Engine {
     /// The move a playout picks where the whole turn is counted or weighed
     /// rather than listed: placements only (`pick_placement`), rows that
-    /// remove a piece (`pick_mill`), moves that shoot (`pick_shot`); with the
-    /// number of moves it was picked among. None where none of these applies.
-    fn pick_counted<R: Rng>(
+    /// remove a piece (`pick_mill`), moves that shoot (`pick_shot`), chess's
+    /// family (`pick_legal`); with the number of moves it was picked among
+    /// (`draw(n)` picks the index, below `n`). None where none of these applies.
+    fn pick_counted(
         &self,
         pos: &Position,
-        rng: &mut R,
+        draw: &mut impl FnMut(usize) -> usize,
         moves: &mut Vec<Move>,
         weights: &mut Vec<u32>,
         sources: &mut Vec<counting::Source>,
     ) -> Result<Option<(Move, u64)>, Limit> {
         let widen = |picked: Option<(Move, u32)>| picked.map(|(m, total)| (m, total as u64));
         if self.entry_picking {
-            if let Some((m, total)) = self.pick_guarded_entry(pos, |total| rng.gen_range(0..total)) {
+            if let Some((m, total)) = self.pick_guarded_entry(pos, &mut *draw) {
                 return Ok(Some((m, total as u64)));
             }
         }
         if self.placement_only {
-            if let Some((m, total)) = self.pick_placement(pos, |total| rng.gen_range(0..total)) {
+            if let Some((m, total)) = self.pick_placement(pos, &mut *draw) {
                 return Ok(Some((m, total as u64)));
             }
         }
         if let (true, Some(n)) = (self.mill_counting, self.game.mill) {
-            let pick = |total: u32| rng.gen_range(0..total as usize) as u32;
+            let pick = |total: u32| draw(total as usize) as u32;
             let picked = if self.mill_bits {
                 self.pick_mill_by_bits(pos, n, pick, sources)
             } else {
@@ -438,21 +448,23 @@ impl Engine {
             return Ok(widen(picked));
         }
         if self.shot_counting {
-            let pick = |total: u32| rng.gen_range(0..total as usize) as u32;
+            let pick = |total: u32| draw(total as usize) as u32;
             return Ok(widen(self.pick_shot(pos, pick, moves, weights)));
         }
         if self.royal_picking {
-            return Ok(self.pick_legal(pos, rng, moves));
+            return Ok(self.pick_legal(pos, draw, moves));
         }
         Ok(None)
     }
 }
 
-/// What perft keeps for one ply: its moves, and the counting's tally.
+/// What perft keeps for one ply: its moves, and the counting's tallies.
 #[derive(Clone, Default)]
 struct Ply {
     moves: Vec<Move>,
     counts: Vec<counting::Counted>,
+    weights: Vec<u32>,
+    sources: Vec<counting::Source>,
 }
 
 /// How a random game went.
