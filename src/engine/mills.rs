@@ -71,45 +71,36 @@ impl MillPlan {
     }
 }
 
+/// One random game of a mill game on bits: see the module's comment.
+pub(super) struct MillPlayout<'a, R: Rng> {
+    pub plan: &'a MillPlan,
+    pub start: &'a Position,
+    pub max_plies: u32,
+    pub rng: &'a mut R,
+}
+
 impl Engine {
-    /// A random game of a mill game on bits, from `start` (not decided).
-    pub(super) fn mill_playout<R: Rng>(
-        &self,
-        plan: &MillPlan,
-        start: &Position,
-        max_plies: u32,
-        rng: &mut R,
-    ) -> Result<Playout, Limit> {
+    /// A random game of a mill game on bits, from its start (not decided).
+    pub(super) fn mill_playout<R: Rng>(&self, run: MillPlayout<'_, R>) -> Result<Playout, Limit> {
         #[cfg(target_arch = "x86_64")]
         if self.popcnt {
             // SAFETY: `popcnt` is set only where the CPU has the instruction.
-            return unsafe { self.mill_playout_popcnt(plan, start, max_plies, rng) };
+            return unsafe { self.mill_playout_popcnt(run) };
         }
-        self.mill_playout_on_bits(plan, start, max_plies, rng)
+        self.mill_playout_on_bits(run)
     }
 
     /// [`Engine::mill_playout`] compiled for CPUs with POPCNT: each ply
     /// counts landings, rows and pieces.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    unsafe fn mill_playout_popcnt<R: Rng>(
-        &self,
-        plan: &MillPlan,
-        start: &Position,
-        max_plies: u32,
-        rng: &mut R,
-    ) -> Result<Playout, Limit> {
-        self.mill_playout_on_bits(plan, start, max_plies, rng)
+    unsafe fn mill_playout_popcnt<R: Rng>(&self, run: MillPlayout<'_, R>) -> Result<Playout, Limit> {
+        self.mill_playout_on_bits(run)
     }
 
     #[inline(always)]
-    fn mill_playout_on_bits<R: Rng>(
-        &self,
-        plan: &MillPlan,
-        start: &Position,
-        max_plies: u32,
-        rng: &mut R,
-    ) -> Result<Playout, Limit> {
+    fn mill_playout_on_bits<R: Rng>(&self, run: MillPlayout<'_, R>) -> Result<Playout, Limit> {
+        let MillPlayout { plan, start, max_plies, rng } = run;
         let rows = self.mill_rows.as_ref().expect("a mill plan has rows");
         let mut turn = start.turn;
         let (mut mine, mut theirs) =

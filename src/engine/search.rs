@@ -295,7 +295,7 @@ impl Engine {
         }
         if let (Some(plan), None) = (&self.mill_plan, record.as_ref()) {
             if pos.result.is_none() {
-                return self.mill_playout(plan, pos, max_plies, rng);
+                return self.mill_playout(mills::MillPlayout { plan, start: pos, max_plies, rng });
             }
         }
         let mut history = self.history_from(pos);
