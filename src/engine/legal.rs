@@ -121,6 +121,7 @@ impl Engine {
         let passant = self.safe_passant(pos, legal, p, kind, passant, next);
         let mut count = quiet.count_ones() + taken.count_ones() + (passant != NONE) as u32;
         if k.castle.is_some() && pos.unmoved.contains(p) {
+            // Rare: castling pieces that have not moved.
             scratch.clear();
             self.legal_castles(pos, legal, p, kind, next, scratch);
             count += scratch.len() as u32;
@@ -143,18 +144,7 @@ impl Engine {
         if passant == NONE {
             return NONE;
         }
-        let mut m = Move {
-            kind: MoveType::Jumps,
-            from: p,
-            to: passant,
-            len: 1,
-            ntaken: 1,
-            distance: 1,
-            becomes: kind,
-            ..Move::PASS
-        };
-        m.path[0] = passant;
-        m.taken[0] = pos.passed.1;
+        let m = Move::landing_capture(p, passant, pos.passed.1, kind);
         let checked = legal.danger.checkers > 0;
         if self.safe(pos, &m, checked, &legal.royals, next.get_or_insert_with(|| pos.clone())) {
             passant

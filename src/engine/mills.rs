@@ -29,9 +29,8 @@ impl MillPlan {
     /// The plan for `engine`'s game, if its playouts can run on bits.
     pub(super) fn of(engine: &Engine) -> Option<MillPlan> {
         let game = &engine.game;
-        game.mill?;
-        engine.mill_rows.as_ref()?;
-        if !engine.mill_bits || engine.players != 2 || game.kinds.len() != 1 || game.board.len() > 128 {
+        // `mill_bits` holds only with a row rule and its rows (a board of up to 128 points).
+        if !engine.mill_bits || engine.players != 2 || game.kinds.len() != 1 {
             return None;
         }
         let k = &game.kinds[0];
@@ -171,13 +170,9 @@ impl Engine {
     /// The position a mill playout stands in: `sides[0]` and `hands[0]` are
     /// the side to move's.
     fn mill_position(&self, plan: &MillPlan, turn: PlayerId, sides: [u128; 2], hands: [u32; 2]) -> Position {
-        let mut pos = self.empty_position(turn);
-        for (i, pl) in [turn, 1 - turn].into_iter().enumerate() {
-            for p in points_of(sides[i]) {
-                self.put(&mut pos, p as Point, cell(pl, plan.kind));
-            }
-            self.set_hand(&mut pos, pl, plan.kind, hands[i] as u8);
-        }
+        let mut pos = self.position_of_bits(turn, plan.kind, sides);
+        self.set_hand(&mut pos, turn, plan.kind, hands[0] as u8);
+        self.set_hand(&mut pos, 1 - turn, plan.kind, hands[1] as u8);
         pos
     }
 }

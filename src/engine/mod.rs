@@ -242,6 +242,15 @@ impl Move {
         (self.kind == MoveType::Plain && self.path[0] != NONE).then_some(self.path[0])
     }
 
+    /// A move of the piece on `from` that lands on `to` and takes the piece
+    /// on `victim` (`to` itself but en passant), becoming `becomes`.
+    pub fn landing_capture(from: Point, to: Point, victim: Point, becomes: KindId) -> Move {
+        let mut m = Move { kind: MoveType::Jumps, from, to, len: 1, ntaken: 1, distance: 1, becomes, ..Move::PASS };
+        m.path[0] = to;
+        m.taken[0] = victim;
+        m
+    }
+
     /// This step or slide, then a shot at `q`.
     pub fn with_shot(mut self, q: Point) -> Move {
         self.path[0] = q;

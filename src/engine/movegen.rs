@@ -610,11 +610,7 @@ impl Engine {
         let rule = (n, u16::MAX, false);
         let enemies = pos.occupied[enemy as usize];
         let free = match &self.mill_rows {
-            Some(rows) => {
-                let bits = enemies.low128();
-                let in_row = |q: Point| rows.complete(q, bits);
-                PointSet::from_low128(enemies.iter().filter(|&q| !in_row(q)).fold(0u128, |b, q| b | 1 << q))
-            }
+            Some(rows) => return PointSet::from_low128(rows.removable(enemies.low128())),
             None => {
                 let mut free = PointSet::default();
                 enemies.iter().filter(|&q| !self.line_at(pos, q, enemy, rule)).for_each(|q| free.insert(q));

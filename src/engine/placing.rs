@@ -128,12 +128,7 @@ impl<R: Rng, const BMI2: bool> StepperFn<Result<Playout, Limit>> for BitPlayout<
             let count = landings.count_ones();
             if count == 0 {
                 // No move: the plain path's ending (a rule of no move, or a draw).
-                let mut pos = engine.empty_position(turn);
-                for (pl, bits) in [(turn, mine), (1 - turn, theirs)] {
-                    for p in super::shifts::points_of(bits) {
-                        engine.put(&mut pos, p, cell(pl, plan.kind));
-                    }
-                }
+                let pos = engine.position_of_bits(turn, plan.kind, [mine, theirs]);
                 let outcome = engine.outcome(&pos)?.unwrap_or(Outcome { winner: None, reason: Reason::NoMove(turn) });
                 return Ok(Playout { outcome, plies, choices });
             }
@@ -152,6 +147,19 @@ impl<R: Rng, const BMI2: bool> StepperFn<Result<Playout, Limit>> for BitPlayout<
 }
 
 impl Engine {
+    /// The position where `turn` is to move and `sides[0]` holds its pieces
+    /// of `kind`, `sides[1]` the other player's: where a bit playout (here
+    /// and in `mills.rs`) ends stuck and the plain path judges the outcome.
+    pub(super) fn position_of_bits(&self, turn: PlayerId, kind: KindId, sides: [u128; 2]) -> Position {
+        let mut pos = self.empty_position(turn);
+        for (pl, bits) in [(turn, sides[0]), (1 - turn, sides[1])] {
+            for p in super::shifts::points_of(bits) {
+                self.put(&mut pos, p, cell(pl, kind));
+            }
+        }
+        pos
+    }
+
     /// A random game of a placement game on bits, from `start` (not decided).
     pub(super) fn bit_playout<R: Rng>(
         &self,

@@ -612,14 +612,9 @@ impl Engine {
         let n = self.game.board.len();
         if k.promotion.is_none() && !self.vt.per_file && !self.game.forbid_stranded {
             // It stays what it is, wherever it lands.
-            let mut m =
-                Move { kind: MoveType::Jumps, from: p, len: 1, ntaken: 1, distance: 1, becomes: kind, ..Move::PASS };
             let victims = taken.map(|q| (q, q));
             for (to, victim) in victims.chain((passant != NONE).then_some((passant, pos.passed.1))) {
-                m.to = to;
-                m.path[0] = to;
-                m.taken[0] = victim;
-                out.push(m);
+                out.push(Move::landing_capture(p, to, victim, kind));
             }
             for to in quiet {
                 let distance = self.line_distance[p as usize * n + to as usize].max(1);
@@ -654,20 +649,7 @@ impl Engine {
                 if !allowed(to, becomes) {
                     continue;
                 }
-                let mut m = Move {
-                    kind: MoveType::Jumps,
-                    from: p,
-                    to,
-                    dir: chosen(to, becomes),
-                    len: 1,
-                    ntaken: 1,
-                    distance: 1,
-                    becomes,
-                    ..Move::PASS
-                };
-                m.path[0] = to;
-                m.taken[0] = victim;
-                out.push(m);
+                out.push(Move { dir: chosen(to, becomes), ..Move::landing_capture(p, to, victim, becomes) });
             }
         };
         for q in taken {
