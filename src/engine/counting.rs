@@ -53,6 +53,35 @@ impl StepperFn<Tally> for CountByRay<'_> {
     }
 }
 
+/// The weighed count of perft's last ply in a dice game (see
+/// [`Engine::count_weighed`]), by rays with a given stepper.
+struct WeighByRay<'a> {
+    engine: &'a Engine,
+    pos: &'a Position,
+    sides: u8,
+}
+
+impl StepperFn<Option<Weighed>> for WeighByRay<'_> {
+    #[inline(always)]
+    fn call<S: Stepper>(self, s: S) -> Option<Weighed> {
+        let by_kind = self.engine.pieces_by_kind(self.pos);
+        let empty = vacant_bits(self.engine, self.pos);
+        if self.engine.any_jumps && self.engine.capture_candidates(s, self.pos, &by_kind, empty) != 0 {
+            return None; // the capture search decides what is legal
+        }
+        Some(self.engine.weigh_by_ray(s, self.pos, self.sides, &by_kind, empty))
+    }
+}
+
+/// The moves under every roll of a die that limits the distance, summed
+/// over the rolls, and the shortest distance any move goes (the rolls below
+/// it have no move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Weighed {
+    pub(super) total: u128,
+    pub(super) shortest: u8,
+}
+
 /// What counting found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Tally {
@@ -258,6 +287,77 @@ impl Engine {
             }
         }
         total
+    }
+
+    /// Where a die of `sides` faces limits the distance: the count of
+    /// [`Engine::count_by_piece`] under every roll, summed, in one pass. A
+    /// move of distance k is legal under the rolls k..=sides, so each
+    /// direction's points reached after k steps weigh `sides + 1 - k`. None
+    /// where counting cannot tell.
+    pub(super) fn count_weighed(&self, pos: &Position, sides: u8) -> Option<Weighed> {
+        if !self.bulk_counting || !self.bit_slides || self.hands || self.lifts || self.tracks || self.rows_or_flight {
+            return None;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            // SAFETY: `popcnt` is set only where the CPU has the instruction.
+            return unsafe { self.count_weighed_popcnt(pos, sides) };
+        }
+        let shifts = self.shifts.as_ref().expect("bulk counting needs shifts");
+        shifts.with_stepper(WeighByRay { engine: self, pos, sides })
+    }
+
+    /// [`Engine::count_weighed`] compiled for CPUs with POPCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn count_weighed_popcnt(&self, pos: &Position, sides: u8) -> Option<Weighed> {
+        let shifts = self.shifts.as_ref().expect("bulk counting needs shifts");
+        shifts.with_stepper(WeighByRay { engine: self, pos, sides })
+    }
+
+    #[inline(always)]
+    fn weigh_by_ray<S: Stepper>(
+        &self,
+        shifts: S,
+        pos: &Position,
+        sides: u8,
+        by_kind: &[u128; MAX_KINDS],
+        empty: u128,
+    ) -> Weighed {
+        let pl = pos.turn as usize;
+        let (mut total, mut shortest) = (0u32, u8::MAX);
+        for (k, kind) in self.game.kinds.iter().enumerate() {
+            let pieces = by_kind[k];
+            if pieces == 0 {
+                continue;
+            }
+            let stops = !self.no_stop_bits[k];
+            for &(d, most) in self.ray_plans[k * MAX_PLAYERS + pl].iter() {
+                let mut front = pieces;
+                for steps in 1..=most.min(sides) {
+                    front = shifts.step(front, d) & empty;
+                    if front == 0 {
+                        break;
+                    }
+                    let n = (front & stops).count_ones();
+                    if n > 0 {
+                        total += n * u32::from(sides + 1 - steps);
+                        shortest = shortest.min(steps);
+                    }
+                }
+            }
+            if kind.moves.leave[pl] != 0 {
+                for p in points_of(pieces) {
+                    // Leaving goes one space past the last point of the ray.
+                    for d in dirs(self.leave_dirs(pos, p, k as KindId, pl, sides)) {
+                        let steps = self.ray(p, d).len() as u8 + 1;
+                        total += u32::from(sides + 1 - steps);
+                        shortest = shortest.min(steps);
+                    }
+                }
+            }
+        }
+        Weighed { total: total.into(), shortest }
     }
 
     /// The `k`-th move (in [`Engine::count_by_piece`]'s order) of the moves counted.

@@ -118,6 +118,11 @@ impl Engine {
                 tally => candidates = tally.candidates(),
             }
         }
+        if depth == 1 {
+            if let Some(total) = self.weighed_by_rolls(pos, counts) {
+                return Ok(total);
+            }
+        }
         moves.clear();
         self.generate_with(pos, self.max_roll, moves, candidates)?;
         self.pass_if_stuck(pos, moves)?;
@@ -162,6 +167,32 @@ impl Engine {
             total = weighted(passes, n, total).ok_or(Limit::Count)?;
         }
         Ok(total)
+    }
+
+    /// The last ply of a dice game where a roll limits the distance, counted
+    /// rather than generated: the moves under each roll, a roll with none a
+    /// pass, which is the weighing of [`Engine::perft_with`] (a move of
+    /// distance k counted once for each roll of k or more). None where
+    /// counting cannot tell, or where the side has no move under any roll.
+    fn weighed_by_rolls(&self, pos: &Position, counts: &mut Vec<counting::Counted>) -> Option<u128> {
+        let dice = self.game.dice?;
+        if dice.exact || dice.binary || dice.pair || dice.counted || dice.summed != 1 || self.max_roll != dice.sides {
+            return None;
+        }
+        if let Some(weighed) = self.count_weighed(pos, dice.sides) {
+            // The rolls below the shortest move's distance are passes.
+            let shortest = weighed.shortest;
+            return (shortest <= dice.sides).then(|| weighed.total + u128::from(shortest - 1));
+        }
+        let mut total = 0u128;
+        for roll in 1..=dice.sides {
+            match self.count_by_piece(pos, roll, counts) {
+                counting::Tally::Moves(0) if roll < dice.sides => total += 1,
+                counting::Tally::Moves(n @ 1..) => total += u128::from(n),
+                _ => return None,
+            }
+        }
+        Some(total)
     }
 
     /// perft where the roll is the exact distance: summed over every roll,

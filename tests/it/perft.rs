@@ -261,6 +261,42 @@ fn counting_moves_agrees_with_generating_them() {
     assert!(counted_games >= 25, "{counted_games} games counted");
 }
 
+/// perft in a dice game sums each roll's moves (a roll with none is one
+/// pass). Its last ply is counted in one weighed pass where the die limits
+/// the distance: it must be that sum in positions of random games of every
+/// dice game.
+#[test]
+fn dice_perft_sums_the_moves_under_each_roll() {
+    use rand::{Rng, SeedableRng};
+    let mut checked = 0;
+    for file in shipped_files() {
+        let engine = common::engine(&file, &[]);
+        let Some(dice) = engine.dice() else { continue };
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(9);
+        let mut moves = Vec::new();
+        for _ in 0..4 {
+            let mut pos = engine.start();
+            for _ in 0..120 {
+                if engine.outcome(&pos).unwrap().is_some() {
+                    break;
+                }
+                let mut by_rolls = 0u128;
+                for roll in dice.rolls() {
+                    engine.moves(&pos, Some(roll), &mut moves).unwrap();
+                    by_rolls += moves.len() as u128;
+                }
+                let at = engine.position_notation(&pos);
+                assert_eq!(engine.perft(&pos, 1).unwrap(), by_rolls, "{file} at {at}");
+                checked += 1;
+                engine.moves(&pos, Some(dice.highest()), &mut moves).unwrap();
+                let m = moves[rng.gen_range(0..moves.len())];
+                pos = engine.play_unchecked(&pos, &m);
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} positions");
+}
+
 /// In games where every move places a piece, playouts pick the n-th
 /// placement without listing them: in the order the list has them, so a
 /// seed picks the same move either way.
