@@ -896,7 +896,6 @@ impl Engine {
     /// Every capture sequence by jumping, for the side to move.
     fn captures(&self, pos: &Position, out: &mut Vec<Move>, known: Option<u128>) -> Result<(), Limit> {
         let me = pos.turn;
-        let mut budget = MAX_SEARCH_STEPS;
         // Only the pieces that may capture are tried (in the same order);
         // the shifts' candidates have passed `can_capture`'s test already.
         let (candidates, tested) = match (&self.shifts, known) {
@@ -917,8 +916,21 @@ impl Engine {
             }
             return Ok(());
         }
-        let enemies = pos.enemies(me);
-        let vacant = self.all_points.minus(&pos.taken);
+        // One search for every piece: it leaves its sets as it found them
+        // (each piece's start is opened, and visited, only for its own search).
+        let mut s = Search {
+            engine: self,
+            pos,
+            me,
+            at_once: self.game.jumps.remove_at_once,
+            enemies: pos.enemies(me),
+            open: self.all_points.minus(&pos.taken),
+            visited: PointSet::default(),
+            scratch: Move { kind: MoveType::Jumps, ..Move::PASS },
+            beyond: Beyond::default(),
+            budget: MAX_SEARCH_STEPS,
+            limit: None,
+        };
         for p in candidates.iter() {
             let c = pos.at(p);
             if self.hands && self.held_back(pos, kind_of(c)) {
@@ -932,32 +944,18 @@ impl Engine {
             if !tested && !self.can_capture(pos, p, kind_of(c), me) {
                 continue;
             }
-            let mut visited = PointSet::default();
             if self.game.jumps.no_revisiting {
-                visited.insert(p);
+                s.visited.insert(p);
             }
-            let mut open = vacant;
-            open.insert(p);
-            let mut s = Search {
-                engine: self,
-                pos,
-                me,
-                at_once: self.game.jumps.remove_at_once,
-                enemies,
-                open,
-                visited,
-                scratch: Move { kind: MoveType::Jumps, from: p, ..Move::PASS },
-                beyond: Beyond::default(),
-                budget,
-                limit: None,
-            };
+            s.open.insert(p);
+            s.scratch.from = p;
             self.takes_of(pos, p, out);
-            let kind = kind_of(c);
-            s.extend(p, kind, None, out);
+            s.extend(p, kind_of(c), None, out);
             if let Some(limit) = s.limit {
                 return Err(limit);
             }
-            budget = s.budget;
+            s.open.remove(p);
+            s.visited.remove(p);
         }
         Ok(())
     }
