@@ -2,8 +2,9 @@
 //! alone: material (each kind's `value N`, default 1), mobility, and progress
 //! toward the file's own goals where they say where a piece is going (men to
 //! their promotion zone, a piece to the region its side wins by reaching, a
-//! king to the edge it escapes from, a racing piece along its track), with
-//! the threat to a piece whose capture loses the game.
+//! king to the edge it escapes from, a racing piece along its track, a piece
+//! past the enemy's pieces it wins by passing), with the threat to a piece
+//! whose capture loses the game.
 
 use crate::engine::{kind_of, Engine, Position};
 use crate::game::*;
@@ -34,6 +35,10 @@ const MOP_UP_LEAD: i32 = 2 * UNIT;
 /// mop-up term no longer falls.
 const MOP_UP_EDGE_STEPS: i32 = 4;
 const MOP_UP_NEAR_STEPS: i32 = 8;
+/// Per step a piece that wins by getting past the enemy's pieces stands
+/// ahead of (or short of) each of them, counted up to [`PAST_STEPS`].
+const PAST: i32 = 40;
+const PAST_STEPS: i32 = 2;
 /// Per point a racing piece has come along its track (off the board past
 /// its end counts as one point more than the last).
 const RACE_STEP: i32 = 25;
@@ -70,6 +75,17 @@ pub struct Evaluation {
     /// Kinds that race along tracks, with each player's start count of them
     /// and the worth of one borne off (all the way along, and off).
     racers: Vec<(KindId, [i32; MAX_PLAYERS], [i32; MAX_PLAYERS])>,
+    /// `past` goals: the player who wins by one, its kind, the enemy kinds
+    /// to get past, and which way along the lattice counts as ahead.
+    chases: Vec<Chase>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Chase {
+    player: PlayerId,
+    kind: KindId,
+    of: u16,
+    ahead: (i32, i32),
 }
 
 impl Evaluation {
@@ -109,9 +125,10 @@ impl Evaluation {
         hand_kinds.sort_unstable();
         hand_kinds.dedup();
         let racers = race_progress(game, &value, &mut progress);
+        let chases = chases(game);
         // (With drops, material in hand would have to count: left out.)
         let royal = if hand_kinds.is_empty() { MopUp::of(game) } else { None };
-        Evaluation { points: n, value, mobility, progress, lines, threatened, hand_kinds, royal, racers }
+        Evaluation { points: n, value, mobility, progress, lines, threatened, hand_kinds, royal, racers, chases }
     }
 
     /// What a kind is worth, in centi-pieces.
@@ -178,8 +195,43 @@ impl Evaluation {
                 score -= enemies as i32 * THREAT;
             }
         }
+        for c in self.chases.iter().filter(|c| c.player == pl) {
+            score += chase_score(engine, pos, c);
+        }
         score
     }
+}
+
+/// The `past` goals of a game, per player that wins by one.
+fn chases(game: &Game) -> Vec<Chase> {
+    let mut chases = Vec::new();
+    for g in &game.goals {
+        let Condition::Holds { any } = &g.condition else { continue };
+        for c in any.iter().flatten().filter(|c| !c.not) {
+            let Test::Past { kind, of, behind } = c.test else { continue };
+            for pl in 0..game.players.len() as PlayerId {
+                if g.winner(g.player.unwrap_or(pl)) == Some(pl) {
+                    let (fx, fy) = DIRECTION_STEPS[game.players[pl as usize].forward as usize];
+                    let sign = if behind { -1 } else { 1 };
+                    chases.push(Chase { player: pl, kind, of, ahead: (sign * fx, sign * fy) });
+                }
+            }
+        }
+    }
+    chases
+}
+
+/// How far the chasing side's farthest piece stands ahead of each enemy
+/// piece it must get past (behind it: negative), each counted up to
+/// [`PAST_STEPS`] either way.
+fn chase_score(engine: &Engine, pos: &Position, c: &Chase) -> i32 {
+    let coords = &engine.board().coords;
+    let along = |p: Point| coords[p as usize].0 * c.ahead.0 + coords[p as usize].1 * c.ahead.1;
+    let of_kinds = |pl: PlayerId, kinds: u16| {
+        pos.occupied_by(pl).iter().filter(move |&p| kinds & (1 << kind_of(pos.at(p))) != 0).map(along)
+    };
+    let Some(mine) = of_kinds(c.player, 1 << c.kind).max() else { return 0 };
+    of_kinds(1 - c.player, c.of).map(|theirs| (mine - theirs).clamp(-PAST_STEPS, PAST_STEPS) * PAST).sum()
 }
 
 /// The tables of the mop-up term (see [`MOP_UP_EDGE`]).
@@ -464,6 +516,18 @@ mod tests {
         let open = tablut.parse_position("D:Ac1:DKe5").unwrap();
         let shut = tablut.parse_position("D:Ae4,e6,d5,f5:DKe5").unwrap();
         assert!(eval.evaluate(&tablut, &open) > eval.evaluate(&tablut, &shut) + TWO_LINES);
+    }
+
+    #[test]
+    fn a_piece_that_wins_by_getting_past_gains_as_it_passes() {
+        let e = engine("hare-and-hounds.game");
+        let eval = Evaluation::new(&e);
+        let hare = |text: &str| -eval.evaluate(&e, &e.parse_position(text).unwrap());
+        // The hare (going west) level with the hounds, then past one of
+        // them, is better placed than east of them all.
+        let (east, level, past_one) =
+            (hare("H:Ha2,b1,b3:Re2"), hare("H:Hb1,b3,c2:Rb2"), hare("H:Hb3,c1,c3:Rb2"));
+        assert!(east < level && level < past_one, "{east} {level} {past_one}");
     }
 
     #[test]
