@@ -525,8 +525,7 @@ mod tests {
         let hare = |text: &str| -eval.evaluate(&e, &e.parse_position(text).unwrap());
         // The hare (going west) level with the hounds, then past one of
         // them, is better placed than east of them all.
-        let (east, level, past_one) =
-            (hare("H:Ha2,b1,b3:Re2"), hare("H:Hb1,b3,c2:Rb2"), hare("H:Hb3,c1,c3:Rb2"));
+        let (east, level, past_one) = (hare("H:Ha2,b1,b3:Re2"), hare("H:Hb1,b3,c2:Rb2"), hare("H:Hb3,c1,c3:Rb2"));
         assert!(east < level && level < past_one, "{east} {level} {past_one}");
     }
 
