@@ -130,13 +130,22 @@ pub(super) fn ray_plans(game: &Game) -> Vec<Vec<(Dir, u8)>> {
 }
 
 impl Engine {
+    /// Whether counting can stand for the move list: slides are bit
+    /// operations, and no move enters from a hand, lifts, runs a track, must
+    /// go the roll's exact distance, and nothing else the counting does not
+    /// know is open (rows that remove, flights, guarded moves, passes at will).
+    #[inline(always)]
+    fn counts_moves(&self) -> bool {
+        self.bit_slides && !self.hands && !self.lifts && !self.tracks && !self.exact_dice && !self.rows_or_flight
+    }
+
     /// Where no capture by moving but a take is open to the side, and on a
     /// board where slides are bit operations: the side's moves (distance at
     /// most `limit`), counted by ray where the board has shifts, else piece
     /// by piece.
     pub(super) fn count_by_piece(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Tally {
         // Games that never count return before the call (and its frame).
-        if !self.bit_slides || self.hands || self.lifts || self.tracks || self.exact_dice || self.rows_or_flight {
+        if !self.counts_moves() {
             return Tally::Unknown;
         }
         #[cfg(target_arch = "x86_64")]
@@ -295,7 +304,7 @@ impl Engine {
     /// direction's points reached after k steps weigh `sides + 1 - k`. None
     /// where counting cannot tell.
     pub(super) fn count_weighed(&self, pos: &Position, sides: u8) -> Option<Weighed> {
-        if !self.bulk_counting || !self.bit_slides || self.hands || self.lifts || self.tracks || self.rows_or_flight {
+        if !self.bulk_counting || !self.counts_moves() {
             return None;
         }
         #[cfg(target_arch = "x86_64")]

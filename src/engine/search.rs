@@ -118,8 +118,8 @@ impl Engine {
                 tally => candidates = tally.candidates(),
             }
         }
-        if depth == 1 {
-            if let Some(total) = self.weighed_by_rolls(pos, counts) {
+        if depth == 1 && self.game.dice.is_some() {
+            if let Some(total) = self.weighed_by_rolls(pos) {
                 return Ok(total);
             }
         }
@@ -169,30 +169,20 @@ impl Engine {
         Ok(total)
     }
 
-    /// The last ply of a dice game where a roll limits the distance, counted
-    /// rather than generated: the moves under each roll, a roll with none a
-    /// pass, which is the weighing of [`Engine::perft_with`] (a move of
-    /// distance k counted once for each roll of k or more). None where
+    /// The last ply of a dice game where one die limits the distance,
+    /// counted rather than generated: the moves under each roll, a roll with
+    /// none a pass, which is the weighing of [`Engine::perft_with`] (a move
+    /// of distance k counted once for each roll of k or more). None where
     /// counting cannot tell, or where the side has no move under any roll.
-    fn weighed_by_rolls(&self, pos: &Position, counts: &mut Vec<counting::Counted>) -> Option<u128> {
+    fn weighed_by_rolls(&self, pos: &Position) -> Option<u128> {
         let dice = self.game.dice?;
         if dice.exact || dice.binary || dice.pair || dice.counted || dice.summed != 1 || self.max_roll != dice.sides {
             return None;
         }
-        if let Some(weighed) = self.count_weighed(pos, dice.sides) {
-            // The rolls below the shortest move's distance are passes.
-            let shortest = weighed.shortest;
-            return (shortest <= dice.sides).then(|| weighed.total + u128::from(shortest - 1));
-        }
-        let mut total = 0u128;
-        for roll in 1..=dice.sides {
-            match self.count_by_piece(pos, roll, counts) {
-                counting::Tally::Moves(0) if roll < dice.sides => total += 1,
-                counting::Tally::Moves(n @ 1..) => total += u128::from(n),
-                _ => return None,
-            }
-        }
-        Some(total)
+        let weighed = self.count_weighed(pos, dice.sides)?;
+        // The rolls below the shortest move's distance are passes.
+        let shortest = weighed.shortest;
+        (shortest <= dice.sides).then(|| weighed.total + u128::from(shortest - 1))
     }
 
     /// perft where the roll is the exact distance: summed over every roll,
