@@ -181,7 +181,8 @@ impl Engine {
 
     /// Remembers `next`, the position after a move from `pos`, in `history`;
     /// ends the game if it has now stood as many times as a repetition rule allows.
-    fn remember(&self, pos: &Position, history: &mut History, next: &mut Position) {
+    #[inline(always)]
+    pub(super) fn remember(&self, pos: &Position, history: &mut History, next: &mut Position) {
         if !self.keeps_history() {
             return;
         }
@@ -194,7 +195,7 @@ impl Engine {
             history.pieces = pieces;
             history.seen = Seen::default();
         }
-        self.enter(pos.turn, history, next);
+        self.remember_repeated(pos.turn, history, next);
     }
 
     /// For searches: remembers `next`, made by a move of `mover` (with
@@ -215,7 +216,7 @@ impl Engine {
     /// an unlimited supply, so that where it changed, no earlier position can
     /// stand again. (A capture into the captor's hand leaves it as it was:
     /// a drop may bring the earlier position back.)
-    #[inline]
+    #[inline(always)]
     fn pieces_held(&self, pos: &Position) -> u16 {
         // Every player's pieces are in `taken`: one set counted, not two,
         // with the instruction where the processor has it (this runs every ply).
@@ -238,6 +239,9 @@ impl Engine {
     }
 
     /// [`Engine::enter`] in a game with a repetition or perpetual check rule.
+    /// Runs every ply of a playout: the rare case, a position that may have
+    /// stood before, is out of line.
+    #[inline(always)]
     fn remember_repeated(&self, mover: PlayerId, history: &mut History, next: &mut Position) {
         // Without hands no piece comes back onto the board, so no position
         // from before a capture can stand again: looking at them too changes
@@ -256,10 +260,17 @@ impl Engine {
             let check = self.check(next, next.turn).is_some();
             history.made.push(Made { mover, check });
         }
-        if !see(&mut history.seen, next.hash) || next.result.is_some() {
-            return;
+        if see(&mut history.seen, next.hash) && next.result.is_none() {
+            next.result = self.repeated_outcome(mover, history, next);
         }
-        next.result = self.perpetual_outcome(history, next.hash).or_else(|| {
+    }
+
+    /// The end by repetition or perpetual check of `next`, made by `mover`,
+    /// whose hash the history has met before (or one sharing its filter bit).
+    #[cold]
+    #[inline(never)]
+    fn repeated_outcome(&self, mover: PlayerId, history: &History, next: &Position) -> Option<Outcome> {
+        self.perpetual_outcome(history, next.hash).or_else(|| {
             let g = &self.game.goals[self.repetition?];
             let Condition::Repeated(times) = g.condition else { return None };
             if g.ends && history.stood(next.hash, times as usize) {
@@ -267,7 +278,7 @@ impl Engine {
             }
             let winner = g.winner(g.player.unwrap_or(mover));
             history.stood(next.hash, times as usize).then_some(Outcome { winner, reason: Reason::Repeated(times) })
-        });
+        })
     }
 
     /// The end by perpetual check, if the position with `hash` (the last

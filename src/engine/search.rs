@@ -307,7 +307,7 @@ impl Engine {
         max_plies: u32,
         rng: &mut R,
         moves: &mut Vec<Move>,
-        mut record: Option<&mut Vec<String>>,
+        record: Option<&mut Vec<String>>,
     ) -> Result<Playout, Limit> {
         if let (Some(plan), Some(shifts), None) = (&self.bit_placements, &self.shifts, record.as_ref()) {
             if pos.result.is_none() {
@@ -319,6 +319,24 @@ impl Engine {
                 return self.mill_playout(mills::MillPlayout { plan, start: pos, max_plies, rng });
             }
         }
+        if self.keeps_history() {
+            self.playout_keeping::<R, true>(pos, max_plies, rng, moves, record)
+        } else {
+            self.playout_keeping::<R, false>(pos, max_plies, rng, moves, record)
+        }
+    }
+
+    /// [`Engine::playout`] by generating or counting, `KEEP` where a rule
+    /// looks back at the positions played: a game without one runs no test
+    /// of it a ply, and one with it has the test inline.
+    fn playout_keeping<R: Rng, const KEEP: bool>(
+        &self,
+        pos: &Position,
+        max_plies: u32,
+        rng: &mut R,
+        moves: &mut Vec<Move>,
+        mut record: Option<&mut Vec<String>>,
+    ) -> Result<Playout, Limit> {
         let mut history = self.history_from(pos);
         // Two positions, each ply played from one into the other: one copy a ply.
         let mut positions = [pos.clone(), pos.clone()];
@@ -343,7 +361,10 @@ impl Engine {
                 if let Some(r) = record.as_deref_mut() {
                     r.push(self.ply_notation(None, &m));
                 }
-                self.play_in_into(pos, &m, &mut history, next);
+                self.play_into(pos, &m, next);
+                if KEEP {
+                    self.remember(pos, &mut history, next);
+                }
                 now ^= 1;
                 plies += 1;
                 continue;
@@ -372,7 +393,10 @@ impl Engine {
             if let Some(r) = record.as_deref_mut() {
                 r.push(self.ply_notation(roll, &m));
             }
-            self.play_in_into(pos, &m, &mut history, next);
+            self.play_into(pos, &m, next);
+            if KEEP {
+                self.remember(pos, &mut history, next);
+            }
             now ^= 1;
             plies += 1;
         }

@@ -386,6 +386,42 @@ fn mill_playouts_on_bits_play_the_same_games() {
     }
 }
 
+/// A playout keeps the positions for a repetition rule its own way (past a
+/// capture the start moves on, the positions stay): replayed ply by ply
+/// through `play_in`, as a game played by hand is, its games end where and
+/// as the playout ended them (the games whose random games repeat often
+/// enough to tell).
+#[test]
+fn playouts_end_by_repetition_where_a_game_played_by_hand_does() {
+    use rand::SeedableRng;
+    use rulebook::engine::Reason;
+    for (file, seeds) in [
+        ("games/english-draughts.game", 300),
+        ("games/gardner-minichess.game", 100),
+        ("games/italian-draughts.game", 100),
+    ] {
+        let e = common::engine(file, &[]);
+        let (mut moves, mut repeated) = (Vec::new(), 0);
+        for seed in 0..seeds {
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            let mut plies = Vec::new();
+            let played = e.playout(&e.start(), 300, &mut rng, &mut moves, Some(&mut plies)).unwrap();
+            let (mut pos, mut history) = (e.start(), e.history_from(&e.start()));
+            for ply in &plies {
+                assert_eq!(pos.decided(), None, "{file} seed {seed}: the game ended before {ply}");
+                let (_, m) = e.parse_ply(&pos, ply).unwrap();
+                pos = e.play_in(&pos, &m, &mut history);
+            }
+            let by_repetition = matches!(played.outcome.reason, Reason::Repeated(_) | Reason::PerpetualCheck(..));
+            repeated += by_repetition as u32;
+            if by_repetition || pos.decided().is_some() {
+                assert_eq!(pos.decided(), Some(played.outcome), "{file} seed {seed}");
+            }
+        }
+        assert!(repeated > 0, "{file}: no game ended by repetition");
+    }
+}
+
 /// Playouts of Go pick an allowed entry without listing the entries (those
 /// with a liberty allowed untried, the rest tried): the same games, ply for
 /// ply, as the list gives, under each rule against suicide.
