@@ -386,11 +386,11 @@ fn mill_playouts_on_bits_play_the_same_games() {
     }
 }
 
-/// A playout keeps the positions for a repetition rule its own way (past a
-/// capture the start moves on, the positions stay): replayed ply by ply
-/// through `play_in`, as a game played by hand is, its games end where and
-/// as the playout ended them (the games whose random games repeat often
-/// enough to tell).
+/// A playout remembers the positions for a repetition rule in a loop of its
+/// own (built with and without a history): replayed ply by ply through
+/// `play_in`, as a game played by hand is, its games end where and as the
+/// playout ended them (the games whose random games repeat often enough to
+/// tell).
 #[test]
 fn playouts_end_by_repetition_where_a_game_played_by_hand_does() {
     use rand::SeedableRng;
