@@ -360,6 +360,21 @@ fn moves_without_progress_end_in_a_draw() {
 }
 
 #[test]
+fn a_capture_starts_the_count_without_progress_again() {
+    // English draughts: 40 moves each (80 plies) without a capture or a man's move draw.
+    let e = common::engine("games/english-draughts.game", &[]);
+    // One ply short, a quiet king's move draws...
+    let (after, outcome) = play(&e, "B:WKh8,Ka1:BKd4:quiet 79", "d4-c5");
+    assert_eq!(
+        (after.as_str(), outcome),
+        ("W:BKc5:WKa1,Kh8:quiet 80", Some(Outcome { winner: None, reason: Reason::NoProgress(40) }))
+    );
+    // ...and a king's capture starts the count again.
+    let (after, outcome) = play(&e, "B:WKe5,Ka1:BKd4:quiet 79", "d4xf6");
+    assert_eq!((after.as_str(), outcome), ("W:BKf6:WKa1", None));
+}
+
+#[test]
 fn a_chain_at_will_stops_at_every_landing_and_counting_goals_end_the_game() {
     let e = common::engine("games/fox-and-geese.game", &[]);
     // The fox may stop after its first leap or go on: two moves.
