@@ -139,6 +139,40 @@ impl Engine {
                 result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
             }
         }
+        if self.rules_after_move {
+            result = self.rules_after(pos, mv, next, result);
+        }
+        let again = self.game.another_turn.as_ref().is_some_and(|z| {
+            matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps | MoveType::Sow) && z.contains(mv.to)
+        }) || self.game.another_turn_rolls != 0
+            && self.game.another_turn_rolls & (1u128 << mv.distance.min(127)) != 0;
+        let to = if self.ranked {
+            result = self.place_finisher(next, result);
+            // A player who has just finished has no further turn.
+            (!again || next.places.contains(me)).then(|| self.next_in_play(next, me))
+        } else {
+            (!again).then(|| self.next_player(me))
+        };
+        if let Some(to) = to {
+            next.turn = to;
+            next.hash ^= self.zobrist_turns[me as usize] ^ self.zobrist_turns[to as usize];
+        }
+        next.ply += 1;
+        next.result = result;
+        self.no_progress_after(pos, next, mv);
+        self.streak_after(pos, next, mv);
+    }
+
+    /// The rules that look at `next` once `mv` (from `pos`) is made, and the
+    /// outcome with them, `result` being the move's own.
+    fn rules_after(
+        &self,
+        pos: &Position,
+        mv: &Move,
+        next: &mut Position,
+        mut result: Option<Outcome>,
+    ) -> Option<Outcome> {
+        let me = pos.turn;
         if result.is_none() && self.line_goals && matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps)
         {
             result = self.goal_line(next, me, mv.to);
@@ -167,25 +201,7 @@ impl Engine {
                 result = Some(self.scored_end(next));
             }
         }
-        let again = self.game.another_turn.as_ref().is_some_and(|z| {
-            matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps | MoveType::Sow) && z.contains(mv.to)
-        }) || self.game.another_turn_rolls != 0
-            && self.game.another_turn_rolls & (1u128 << mv.distance.min(127)) != 0;
-        let to = if self.ranked {
-            result = self.place_finisher(next, result);
-            // A player who has just finished has no further turn.
-            (!again || next.places.contains(me)).then(|| self.next_in_play(next, me))
-        } else {
-            (!again).then(|| self.next_player(me))
-        };
-        if let Some(to) = to {
-            next.turn = to;
-            next.hash ^= self.zobrist_turns[me as usize] ^ self.zobrist_turns[to as usize];
-        }
-        next.ply += 1;
-        next.result = result;
-        self.no_progress_after(pos, next, mv);
-        self.streak_after(pos, next, mv);
+        result
     }
 
     /// Takes the piece on `t` off the board (back to its owner's hand under

@@ -1024,6 +1024,11 @@ pub struct Engine {
     position_goals: bool,
     /// Whether some kind has `at most N moves in a row`.
     run_limits: bool,
+    /// Whether any rule looks at a move once it is made (a goal of rows,
+    /// of the whole position, of a full board or of counts; runs of quiet
+    /// moves; guards that look back; castling and en passant rights;
+    /// passes at will): a game with none, most, skips them with one test.
+    rules_after_move: bool,
     /// Whether some goal is on the state of the board (counts, where pieces stand).
     count_goals: bool,
     /// The hand slot of each player and kind (`player * 16 + kind`), or
@@ -1214,6 +1219,14 @@ impl Engine {
         let royal_picking = royal_masks && !pass_rule && !pass_at_will && !game.jumps.compulsory;
         let bit_placements =
             placing::BitPlacements::of(&game, shifts.is_some(), placement_only).filter(|_| plain_endings);
+        let rules_after_move = line_goals
+            || position_goals
+            || board_full_goal
+            || count_goals
+            || run_limits
+            || guarded
+            || vt.history_state
+            || pass_at_will;
         let mut engine = Engine {
             game,
             zobrist,
@@ -1286,6 +1299,7 @@ impl Engine {
             max_roll,
             position_goals,
             run_limits,
+            rules_after_move,
             repetition,
             perpetual,
             no_progress,
