@@ -231,7 +231,12 @@ fn chase_score(engine: &Engine, pos: &Position, c: &Chase) -> i32 {
         pos.occupied_by(pl).iter().filter(move |&p| kinds & (1 << kind_of(pos.at(p))) != 0).map(along)
     };
     let Some(mine) = of_kinds(c.player, 1 << c.kind).max() else { return 0 };
-    of_kinds(1 - c.player, c.of).map(|theirs| (mine - theirs).clamp(-PAST_STEPS, PAST_STEPS) * PAST).sum()
+    // Every other player's pieces (`1 - player` would not do past two players).
+    (0..engine.players())
+        .filter(|&pl| pl != c.player)
+        .flat_map(|pl| of_kinds(pl, c.of))
+        .map(|theirs| (mine - theirs).clamp(-PAST_STEPS, PAST_STEPS) * PAST)
+        .sum()
 }
 
 /// The tables of the mop-up term (see [`MOP_UP_EDGE`]).
