@@ -672,6 +672,11 @@ impl Position {
     pub fn enemies(&self, me: PlayerId) -> PointSet {
         self.taken.minus(&self.occupied[me as usize])
     }
+    /// [`Position::enemies`] on a board of at most 128 points, as bits.
+    #[inline]
+    pub(super) fn enemies_low128(&self, me: PlayerId) -> u128 {
+        self.taken.low128() & !self.occupied[me as usize].low128()
+    }
     /// How many pieces the players other than `me` have on the board.
     fn enemy_count(&self, me: PlayerId) -> usize {
         self.taken.len() - self.occupied[me as usize].len()

@@ -44,6 +44,18 @@ impl Search<'_> {
         self.open.contains(q)
     }
 
+    /// Whether an enemy not jumped yet stands where the piece's entry `at`
+    /// in [`Engine::jump_over`] could leap over it.
+    #[inline]
+    fn enemy_next_to(&self, at: usize) -> bool {
+        let over = &self.engine.jump_over[at];
+        if self.engine.small_board {
+            over.low128() & self.enemies.low128() != 0
+        } else {
+            over.meets(&self.enemies)
+        }
+    }
+
     #[inline]
     fn jumpable(&self, q: Point, kind: KindId) -> bool {
         self.enemies.contains(q) && self.preys_on(self.engine.game.kinds[kind as usize].can_capture, q)
@@ -269,7 +281,7 @@ impl Search<'_> {
         let short = moves.jump[me] & !moves.fly[me] & !closed;
         let at = self.engine.table_index(kind, self.me, cur);
         // No enemy next to `cur` with a point behind it: most landings end here.
-        let leaps = if short != 0 && self.engine.jump_over[at].meets(&self.enemies) {
+        let leaps = if short != 0 && self.enemy_next_to(at) {
             &self.engine.short_leaps[self.engine.short_leap_at[at] as usize..self.engine.short_leap_at[at + 1] as usize]
         } else {
             &[]
@@ -815,7 +827,12 @@ impl Engine {
             return true;
         }
         let reach = &self.jump_over[self.table_index(kind, me, p)];
-        if reach.meets(&pos.enemies(me)) {
+        let near = if self.small_board {
+            reach.low128() & pos.enemies_low128(me) != 0
+        } else {
+            reach.meets(&pos.enemies(me))
+        };
+        if near {
             for d in dirs(moves.jump[me as usize]) {
                 let over = board.step(p, d);
                 if enemy(over) && vacant(board.step(over, d)) {
@@ -856,7 +873,7 @@ impl Engine {
         }
         if self.small_board {
             // As bits: no set of every point made for each piece.
-            let enemies = pos.taken.low128() & !pos.occupied[me as usize].low128();
+            let enemies = pos.enemies_low128(me);
             return self.takes_by_bits(pos, p, kind, enemies, out);
         }
         let targets = self.take_targets(pos, p, kind, me);
@@ -910,7 +927,7 @@ impl Engine {
         };
         if self.plain_steppers && tested {
             // Every capture a take, on a small board: by bits, piece by piece.
-            let enemies = pos.taken.low128() & !pos.occupied[me as usize].low128();
+            let enemies = pos.enemies_low128(me);
             for p in points_of(candidates.low128()) {
                 self.takes_by_bits(pos, p, kind_of(pos.at(p)), enemies, out);
             }
