@@ -700,6 +700,7 @@ impl Position {
         match points {
             0..=64 => copy::<64>(&mut self.cells, &other.cells),
             65..=128 => copy::<128>(&mut self.cells, &other.cells),
+            129..=256 => copy::<256>(&mut self.cells, &other.cells),
             _ => self.cells = other.cells,
         }
         // Every other field: a field added later must be copied here too.

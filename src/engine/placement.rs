@@ -187,27 +187,33 @@ impl Engine {
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<(Move, usize)> {
         // The first kind's points are kept: most such games have one kind.
+        // (With its count: a count of a large board's set is long without `popcnt`.)
         let (mut total, mut first) = (0, None);
         for k in 0..self.game.kinds.len() {
             let Some(set) = landings(k) else { continue };
-            total += set.len();
-            first.get_or_insert((k, set));
+            let len = set.len();
+            total += len;
+            first.get_or_insert((k, set, len));
         }
         total += passes;
         if total == 0 {
             return None;
         }
         let mut n = pick(total);
-        if let Some((first_kind, first_set)) = first {
+        if let Some((first_kind, first_set, first_len)) = first {
             for k in first_kind..self.game.kinds.len() {
-                let set = if k == first_kind { Some(first_set) } else { landings(k) };
-                let Some(set) = set else { continue };
-                if n < set.len() {
+                let (set, len) = if k == first_kind {
+                    (first_set, first_len)
+                } else {
+                    let Some(set) = landings(k) else { continue };
+                    (set, set.len())
+                };
+                if n < len {
                     let to = set.nth(n);
                     let m = Move { kind: MoveType::Enter, to, distance: 1, becomes: k as KindId, ..Move::PASS };
                     return Some((m, total));
                 }
-                n -= set.len();
+                n -= len;
             }
         }
         (passes > 0).then_some((Move::PASS, total))
