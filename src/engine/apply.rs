@@ -142,10 +142,7 @@ impl Engine {
         if self.rules_after_move {
             result = self.rules_after(pos, mv, next, result);
         }
-        let again = self.game.another_turn.as_ref().is_some_and(|z| {
-            matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps | MoveType::Sow) && z.contains(mv.to)
-        }) || self.game.another_turn_rolls != 0
-            && self.game.another_turn_rolls & (1u128 << mv.distance.min(127)) != 0;
+        let again = self.extra_turns && self.another_turn(mv);
         let to = if self.ranked {
             result = self.place_finisher(next, result);
             // A player who has just finished has no further turn.
@@ -161,6 +158,14 @@ impl Engine {
         next.result = result;
         self.no_progress_after(pos, next, mv);
         self.streak_after(pos, next, mv);
+    }
+
+    /// Whether `mv` earns its player another turn: it ends in a zone that
+    /// gives one, or went a distance whose roll does.
+    fn another_turn(&self, mv: &Move) -> bool {
+        self.game.another_turn.as_ref().is_some_and(|z| {
+            matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps | MoveType::Sow) && z.contains(mv.to)
+        }) || self.game.another_turn_rolls & (1u128 << mv.distance.min(127)) != 0
     }
 
     /// The rules that look at `next` once `mv` (from `pos`) is made, and the
@@ -392,7 +397,16 @@ impl Engine {
         })
     }
 
+    /// (Inline, the common case, a kind no goal of reaching names, costs a test.)
+    #[inline]
     pub(super) fn goal_reach(&self, me: PlayerId, kind: KindId, to: Point) -> Option<Outcome> {
+        if self.reach_goal_kinds & (1 << kind) == 0 {
+            return None;
+        }
+        self.goal_reached(me, kind, to)
+    }
+
+    fn goal_reached(&self, me: PlayerId, kind: KindId, to: Point) -> Option<Outcome> {
         self.game.goals.iter().find_map(|g| match &g.condition {
             Condition::Reaches(k, zone) if *k == kind && zone[me as usize].contains(to) => {
                 let subject = g.player.unwrap_or(me);

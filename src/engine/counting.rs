@@ -134,8 +134,7 @@ impl Engine {
     /// operations, and no move enters from a hand, lifts, runs a track, must
     /// go the roll's exact distance, and nothing else the counting does not
     /// know is open (rows that remove, flights, guarded moves, passes at will).
-    #[inline(always)]
-    fn counts_moves(&self) -> bool {
+    pub(super) fn counts(&self) -> bool {
         self.bit_slides && !self.hands && !self.lifts && !self.tracks && !self.exact_dice && !self.rows_or_flight
     }
 
@@ -145,7 +144,7 @@ impl Engine {
     /// by piece.
     pub(super) fn count_by_piece(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Tally {
         // Games that never count return before the call (and its frame).
-        if !self.counts_moves() {
+        if !self.counts_moves {
             return Tally::Unknown;
         }
         #[cfg(target_arch = "x86_64")]
@@ -304,7 +303,7 @@ impl Engine {
     /// direction's points reached after k steps weigh `sides + 1 - k`. None
     /// where counting cannot tell.
     pub(super) fn count_weighed(&self, pos: &Position, sides: u8) -> Option<Weighed> {
-        if !self.bulk_counting || !self.counts_moves() {
+        if !self.bulk_counting || !self.counts_moves {
             return None;
         }
         #[cfg(target_arch = "x86_64")]

@@ -1035,6 +1035,18 @@ pub struct Engine {
     /// moves; guards that look back; castling and en passant rights;
     /// passes at will): a game with none, most, skips them with one test.
     rules_after_move: bool,
+    /// Whether counting can stand for the move list ([`Engine::counts`]
+    /// decides it, and [`Engine::use_bit_slides`] again): a flag tested each
+    /// ply of a playout, so kept rather than derived.
+    counts_moves: bool,
+    /// Whether a playout may pick a whole turn by counting before it rolls
+    /// (placements, mills, shots, guarded entries, moves that must leave the
+    /// royal piece safe): a game with none, most, skips them with one test.
+    picks_whole_turns: bool,
+    /// The kinds some goal of reaching a zone names (a bit per kind).
+    reach_goal_kinds: u16,
+    /// Whether a move may earn another turn (a zone or a roll that does).
+    extra_turns: bool,
     /// Whether some goal is on the state of the board (counts, where pieces stand).
     count_goals: bool,
     /// The hand slot of each player and kind (`player * 16 + kind`), or
@@ -1233,6 +1245,11 @@ impl Engine {
             || guarded
             || vt.history_state
             || pass_at_will;
+        let reach_goal_kinds = game.goals.iter().fold(0u16, |kinds, g| match g.condition {
+            Condition::Reaches(k, _) => kinds | 1 << k,
+            _ => kinds,
+        });
+        let extra_turns = game.another_turn.is_some() || game.another_turn_rolls != 0;
         let mut engine = Engine {
             game,
             zobrist,
@@ -1306,6 +1323,10 @@ impl Engine {
             position_goals,
             run_limits,
             rules_after_move,
+            counts_moves: false,
+            picks_whole_turns: false,
+            reach_goal_kinds,
+            extra_turns,
             repetition,
             perpetual,
             no_progress,
@@ -1328,6 +1349,8 @@ impl Engine {
             sow,
         };
         engine.mill_plan = mills::MillPlan::of(&engine);
+        engine.counts_moves = engine.counts();
+        engine.picks_whole_turns = engine.picks_whole_turns();
         engine
     }
 
@@ -1347,6 +1370,8 @@ impl Engine {
         self.vector_steppers = on && fresh.vector_steppers;
         self.royal_masks = on && fresh.royal_masks;
         self.royal_picking = on && fresh.royal_picking;
+        self.counts_moves = self.counts();
+        self.picks_whole_turns = self.picks_whole_turns();
     }
 
     /// Whether playouts of this game run on bits as a mill game (`mills.rs`).

@@ -459,6 +459,15 @@ pub struct RandomPly {
 }
 
 impl Engine {
+    /// Whether any of [`Engine::pick_counted`]'s ways of picking a whole turn applies.
+    pub(super) fn picks_whole_turns(&self) -> bool {
+        self.entry_picking
+            || self.placement_only
+            || (self.mill_counting && self.game.mill.is_some())
+            || self.shot_counting
+            || self.royal_picking
+    }
+
     /// The move a playout picks where the whole turn is counted or weighed
     /// rather than listed: placements only (`pick_placement`), rows that
     /// remove a piece (`pick_mill`), moves that shoot (`pick_shot`), chess's
@@ -472,6 +481,9 @@ impl Engine {
         weights: &mut Vec<u32>,
         sources: &mut Vec<counting::Source>,
     ) -> Result<Option<(Move, u64)>, Limit> {
+        if !self.picks_whole_turns {
+            return Ok(None);
+        }
         let widen = |picked: Option<(Move, u32)>| picked.map(|(m, total)| (m, total as u64));
         if self.entry_picking {
             if let Some((m, total)) = self.pick_guarded_entry(pos, &mut *draw) {
