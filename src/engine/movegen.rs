@@ -50,7 +50,7 @@ impl Search<'_> {
     fn enemy_next_to(&self, at: usize) -> bool {
         let over = &self.engine.jump_over[at];
         if self.engine.small_board {
-            over.low128() & self.enemies.low128() != 0
+            over.meets_low128(&self.enemies)
         } else {
             over.meets(&self.enemies)
         }
@@ -828,7 +828,7 @@ impl Engine {
         }
         let reach = &self.jump_over[self.table_index(kind, me, p)];
         let near = if self.small_board {
-            reach.low128() & pos.enemies_low128(me) != 0
+            reach.meets_low128_minus(&pos.taken, &pos.occupied[me as usize])
         } else {
             reach.meets(&pos.enemies(me))
         };
