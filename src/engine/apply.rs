@@ -2,6 +2,7 @@
 //! stands when the piece lands, then removed; goals are checked.
 
 use super::custodial;
+use super::shifts::{vacant_bits, Stepper, StepperFn};
 use super::*;
 
 /// Why [`Engine::play`] refused a move.
@@ -281,18 +282,16 @@ impl Engine {
 
     /// No piece of player `x` can reach the edge through empty points.
     fn encircled(&self, pos: &Position, x: PlayerId) -> bool {
-        let board = &self.game.board;
-        let mut seen = PointSet::default();
-        let mut stack = [0 as Point; MAX_POINTS + 1];
-        let mut top = 0;
-        for p in pos.occupied[x as usize].iter() {
-            seen.insert(p);
-            stack[top] = p;
-            top += 1;
+        if let Some(shifts) = &self.shifts {
+            return shifts.with_stepper(Encircled { engine: self, pos, x });
         }
-        while top > 0 {
-            top -= 1;
-            let p = stack[top];
+        let board = &self.game.board;
+        // Every point reached is pushed once: `todo` is the points reached
+        // and not yet looked from.
+        let mut seen = pos.occupied[x as usize];
+        let mut todo = seen;
+        while let Some(p) = todo.first() {
+            todo.remove(p);
             if self.on_edge(p) {
                 return false;
             }
@@ -300,8 +299,7 @@ impl Engine {
                 let q = board.step(p, d);
                 if q != NONE && !seen.contains(q) && (pos.at(q) == 0 || owner(pos.at(q)) == x) {
                     seen.insert(q);
-                    stack[top] = q;
-                    top += 1;
+                    todo.insert(q);
                 }
             }
         }
@@ -414,5 +412,33 @@ impl Engine {
             }
             _ => None,
         })
+    }
+}
+
+/// [`Engine::encircled`] by shifts: the region of `x`'s pieces and the
+/// empty points they reach grows by a step in each orthogonal direction at
+/// once until it stops growing or meets the edge.
+struct Encircled<'a> {
+    engine: &'a Engine,
+    pos: &'a Position,
+    x: PlayerId,
+}
+
+impl StepperFn<bool> for Encircled<'_> {
+    fn call<S: Stepper>(self, s: S) -> bool {
+        let own = self.pos.occupied[self.x as usize].low128();
+        let open = own | vacant_bits(self.engine, self.pos);
+        let mut region = own;
+        loop {
+            if region & self.engine.orthogonal_edge != 0 {
+                return false;
+            }
+            let steps = s.step(region, 0) | s.step(region, 2) | s.step(region, 4) | s.step(region, 6);
+            let grown = region | steps & open;
+            if grown == region {
+                return true;
+            }
+            region = grown;
+        }
     }
 }

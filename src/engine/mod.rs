@@ -1043,6 +1043,9 @@ pub struct Engine {
     /// (placements, mills, shots, guarded entries, moves that must leave the
     /// royal piece safe): a game with none, most, skips them with one test.
     picks_whole_turns: bool,
+    /// The points with an orthogonal neighbour off the board, as bits (on
+    /// a board of at most 128 points: for the goal of encircling by shifts).
+    orthogonal_edge: u128,
     /// The kinds some goal of reaching a zone names (a bit per kind).
     reach_goal_kinds: u16,
     /// Whether a move may earn another turn (a zone or a roll that does).
@@ -1250,6 +1253,9 @@ impl Engine {
             _ => kinds,
         });
         let extra_turns = game.another_turn.is_some() || game.another_turn_rolls != 0;
+        let orthogonal_edge = (0..n.min(128) as Point)
+            .filter(|&p| [0, 2, 4, 6].iter().any(|&d| game.board.step(p, d) == NONE))
+            .fold(0u128, |bits, p| bits | 1 << p);
         let mut engine = Engine {
             game,
             zobrist,
@@ -1326,6 +1332,7 @@ impl Engine {
             counts_moves: false,
             picks_whole_turns: false,
             reach_goal_kinds,
+            orthogonal_edge,
             extra_turns,
             repetition,
             perpetual,

@@ -121,13 +121,23 @@ fn copenhagen_shieldwall() {
 
 #[test]
 fn copenhagen_encirclement() {
-    let e = game("games/copenhagen-hnefatafl.game", &[]);
-    // A ring around the king closes when g9 comes to g7.
-    let (_, outcome) = play(&e, "A:Af4,e5,g5,d6,h6,e7,f8,g9:DKf6", "g9-g7");
-    assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::Encircled(1) }));
-    // Still a gap (g7 empty, g9 elsewhere): not yet.
-    let (_, outcome) = play(&e, "A:Af4,e5,g5,d6,h6,e7,f8,a9:DKf6", "a9-a10");
-    assert_eq!(outcome, None);
+    // The region grown by shifts, and the walk point by point.
+    let mut walks = game("games/copenhagen-hnefatafl.game", &[]);
+    walks.use_bit_slides(false);
+    for e in [game("games/copenhagen-hnefatafl.game", &[]), walks] {
+        // A ring around the king closes when g9 comes to g7.
+        let (_, outcome) = play(&e, "A:Af4,e5,g5,d6,h6,e7,f8,g9:DKf6", "g9-g7");
+        assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::Encircled(1) }));
+        // Still a gap (g7 empty, g9 elsewhere): not yet.
+        let (_, outcome) = play(&e, "A:Af4,e5,g5,d6,h6,e7,f8,a9:DKf6", "a9-a10");
+        assert_eq!(outcome, None);
+        // Defenders inside the ring count with the king; one of them on
+        // the edge (a6) is not encircled.
+        let (_, outcome) = play(&e, "A:Af4,e5,g5,d6,h6,e7,f8,g9:DKf6,f5", "g9-g7");
+        assert_eq!(outcome, Some(Outcome { winner: Some(0), reason: Reason::Encircled(1) }));
+        let (_, outcome) = play(&e, "A:Af4,e5,g5,d6,h6,e7,f8,g9:DKf6,a6", "g9-g7");
+        assert_eq!(outcome, None);
+    }
 }
 
 #[test]
