@@ -74,6 +74,10 @@ pub(super) struct VectorTables {
     pub(super) unmating: bool,
     /// Some kind is limited per file (`at most N per file`).
     pub(super) per_file: bool,
+    /// Per kind and player: it lands as it is wherever it goes (no
+    /// promotion, no limit per file, no point where it would be stranded),
+    /// so its moves need no look at each landing.
+    pub(super) lands_as_is: Vec<[bool; MAX_PLAYERS]>,
 }
 
 impl VectorTables {
@@ -128,6 +132,7 @@ impl VectorTables {
                     !matches!(v.shape, Shape::Hop | Shape::Ride | Shape::JumpOver { .. }) && !v.lame && !region_slide
                 })
             });
+        let stranded = stranded(game, &lattice);
         VectorTables {
             vectors,
             attacks,
@@ -150,13 +155,25 @@ impl VectorTables {
             history_state,
             zobrist_unmoved: tables::more_keys(n, 1),
             zobrist_passed: tables::more_keys(n, 2),
-            stranded: stranded(game, &lattice),
+            lands_as_is: lands_as_is(game, &stranded),
+            stranded,
             file_of: game.board.coords.iter().map(|&(x, _)| x.clamp(0, 255) as u8).collect(),
             per_file: game.kinds.iter().any(|k| k.per_file.is_some()),
             unmating: game.kinds.iter().any(|k| k.enter.is_some_and(|e| e.unless_mates)),
             lattice,
         }
     }
+}
+
+/// See [`VectorTables::lands_as_is`].
+fn lands_as_is(game: &Game, stranded: &[[PointSet; MAX_PLAYERS]]) -> Vec<[bool; MAX_PLAYERS]> {
+    game.kinds
+        .iter()
+        .zip(stranded)
+        .map(|(k, stranded)| {
+            std::array::from_fn(|pl| k.promotion.is_none() && k.per_file.is_none() && stranded[pl].is_empty())
+        })
+        .collect()
 }
 
 /// See [`VectorTables::step_attacks`].
@@ -610,7 +627,7 @@ impl Engine {
         let pl = pos.turn as usize;
         let k = &self.game.kinds[kind as usize];
         let n = self.game.board.len();
-        if k.promotion.is_none() && !self.vt.per_file && !self.game.forbid_stranded {
+        if self.vt.lands_as_is[kind as usize][pl] {
             // It stays what it is, wherever it lands.
             let victims = taken.map(|q| (q, q));
             for (to, victim) in victims.chain((passant != NONE).then_some((passant, pos.passed.1))) {
@@ -622,58 +639,45 @@ impl Engine {
             }
             return;
         }
+        // Promotion from its start counts for every landing: looked at once.
+        let from_zone = k.promotion.as_ref().is_some_and(|pr| pr.optional && pr.zone[pl].contains(p));
         let promotions = |to: Point| -> &[KindId] {
             match &k.promotion {
-                Some(pr) if pr.zone[pl].contains(to) || pr.optional && pr.zone[pl].contains(p) => {
-                    &self.vt.promotion_kinds[kind as usize]
-                }
+                Some(pr) if from_zone || pr.zone[pl].contains(to) => &self.vt.promotion_kinds[kind as usize],
                 _ => std::slice::from_ref(&self.vt.kind_ids[kind as usize]),
-            }
-        };
-        // A chosen kind is written `=Q`; staying what it was, plainly.
-        let chosen = |to: Point, becomes: KindId| {
-            if promotions(to).len() > 1 && becomes != kind {
-                Move::CHOSE_KIND
-            } else {
-                0
             }
         };
         let allowed = |to: Point, becomes: KindId| {
             let stranded = self.vt.stranded[becomes as usize][pl].contains(to);
             !(stranded || self.vt.per_file && self.file_full(pos, becomes, to, p, becomes != kind))
         };
-        // A capture by landing on `to`, taking the piece on `victim` (the
-        // same point but en passant), in each kind it may become there.
-        let mut capture = |to: Point, victim: Point| {
-            for &becomes in promotions(to) {
+        // The moves landing on `to` (a capture of the piece on `victim`, the
+        // same point but en passant; else a plain move of `distance`), in each
+        // kind it may become there: a chosen kind is written `=Q`, staying
+        // what it was plainly.
+        let mut land = |to: Point, victim: Option<Point>, distance: u8| {
+            let kinds = promotions(to);
+            let choice = kinds.len() > 1;
+            for &becomes in kinds {
                 if !allowed(to, becomes) {
                     continue;
                 }
-                out.push(Move { dir: chosen(to, becomes), ..Move::landing_capture(p, to, victim, becomes) });
+                let dir = if choice && becomes != kind { Move::CHOSE_KIND } else { 0 };
+                out.push(match victim {
+                    Some(victim) => Move { dir, ..Move::landing_capture(p, to, victim, becomes) },
+                    None => Move { kind: MoveType::Plain, from: p, to, dir, distance, becomes, ..Move::PASS },
+                });
             }
         };
         for q in taken {
-            capture(q, q);
+            land(q, Some(q), 1);
         }
         if passant != NONE {
-            capture(passant, pos.passed.1);
+            land(passant, Some(pos.passed.1), 1);
         }
         for q in quiet {
             let distance = self.line_distance[p as usize * n + q as usize].max(1);
-            for &becomes in promotions(q) {
-                if !allowed(q, becomes) {
-                    continue;
-                }
-                out.push(Move {
-                    kind: MoveType::Plain,
-                    from: p,
-                    to: q,
-                    dir: chosen(q, becomes),
-                    distance,
-                    becomes,
-                    ..Move::PASS
-                });
-            }
+            land(q, None, distance);
         }
     }
 
