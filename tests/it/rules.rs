@@ -1244,6 +1244,26 @@ fn conditions_join_with_and_or_and_not() {
 }
 
 #[test]
+fn pieces_left_are_counted_by_kind() {
+    // The pieces left of one kind are counted from the sets of the first
+    // kind and of the others, as well as piece by piece: both ways here.
+    for (kind, white_wins, black_wins) in [
+        ("man", "W:WKc1:Bd2,e2,Kf2", "W:Wa1,b1,Kc1:BKf2"),
+        ("king", "W:Wa1:Bd2,Kf2", "B:Wa1,Kc1:Bd2"),
+    ] {
+        let text = JOINED.replace(
+            "win when fewer than 2 man left and not opponent has fewer than 2 man left or king past every king",
+            &format!("lose when fewer than 1 {kind} left"),
+        );
+        let e = rulebook::load_text(&text, &[]).unwrap();
+        let outcome = |position: &str| e.outcome(&e.parse_position(position).unwrap()).unwrap().map(|o| o.winner);
+        assert_eq!(outcome("W:Wa1,b1,Kc1:Bd2,e2,Kf2"), None, "{kind}");
+        assert_eq!(outcome(white_wins), Some(Some(1)), "{kind}: white has none left");
+        assert_eq!(outcome(black_wins), Some(Some(0)), "{kind}: black has none left");
+    }
+}
+
+#[test]
 fn a_repetition_through_captures_and_drops_counts_every_standing() {
     // Minishogi, bare kings with a pawn in each hand: each side drops its pawn
     // with check and the other king takes it, and the kings go back. Every
