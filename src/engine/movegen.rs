@@ -44,6 +44,24 @@ impl Search<'_> {
         self.open.contains(q)
     }
 
+    /// Which of `leaps` are open (a bit each), tested without a branch each
+    /// (whether the jumped point holds an enemy is as good as random): in a
+    /// direction of `short`, over an enemy of `prey`, onto an open point, and
+    /// under `no revisiting` (`NO_REVISIT`) one the piece has not stood on.
+    #[inline(always)]
+    fn open_leaps<const NO_REVISIT: bool>(&self, leaps: &[(Dir, Point, Point)], short: DirSet, prey: u16) -> u32 {
+        let mut open = 0u32;
+        for (i, &(d, over, land)) in leaps.iter().enumerate() {
+            let ok = ((short >> d) & 1 != 0)
+                & self.enemies.contains(over)
+                & self.preys_on(prey, over)
+                & self.open.contains(land)
+                & !(NO_REVISIT && self.visited.contains(land));
+            open |= u32::from(ok) << i;
+        }
+        open
+    }
+
     /// Whether an enemy not jumped yet stands where the piece's entry `at`
     /// in [`Engine::jump_over`] could leap over it.
     #[inline]
@@ -286,19 +304,14 @@ impl Search<'_> {
         } else {
             &[]
         };
-        // Which leaps are open, tested without a branch each (whether the
-        // jumped point holds an enemy is as good as random); the search
-        // leaves these sets as it found them after each leap.
+        // Which leaps are open (the search leaves its sets as it found them
+        // after each leap); the test of the points stood on only where it counts.
         let prey = self.engine.game.kinds[kind as usize].can_capture;
-        let mut open = 0u32;
-        for (i, &(d, over, land)) in leaps.iter().enumerate() {
-            let ok = ((short >> d) & 1 != 0)
-                & self.enemies.contains(over)
-                & self.preys_on(prey, over)
-                & self.open.contains(land)
-                & !self.visited.contains(land);
-            open |= u32::from(ok) << i;
-        }
+        let mut open = if self.engine.game.jumps.no_revisiting {
+            self.open_leaps::<true>(leaps, short, prey)
+        } else {
+            self.open_leaps::<false>(leaps, short, prey)
+        };
         while open != 0 {
             let (d, over, land) = leaps[open.trailing_zeros() as usize];
             open &= open - 1;

@@ -1391,3 +1391,15 @@ fn players_who_finish_drop_out_and_the_others_play_on_for_places() {
     let (_, outcome) = common::play(&first, "R:Rh1:G@4:Y@4:B@4", "6:h1-off");
     assert_eq!(outcome.map(|o| o.winner), Some(Some(0)), "by default the first home wins");
 }
+
+#[test]
+fn no_revisiting_stops_a_leap_back_onto_a_point_stood_on() {
+    let text = std::fs::read_to_string("games/english-draughts.game").unwrap();
+    let plain = rulebook::load_text(&text, &[]).unwrap();
+    let once = rulebook::load_text(&text.replace("  remove at end\n", "  remove at end\n  no revisiting\n"), &[]).unwrap();
+    // The white king on d4 goes round the black men on e5, e7, c7 and c5,
+    // either way, and lands back on d4 only where it may stand there again.
+    let position = "W:WKd4:Be5,e7,c7,c5,h8";
+    assert_eq!(moves(&plain, position, None), ["d4xb6xd8xf6xd4", "d4xf6xd8xb6xd4"]);
+    assert_eq!(moves(&once, position, None), ["d4xb6xd8xf6", "d4xf6xd8xb6"]);
+}
