@@ -1248,14 +1248,9 @@ impl Engine {
             || guarded
             || vt.history_state
             || pass_at_will;
-        let reach_goal_kinds = game.goals.iter().fold(0u16, |kinds, g| match g.condition {
-            Condition::Reaches(k, _) => kinds | 1 << k,
-            _ => kinds,
-        });
+        let (reach_goal_kinds, orthogonal_edge) =
+            (tables::reach_goal_kinds(&game), tables::orthogonal_edge(&game.board));
         let extra_turns = game.another_turn.is_some() || game.another_turn_rolls != 0;
-        let orthogonal_edge = (0..n.min(128) as Point)
-            .filter(|&p| [0, 2, 4, 6].iter().any(|&d| game.board.step(p, d) == NONE))
-            .fold(0u128, |bits, p| bits | 1 << p);
         let mut engine = Engine {
             game,
             zobrist,

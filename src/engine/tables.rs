@@ -264,3 +264,18 @@ pub(super) fn only_entries(game: &Game) -> bool {
             })
     })
 }
+
+/// The kinds some goal of reaching a zone names, a bit per kind.
+pub(super) fn reach_goal_kinds(game: &Game) -> u16 {
+    game.goals.iter().fold(0, |kinds, g| match g.condition {
+        Condition::Reaches(k, _) => kinds | 1 << k,
+        _ => kinds,
+    })
+}
+
+/// The points of the first 128 with an orthogonal neighbour off the board, as bits.
+pub(super) fn orthogonal_edge(board: &Board) -> u128 {
+    (0..board.len().min(128) as Point)
+        .filter(|&p| [0, 2, 4, 6].iter().any(|&d| board.step(p, d) == NONE))
+        .fold(0, |bits, p| bits | 1 << p)
+}

@@ -1245,12 +1245,12 @@ fn conditions_join_with_and_or_and_not() {
 
 #[test]
 fn pieces_left_are_counted_by_kind() {
-    // The pieces left of one kind are counted from the sets of the first
-    // kind and of the others, as well as piece by piece: both ways here.
-    for (kind, white_wins, black_wins) in [
-        ("man", "W:WKc1:Bd2,e2,Kf2", "W:Wa1,b1,Kc1:BKf2"),
-        ("king", "W:Wa1:Bd2,Kf2", "B:Wa1,Kc1:Bd2"),
-    ] {
+    // The pieces left of one kind, counted from the position's set of the
+    // pieces of kinds other than the first: of the first kind alone (men)
+    // and of every kind but the first (kings).
+    for (kind, white_wins, black_wins) in
+        [("man", "W:WKc1:Bd2,e2,Kf2", "W:Wa1,b1,Kc1:BKf2"), ("king", "W:Wa1:Bd2,Kf2", "B:Wa1,Kc1:Bd2")]
+    {
         let text = JOINED.replace(
             "win when fewer than 2 man left and not opponent has fewer than 2 man left or king past every king",
             &format!("lose when fewer than 1 {kind} left"),
@@ -1396,7 +1396,8 @@ fn players_who_finish_drop_out_and_the_others_play_on_for_places() {
 fn no_revisiting_stops_a_leap_back_onto_a_point_stood_on() {
     let text = std::fs::read_to_string("games/english-draughts.game").unwrap();
     let plain = rulebook::load_text(&text, &[]).unwrap();
-    let once = rulebook::load_text(&text.replace("  remove at end\n", "  remove at end\n  no revisiting\n"), &[]).unwrap();
+    let once =
+        rulebook::load_text(&text.replace("  remove at end\n", "  remove at end\n  no revisiting\n"), &[]).unwrap();
     // The white king on d4 goes round the black men on e5, e7, c7 and c5,
     // either way, and lands back on d4 only where it may stand there again.
     let position = "W:WKd4:Be5,e7,c7,c5,h8";
