@@ -730,9 +730,15 @@ impl Position {
         self.passed = *passed;
         if points <= 128 {
             // A small board's sets hold their points in two words: the rest
-            // are empty in both, like the cells past the board.
-            for (to, from) in self.occupied.iter_mut().zip(occupied).take(players as usize) {
-                to.copy_low128(from);
+            // are empty in both, like the cells past the board. Two players'
+            // sets with no loop: the common case.
+            if players == 2 {
+                self.occupied[0].copy_low128(&occupied[0]);
+                self.occupied[1].copy_low128(&occupied[1]);
+            } else {
+                for (to, from) in self.occupied.iter_mut().zip(occupied).take(players as usize) {
+                    to.copy_low128(from);
+                }
             }
             self.taken.copy_low128(taken);
             self.other_kinds.copy_low128(other_kinds);
