@@ -3,7 +3,7 @@
 //! with [`Engine::moves`] move for move (tests/it/perft.rs checks the counts
 //! over random games of every shipped game).
 
-use super::shifts::{points_of, vacant_bits, Stepper, StepperFn};
+use super::shifts::{points_of, vacant_bits, PiecesByKind, Stepper, StepperFn};
 use super::*;
 
 /// Moves counted, in the order [`Engine::nth_counted`] picks them.
@@ -246,13 +246,13 @@ impl Engine {
         pos: &Position,
         limit: u8,
         counts: &mut Vec<Counted>,
-        by_kind: &[u128; MAX_KINDS],
+        by_kind: &PiecesByKind,
         empty: u128,
     ) -> u32 {
         let pl = pos.turn as usize;
         let mut total = 0;
         for (k, kind) in self.game.kinds.iter().enumerate() {
-            let pieces = by_kind[k];
+            let pieces = by_kind.of(k);
             if pieces == 0 {
                 continue;
             }
@@ -329,13 +329,13 @@ impl Engine {
         shifts: S,
         pos: &Position,
         sides: u8,
-        by_kind: &[u128; MAX_KINDS],
+        by_kind: &PiecesByKind,
         empty: u128,
     ) -> Weighed {
         let pl = pos.turn as usize;
         let (mut total, mut shortest) = (0u32, u8::MAX);
         for (k, kind) in self.game.kinds.iter().enumerate() {
-            let pieces = by_kind[k];
+            let pieces = by_kind.of(k);
             if pieces == 0 {
                 continue;
             }

@@ -170,18 +170,39 @@ impl StepperFn<u128> for Candidates<'_> {
     }
 }
 
+/// The side to move's pieces of each kind, as bits (boards of at most 128
+/// points): the first kind's and the others' from the position's sets, and
+/// in a game of more than two kinds a further kind's by a look at the
+/// others' points (no table of every kind filled a ply).
+#[derive(Clone, Copy)]
+pub(super) struct PiecesByKind<'a> {
+    first: u128,
+    others: u128,
+    two_kinds: bool,
+    pos: &'a Position,
+}
+
+impl PiecesByKind<'_> {
+    /// The pieces of kind `k`.
+    #[inline(always)]
+    pub(super) fn of(&self, k: usize) -> u128 {
+        if k == 0 {
+            self.first
+        } else if self.two_kinds {
+            self.others
+        } else {
+            points_of(self.others).filter(|&p| kind_of(self.pos.at(p)) as usize == k).fold(0, |bits, p| bits | 1 << p)
+        }
+    }
+}
+
 impl Engine {
     /// The side to move's pieces of each kind, as bits (boards of at most 128 points).
     #[inline(always)]
-    pub(super) fn pieces_by_kind(&self, pos: &Position) -> [u128; MAX_KINDS] {
-        let mut by_kind = [0u128; MAX_KINDS];
+    pub(super) fn pieces_by_kind<'a>(&self, pos: &'a Position) -> PiecesByKind<'a> {
         let mine = pos.occupied[pos.turn as usize];
         let others = mine.and(&pos.other_kinds).low128();
-        by_kind[0] = mine.low128() & !others;
-        for p in points_of(others) {
-            by_kind[kind_of(pos.at(p)) as usize] |= 1u128 << p;
-        }
-        by_kind
+        PiecesByKind { first: mine.low128() & !others, others, two_kinds: self.game.kinds.len() <= 2, pos }
     }
 
     /// The side to move's pieces that may have a capture by moving: a
@@ -194,7 +215,7 @@ impl Engine {
         &self,
         s: S,
         pos: &Position,
-        by_kind: &[u128; MAX_KINDS],
+        by_kind: &PiecesByKind,
         empty: u128,
     ) -> u128 {
         let me = pos.turn;
@@ -202,7 +223,7 @@ impl Engine {
         let enemy = pos.enemies(me).low128();
         let mut found = 0;
         for (k, kind) in self.game.kinds.iter().enumerate() {
-            let pieces = by_kind[k];
+            let pieces = by_kind.of(k);
             let m = &kind.moves;
             if pieces == 0 || !m.captures_by_moving(pl) {
                 continue;
