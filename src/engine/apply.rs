@@ -2,7 +2,7 @@
 //! stands when the piece lands, then removed; goals are checked.
 
 use super::custodial;
-use super::shifts::{vacant_bits, Stepper, StepperFn};
+use super::shifts::{grow, vacant_bits, Stepper, StepperFn};
 use super::*;
 
 /// Why [`Engine::play`] refused a move.
@@ -427,18 +427,7 @@ struct Encircled<'a> {
 impl StepperFn<bool> for Encircled<'_> {
     fn call<S: Stepper>(self, s: S) -> bool {
         let own = self.pos.occupied[self.x as usize].low128();
-        let open = own | vacant_bits(self.engine, self.pos);
-        let mut region = own;
-        loop {
-            if region & self.engine.orthogonal_edge != 0 {
-                return false;
-            }
-            let steps = s.step(region, 0) | s.step(region, 2) | s.step(region, 4) | s.step(region, 6);
-            let grown = region | steps & open;
-            if grown == region {
-                return true;
-            }
-            region = grown;
-        }
+        let edge = self.engine.orthogonal_edge;
+        grow(s, own, own | vacant_bits(self.engine, self.pos), &[0, 2, 4, 6], edge) & edge == 0
     }
 }

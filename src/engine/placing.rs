@@ -6,7 +6,7 @@
 //! the same moves as [`Engine::playout`]'s plain path (the placements in
 //! point order, `gen_range` over their count), which a test checks.
 
-use super::shifts::{Stepper, StepperFn};
+use super::shifts::{grow, Stepper, StepperFn};
 use super::*;
 use rand::Rng;
 
@@ -243,14 +243,7 @@ fn decided<S: Stepper, const BMI2: bool>(
                 }
             }
             BitGoal::Connects { regions, winner_if } => {
-                let mut chain = 1u128 << to;
-                loop {
-                    let grown = (0..8).fold(chain, |c, d| c | s.step(chain, d)) & mine;
-                    if grown == chain {
-                        break;
-                    }
-                    chain = grown;
-                }
+                let chain = grow(s, 1u128 << to, mine, &[0, 1, 2, 3, 4, 5, 6, 7], 0);
                 if regions.iter().all(|r| r[me as usize] & chain != 0) {
                     return at(winner_if, Reason::Connected(me));
                 }

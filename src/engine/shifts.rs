@@ -107,6 +107,22 @@ pub(super) trait Stepper: Copy {
     fn step(self, bits: u128, d: Dir) -> u128;
 }
 
+/// The points reached from `seed` through `within` by steps in the
+/// directions `ways`, every point a step at a time at once, until they stop
+/// growing or meet `stop` (a region that meets it is returned as it is then).
+#[inline(always)]
+pub(super) fn grow<S: Stepper>(s: S, seed: u128, within: u128, ways: &[Dir], stop: u128) -> u128 {
+    let mut region = seed;
+    while region & stop == 0 {
+        let grown = region | ways.iter().fold(0, |out, &d| out | s.step(region, d)) & within;
+        if grown == region {
+            break;
+        }
+        region = grown;
+    }
+    region
+}
+
 /// What is done with a [`Stepper`] (a closure cannot be generic over it).
 pub(super) trait StepperFn<T> {
     fn call<S: Stepper>(self, s: S) -> T;
