@@ -138,6 +138,22 @@ impl Engine {
         self.bit_slides && !self.hands && !self.lifts && !self.tracks && !self.exact_dice && !self.rows_or_flight
     }
 
+    /// Whether, where a capture is open, the side's moves are its capture
+    /// sequences and nothing else, so that perft's last ply may count them
+    /// ([`Engine::count_captures`]): capture is compulsory, no preference
+    /// among captures, no rule that judges the position a move leaves (a
+    /// guard, a royal piece), no pass at will, no row that removes a piece.
+    pub(super) fn counts_captures(&self) -> bool {
+        self.game.jumps.compulsory
+            && self.game.jumps.prefer.is_empty()
+            && !self.royal_masks
+            && !self.guarded
+            && self.vt.royal_kinds == 0
+            && !self.pass_at_will
+            && self.game.mill.is_none()
+            && self.sow.is_none()
+    }
+
     /// Where no capture by moving but a take is open to the side, and on a
     /// board where slides are bit operations: the side's moves (distance at
     /// most `limit`), counted by ray where the board has shifts, else piece

@@ -915,6 +915,9 @@ pub struct Engine {
     /// (direction, point jumped, landing), by direction.
     short_leaps: Vec<(Dir, Point, Point)>,
     short_leap_at: Vec<u32>,
+    /// Per player, the kinds whose capture sequences perft's last ply counts
+    /// by short leaps alone ([`tables::short_leapers`]).
+    short_leapers: [u16; MAX_PLAYERS],
     /// `step_to[(kind * MAX_PLAYERS + player) * points + p]`: where a step from
     /// `p` may end (neighbours in the step directions the kind may stop on).
     step_to: Vec<PointSet>,
@@ -1045,6 +1048,10 @@ pub struct Engine {
     /// decides it, and [`Engine::use_bit_slides`] again): a flag tested each
     /// ply of a playout, so kept rather than derived.
     counts_moves: bool,
+    /// Whether perft's last ply may count the capture sequences where one is
+    /// open rather than list them ([`Engine::counts_captures`]; set with
+    /// `counts_moves`).
+    counts_captures: bool,
     /// Whether a playout may pick a whole turn by counting before it rolls
     /// (placements, mills, shots, guarded entries, moves that must leave the
     /// royal piece safe): a game with none, most, skips them with one test.
@@ -1187,6 +1194,7 @@ impl Engine {
         let exact_dice = game.dice.is_some_and(|d| d.exact);
         let (jump_over, short_leaps, short_leap_at) = tables::short_leaps(&game);
         let adjacent = tables::adjacent(&game.board);
+        let short_leapers = tables::short_leapers(&game);
         let take_to = kind_table(&game, |_, kind, pl, p| tables::neighbours(&game.board, p, kind.moves.take[pl]));
         let takes_only = any_jumps
             && game.jumps.prefer.is_empty()
@@ -1285,6 +1293,7 @@ impl Engine {
             adjacent,
             short_leaps,
             short_leap_at,
+            short_leapers,
             step_to,
             take_to,
             takes_only,
@@ -1331,6 +1340,7 @@ impl Engine {
             run_limits,
             rules_after_move,
             counts_moves: false,
+            counts_captures: false,
             picks_whole_turns: false,
             reach_goal_kinds,
             orthogonal_edge,
@@ -1358,6 +1368,7 @@ impl Engine {
         };
         engine.mill_plan = mills::MillPlan::of(&engine);
         engine.counts_moves = engine.counts();
+        engine.counts_captures = engine.counts_captures();
         engine.picks_whole_turns = engine.picks_whole_turns();
         engine
     }
@@ -1378,7 +1389,9 @@ impl Engine {
         self.vector_steppers = on && fresh.vector_steppers;
         self.royal_masks = on && fresh.royal_masks;
         self.royal_picking = on && fresh.royal_picking;
+        self.short_leapers = if on { fresh.short_leapers } else { [0; MAX_PLAYERS] };
         self.counts_moves = self.counts();
+        self.counts_captures = self.counts_captures();
         self.picks_whole_turns = self.picks_whole_turns();
     }
 

@@ -27,6 +27,10 @@ struct Search<'a> {
     budget: u32,
     /// Set when the search stopped at a limit: what it found is incomplete.
     limit: Option<Limit>,
+    /// Count the sequences rather than list them (perft's last ply).
+    count_only: bool,
+    /// The sequences counted under `count_only`.
+    counted: u32,
 }
 
 /// A capture sequence's landings, withdrawals and pieces taken past the
@@ -444,6 +448,10 @@ impl Search<'_> {
     }
 
     fn emit(&mut self, end: Point, kind: KindId, out: &mut Vec<Move>) {
+        if self.count_only {
+            self.counted += 1;
+            return;
+        }
         let mut m = self.scratch;
         // Each landing takes a piece: the pieces taken are at least as many.
         if m.ntaken as usize > INLINE {
@@ -925,6 +933,29 @@ impl Engine {
 
     /// Every capture sequence by jumping, for the side to move.
     fn captures(&self, pos: &Position, out: &mut Vec<Move>, known: Option<u128>) -> Result<(), Limit> {
+        self.search_captures(pos, out, known, false).map(|_| ())
+    }
+
+    /// How many moves the side to move has, where a capture is open to it
+    /// (`known` holds the pieces that may capture) and the rules make the
+    /// captures the whole list ([`Engine::counts_captures`]): the capture
+    /// sequences counted, none made into a move. 0 where none is open after all.
+    pub(super) fn count_captures(&self, pos: &Position, known: u128, out: &mut Vec<Move>) -> Result<u32, Limit> {
+        out.clear();
+        let counted = self.search_captures(pos, out, Some(known), true)?;
+        // Takes are listed as moves even here: they are few, and no search.
+        Ok(counted + out.len() as u32)
+    }
+
+    /// [`Engine::captures`], or with `count_only` the sequences the search
+    /// finds counted rather than listed (takes are listed either way).
+    fn search_captures(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        known: Option<u128>,
+        count_only: bool,
+    ) -> Result<u32, Limit> {
         let me = pos.turn;
         // Only the pieces that may capture are tried (in the same order);
         // the shifts' candidates have passed `can_capture`'s test already.
@@ -944,7 +975,7 @@ impl Engine {
             for p in points_of(candidates.low128()) {
                 self.takes_by_bits(pos, p, kind_of(pos.at(p)), enemies, out);
             }
-            return Ok(());
+            return Ok(0);
         }
         // One search for every piece: it leaves its sets as it found them
         // (each piece's start is opened, and visited, only for its own search).
@@ -960,6 +991,8 @@ impl Engine {
             beyond: Beyond::default(),
             budget: MAX_SEARCH_STEPS,
             limit: None,
+            count_only,
+            counted: 0,
         };
         for p in candidates.iter() {
             let c = pos.at(p);
@@ -980,13 +1013,82 @@ impl Engine {
             s.open.insert(p);
             s.scratch.from = p;
             self.takes_of(pos, p, out);
-            s.extend(p, kind_of(c), None, out);
+            // Short leaps alone go by bits: counted, or listed where every sequence fits in a move.
+            let bits = (s.enemies.low128() as u64, s.open.low128() as u64);
+            let piece = (kind_of(c), me);
+            if self.short_leapers[me as usize] & (1 << piece.0) == 0 {
+                s.extend(p, piece.0, None, out);
+            } else if count_only {
+                s.counted += self.short_leaps::<false>(piece, p, bits, 0, &mut s.scratch, &mut s.budget, out)?;
+            } else if bits.0.count_ones() as usize <= INLINE {
+                self.short_leaps::<true>(piece, p, bits, 0, &mut s.scratch, &mut s.budget, out)?;
+            } else {
+                s.extend(p, piece.0, None, out);
+            }
             if let Some(limit) = s.limit {
                 return Err(limit);
             }
             s.open.remove(p);
             s.visited.remove(p);
         }
-        Ok(())
+        Ok(s.counted)
+    }
+
+    /// The capture sequences from `cur` of a piece of a kind in
+    /// [`Engine::short_leapers`] (the board of at most 64 points, as bits):
+    /// [`Search::extend`] where nothing but short leaps is to be tried,
+    /// with the same order, steps of the budget and limits. Counted, or
+    /// with `LIST` also pushed to `out` as moves from `scratch` (whose `len`
+    /// leaps so far it extends and leaves as it found them) where the
+    /// enemies are few enough for any sequence to fit in a move ([`INLINE`]).
+    #[allow(clippy::too_many_arguments)]
+    fn short_leaps<const LIST: bool>(
+        &self,
+        (kind, me): (KindId, PlayerId),
+        cur: Point,
+        (enemies, open): (u64, u64),
+        len: usize,
+        scratch: &mut Move,
+        budget: &mut u32,
+        out: &mut Vec<Move>,
+    ) -> Result<u32, Limit> {
+        if *budget == 0 {
+            return Err(Limit::SearchSteps);
+        }
+        *budget -= 1;
+        let at = self.table_index(kind, me, cur);
+        let leaps = &self.short_leaps[self.short_leap_at[at] as usize..self.short_leap_at[at + 1] as usize];
+        let (mut sequences, mut found) = (0, false);
+        for &(_, over, land) in leaps {
+            if enemies >> over & open >> land & 1 == 0 {
+                continue;
+            }
+            if len == MAX_PATH {
+                return Err(Limit::PathLength);
+            }
+            found = true;
+            // A jumped piece is not jumped again; it opens its point only where it leaves at once.
+            let opened = if self.game.jumps.remove_at_once { 1 << over } else { 0 };
+            let after = (enemies & !(1 << over), open | opened);
+            if LIST {
+                scratch.path[len] = land;
+                scratch.taken[len] = over;
+                scratch.len += 1;
+                scratch.ntaken += 1;
+            }
+            sequences += self.short_leaps::<LIST>((kind, me), land, after, len + 1, scratch, budget, out)?;
+            if LIST {
+                scratch.len -= 1;
+                scratch.ntaken -= 1;
+            }
+        }
+        if found || len == 0 {
+            return Ok(sequences);
+        }
+        // No leap goes on: a sequence of at least one leap ends here.
+        if LIST {
+            out.push(Move { to: cur, becomes: self.promoted(kind, me, cur), ..*scratch });
+        }
+        Ok(1)
     }
 }

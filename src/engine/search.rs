@@ -115,6 +115,14 @@ impl Engine {
             }
             match self.count_by_piece(pos, ANY_ROLL, counts) {
                 counting::Tally::Moves(total @ 1..) => return Ok(total as u128),
+                counting::Tally::Captures(known) if self.counts_captures && counting == Counting::Paths => {
+                    // Counted by the capture search, none made into a move;
+                    // 0 where the pieces that might capture cannot after all.
+                    match self.count_captures(pos, known, moves)? {
+                        0 => candidates = Some(known),
+                        total => return Ok(total as u128),
+                    }
+                }
                 tally => candidates = tally.candidates(),
             }
         }

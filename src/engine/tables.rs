@@ -165,6 +165,40 @@ pub(super) fn short_leaps(game: &Game) -> (Vec<PointSet>, Vec<(Dir, Point, Point
     (jump_over, leaps, at)
 }
 
+/// Per player, the kinds whose capture sequences are short leaps and
+/// nothing else (no flying leap, no approach or withdrawal, any enemy
+/// jumpable, no promotion that changes or stops a sequence) under rules of
+/// going on that look at nothing but the leaps open (compulsory going on,
+/// no direction closed, no point barred), on a board of at most 64 points:
+/// their sequences are found by bits ([`Engine::short_leaps`]).
+pub(super) fn short_leapers(game: &Game) -> [u16; MAX_PLAYERS] {
+    let rules = &game.jumps;
+    let plain_rules = rules.continues
+        && !rules.at_will
+        && !rules.no_reversal
+        && !rules.straight
+        && !rules.no_repeated_direction
+        && !rules.no_revisiting;
+    let mut kinds = [0u16; MAX_PLAYERS];
+    if !plain_rules || game.board.len() > 64 {
+        return kinds;
+    }
+    for (pl, kinds) in kinds.iter_mut().enumerate() {
+        for (k, kind) in game.kinds.iter().enumerate() {
+            let m = &kind.moves;
+            let plain_promotion = kind
+                .promotion
+                .as_ref()
+                .is_none_or(|pr| !pr.at_once && !pr.stops && !pr.optional && pr.or_into.is_empty());
+            if m.fly[pl] == 0 && m.approach[pl] | m.withdraw[pl] == 0 && kind.can_capture == u16::MAX && plain_promotion
+            {
+                *kinds |= 1 << k;
+            }
+        }
+    }
+    kinds
+}
+
 /// Every ray (the points from `p` along direction `d`, `p * 8 + d`), and
 /// what slides by bits read of it.
 pub(super) struct Rays {
