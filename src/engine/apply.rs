@@ -153,7 +153,7 @@ impl Engine {
         };
         if let Some(to) = to {
             next.turn = to;
-            next.hash ^= self.zobrist_turns[me as usize] ^ self.zobrist_turns[to as usize];
+            next.hash ^= self.keys.turns[me as usize] ^ self.keys.turns[to as usize];
         }
         next.ply += 1;
         next.result = result;
@@ -179,17 +179,19 @@ impl Engine {
         mut result: Option<Outcome>,
     ) -> Option<Outcome> {
         let me = pos.turn;
-        if result.is_none() && self.line_goals && matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps)
+        if result.is_none()
+            && self.goals.line_goals
+            && matches!(mv.kind, MoveType::Plain | MoveType::Enter | MoveType::Jumps)
         {
             result = self.goal_line(next, me, mv.to);
         }
-        if result.is_none() && self.position_goals && mv.kind != MoveType::Pass {
+        if result.is_none() && self.goals.position_goals && mv.kind != MoveType::Pass {
             result = self.goal_position(next, me);
         }
-        if result.is_none() && self.board_full_goal {
+        if result.is_none() && self.goals.board_full_goal {
             result = self.goal_board_full(next, me);
         }
-        if result.is_none() && self.count_goals {
+        if result.is_none() && self.goals.count_goals {
             result = self.goal_state(next, me);
         }
         if self.run_limits {
@@ -201,7 +203,7 @@ impl Engine {
         if self.vt.history_state {
             self.history_state_after(pos, mv, next);
         }
-        if self.pass_at_will {
+        if self.goals.pass_at_will {
             next.passes = if mv.kind == MoveType::Pass { pos.passes + 1 } else { 0 };
             if next.passes >= 2 && result.is_none() {
                 result = Some(self.scored_end(next));

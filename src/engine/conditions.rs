@@ -144,7 +144,7 @@ impl Engine {
     /// The run of `mover`'s moves of the headings a `Streak` goal counts,
     /// after `mv` took `before` to `after`, and the end if it is long enough.
     pub(super) fn streak_after(&self, before: &Position, after: &mut Position, mv: &Move) {
-        let Some(goal) = self.streak else { return };
+        let Some(goal) = self.goals.streak else { return };
         let g = &self.game.goals[goal];
         let Condition::Streak { moves, classes } = g.condition else { return };
         let me = before.turn;
@@ -161,7 +161,7 @@ impl Engine {
     /// The end by a `Streak` goal in a position read from notation, if a
     /// run in it is already long enough.
     pub(super) fn streak_reached(&self, pos: &Position) -> Option<Outcome> {
-        let g = &self.game.goals[self.streak?];
+        let g = &self.game.goals[self.goals.streak?];
         let Condition::Streak { moves, .. } = g.condition else { return None };
         (0..self.players)
             .find(|&p| pos.streak[p as usize] >= moves)

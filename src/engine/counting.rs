@@ -135,7 +135,7 @@ impl Engine {
     /// go the roll's exact distance, and nothing else the counting does not
     /// know is open (rows that remove, flights, guarded moves, passes at will).
     pub(super) fn counts(&self) -> bool {
-        self.bit_slides && !self.hands && !self.lifts && !self.tracks && !self.exact_dice && !self.rows_or_flight
+        self.bit_slides && !self.hands && !self.lifts && !self.tracks && !self.exact_dice && !self.plans.rows_or_flight
     }
 
     /// Whether, where a capture is open, the side's moves are its capture
@@ -149,7 +149,7 @@ impl Engine {
             && !self.royal_masks
             && !self.guarded
             && self.vt.royal_kinds == 0
-            && !self.pass_at_will
+            && !self.goals.pass_at_will
             && self.game.mill.is_none()
             && self.sow.is_none()
     }

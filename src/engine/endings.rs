@@ -148,7 +148,7 @@ impl Engine {
     /// Whether a rule looks back at the positions played (repetition,
     /// perpetual check): otherwise a `History` stays empty.
     pub(super) fn keeps_history(&self) -> bool {
-        self.repetition.is_some() || self.perpetual.is_some()
+        self.goals.repetition.is_some() || self.goals.perpetual.is_some()
     }
 
     /// A history that starts at `pos`.
@@ -158,7 +158,7 @@ impl Engine {
             // Room for a typical run of moves without a capture: no growing in a playout.
             h.hashes.reserve(64);
             h.hashes.push(pos.hash);
-            if self.perpetual.is_some() {
+            if self.goals.perpetual.is_some() {
                 // Nothing before it is looked at: who made it does not matter.
                 h.made.push(Made { mover: 1 - pos.turn, check: false });
             }
@@ -262,7 +262,7 @@ impl Engine {
             }
         }
         history.hashes.push(next.hash);
-        if self.perpetual.is_some() {
+        if self.goals.perpetual.is_some() {
             let check = self.check(next, next.turn).is_some();
             history.made.push(Made { mover, check });
         }
@@ -277,7 +277,7 @@ impl Engine {
     #[inline(never)]
     fn repeated_outcome(&self, mover: PlayerId, history: &History, next: &Position) -> Option<Outcome> {
         self.perpetual_outcome(history, next.hash).or_else(|| {
-            let g = &self.game.goals[self.repetition?];
+            let g = &self.game.goals[self.goals.repetition?];
             let Condition::Repeated(times) = g.condition else { return None };
             if g.ends && history.stood(next.hash, times as usize) {
                 return Some(self.sow_end(next, SowEnd::Repeated(times)));
@@ -291,7 +291,7 @@ impl Engine {
     /// one held) has stood as often as the rule says and one player gave
     /// check with every move since it first stood.
     fn perpetual_outcome(&self, history: &History, hash: u64) -> Option<Outcome> {
-        let g = &self.game.goals[self.perpetual?];
+        let g = &self.game.goals[self.goals.perpetual?];
         let Condition::PerpetualCheck(times) = g.condition else { return None };
         if !history.stood(hash, times as usize) {
             return None;
@@ -316,7 +316,7 @@ impl Engine {
     /// The count of plies without progress after `mv` took `before` to
     /// `after`, and the outcome if it has reached the game's limit.
     pub(super) fn no_progress_after(&self, before: &Position, after: &mut Position, mv: &Move) {
-        let Some(goal) = self.no_progress else { return };
+        let Some(goal) = self.goals.no_progress else { return };
         let g = &self.game.goals[goal];
         let Condition::NoProgress { capture, kinds, .. } = g.condition else { return };
         let captured = self.captured_since(before, after);
@@ -336,7 +336,7 @@ impl Engine {
     /// The end by the no-progress rule, if `pos` (made by `mover`) has
     /// gone as many plies without progress as it allows.
     pub(super) fn no_progress_reached(&self, pos: &Position, mover: PlayerId) -> Option<Outcome> {
-        let g = &self.game.goals[self.no_progress?];
+        let g = &self.game.goals[self.goals.no_progress?];
         let Condition::NoProgress { plies, .. } = g.condition else { return None };
         let subject = g.player.unwrap_or(mover);
         (pos.quiet >= plies).then(|| Outcome { winner: g.winner(subject), reason: Reason::NoProgress(plies / 2) })

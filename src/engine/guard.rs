@@ -102,9 +102,9 @@ impl Engine {
             return free;
         }
         let before = self.board_hash(pos);
-        let mut after = before ^ self.zobrist[m.to as usize * CELL_VALUES + cell(pos.turn, kind) as usize];
+        let mut after = before ^ self.keys.cells[m.to as usize * CELL_VALUES + cell(pos.turn, kind) as usize];
         if m.kind == MoveType::Plain {
-            after ^= self.zobrist[m.from as usize * CELL_VALUES + pos.at(m.from) as usize];
+            after ^= self.keys.cells[m.from as usize * CELL_VALUES + pos.at(m.from) as usize];
         }
         after != before && !pos.earlier.as_ref().is_some_and(|e| e.boards().any(|b| b == after))
     }
@@ -142,7 +142,7 @@ impl Engine {
             (self.in_hand(pos, me, k as KindId) > 0)
                 .then(|| self.allowed_entries(pos, k as KindId, enter, &empty, sides, &mut next))
         };
-        self.pick_entry(allowed, usize::from(self.pass_at_will), pick)
+        self.pick_entry(allowed, usize::from(self.goals.pass_at_will), pick)
     }
 
     /// The points where a piece of `kind` may be entered from hand and the
@@ -188,10 +188,10 @@ impl Engine {
     /// The hash of the pieces on the board alone: the position's, without
     /// the side to move and the counts in hand.
     pub(super) fn board_hash(&self, pos: &Position) -> u64 {
-        let mut h = pos.hash ^ self.zobrist_turns[pos.turn as usize];
+        let mut h = pos.hash ^ self.keys.turns[pos.turn as usize];
         for (s, &n) in pos.hand.iter().enumerate() {
             if n != 0 && n != UNLIMITED {
-                h ^= self.zobrist_hand[s * 100] ^ self.zobrist_hand[s * 100 + n as usize];
+                h ^= self.keys.hands[s * 100] ^ self.keys.hands[s * 100 + n as usize];
             }
         }
         h

@@ -158,7 +158,7 @@ impl Engine {
 
     /// A full board, after `me` moved.
     pub(super) fn goal_board_full(&self, pos: &Position, me: PlayerId) -> Option<Outcome> {
-        if !self.board_full_goal || pos.taken != self.all_points {
+        if !self.goals.board_full_goal || pos.taken != self.all_points {
             return None;
         }
         self.game.goals.iter().find_map(|g| match g.condition {

@@ -30,7 +30,7 @@ impl MillPlan {
     pub(super) fn of(engine: &Engine) -> Option<MillPlan> {
         let game = &engine.game;
         // `mill_bits` holds only with a row rule and its rows (a board of up to 128 points).
-        if !engine.mill_bits || engine.players != 2 || game.kinds.len() != 1 {
+        if !engine.plans.mill_bits || engine.players != 2 || game.kinds.len() != 1 {
             return None;
         }
         let k = &game.kinds[0];

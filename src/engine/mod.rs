@@ -442,11 +442,23 @@ struct PlanFacts {
 /// Which of the playouts' ways of picking a turn without listing it apply
 /// (placing.rs, counting.rs), and whether turns may hold more than moving
 /// pieces (`rows_or_flight`: the general generator must run).
+#[derive(Clone, Copy, Debug)]
 struct TurnPlans {
+    /// Every move is an entry: no piece moves once placed, no dice (playouts
+    /// count the entries instead of listing them, `placement.rs`).
     placement_only: bool,
+    /// A row removes a piece, a kind flies, moves are guarded or a pass is
+    /// always open: moves the counting does not know.
     rows_or_flight: bool,
+    /// Rows remove a piece, and nothing else keeps the playouts from
+    /// weighing a row-making move by its removals instead of listing them
+    /// (`counting.rs`, `pick_mill`).
     mill_counting: bool,
+    /// Mill playouts by bits: every kind only enters, steps or flies, on a
+    /// board of up to 128 points (`pick_mill_by_bits`).
     mill_bits: bool,
+    /// Pieces shoot, and nothing else keeps the playouts from counting the
+    /// shots instead of listing them (`counting.rs`, `pick_shot`).
     shot_counting: bool,
 }
 
@@ -501,16 +513,25 @@ impl TurnPlans {
 }
 
 /// Which kinds of goal a game has, and where its ending rules are.
+#[derive(Clone, Copy, Debug)]
 struct GoalIndex {
+    /// Whether some goal asks for pieces in a row, or a full board.
     line_goals: bool,
     board_full_goal: bool,
+    /// The goals that are a repetition rule and a no-progress rule, if any.
     repetition: Option<usize>,
+    /// The goal that is a perpetual check rule, if any.
     perpetual: Option<usize>,
     no_progress: Option<usize>,
+    /// The goal that counts a player's moves in a row by heading, if any.
     streak: Option<usize>,
+    /// Whether some goal is on the state of the board (counts, where pieces stand).
     count_goals: bool,
+    /// Whether some goal looks at the whole position after each move.
     position_goals: bool,
+    /// `pass when no move`: a player with no move passes while the other has one.
     pass_rule: bool,
+    /// `pass at any time`.
     pass_at_will: bool,
 }
 
@@ -555,6 +576,30 @@ fn hand_slots(game: &Game) -> [u8; MAX_PLAYERS * 16] {
         }
     }
     slots
+}
+
+/// Whether a race game has a rule beyond the plain track ([`Engine`]'s `race_extras`).
+fn race_extras(game: &Game) -> bool {
+    game.stacks.is_some()
+        || game.enter_first
+        || game.bear_off_from.is_some()
+        || game.bear_off_higher
+        || game.swap_places
+        || game.safe_rows.is_some()
+        || game.block_rows.is_some()
+        || game.must_stop.is_some()
+        || !game.landing_returns.is_empty()
+}
+
+/// Per hand slot ([`hand_slots`]): whether its supply is unlimited (`in hand unlimited`).
+fn unlimited_hands(game: &Game, hand_slot: &[u8; MAX_PLAYERS * 16]) -> [bool; MAX_HANDS] {
+    let mut unlimited = [false; MAX_HANDS];
+    for &(p, k) in &game.supply {
+        if let Some(&s) = hand_slot.get(p as usize * 16 + k as usize).filter(|&&s| s != NO_HAND) {
+            unlimited[s as usize] = true;
+        }
+    }
+    unlimited
 }
 
 /// A cell of the board: 0 empty, else `1 + player * 16 + kind`.
@@ -867,15 +912,15 @@ impl SlideRay {
 #[derive(Debug)]
 pub struct Engine {
     pub game: Game,
-    zobrist: Vec<u64>,
-    /// The key of each player's turn (the first player's is 0).
-    zobrist_turns: [u64; MAX_PLAYERS],
+    keys: tables::Keys,
+    /// Which kinds of goal the game has, and where its ending rules are.
+    goals: GoalIndex,
+    /// Which of the playouts' ways of picking a turn without listing it apply.
+    plans: TurnPlans,
     /// How many players the game has.
     players: PlayerId,
     /// `play on for places` with more than two players (`places.rs`).
     ranked: bool,
-    /// The keys of a player finishing in a place (`place * MAX_PLAYERS + player`).
-    zobrist_places: Vec<u64>,
     /// Kinds a point is hostile to while empty, and at all times, for pieces
     /// of each player: `hostile_empty[p * MAX_PLAYERS + player]`.
     hostile_empty: Vec<u16>,
@@ -888,11 +933,6 @@ pub struct Engine {
     track_at: Vec<u16>,
     /// Some piece moves along a track.
     tracks: bool,
-    /// Keys for the count of pieces each player has borne off (`MAX_PLAYERS * 256`, in games with tracks).
-    zobrist_borne_off: Vec<u64>,
-    /// Keys for the pieces under the top of each point's stack
-    /// (`points * 256`, where pieces stack; see `stacks.rs`).
-    zobrist_stack: Vec<u64>,
     /// Two dice used separately: a turn is one move of each die (`turns.rs`).
     pair_dice: bool,
     /// Some race rule beyond the plain track (stacks, entering first, bearing
@@ -905,19 +945,10 @@ pub struct Engine {
     exact_dice: bool,
     /// Some piece captures by approach or withdrawal.
     line_captures: bool,
-    /// `jump_over[(kind * MAX_PLAYERS + player) * points + p]`: the points a short
-    /// leap from `p` could jump over (a neighbour with a point behind it).
-    jump_over: Vec<PointSet>,
+    /// The short leaps of every kind, player and point.
+    leaps: tables::Leaps,
     /// Each point's neighbours, in all directions.
     adjacent: Vec<PointSet>,
-    /// The short leaps (not flying) from each point, as `jump_over` is
-    /// indexed: `short_leaps[short_leap_at[i]..short_leap_at[i + 1]]`, each
-    /// (direction, point jumped, landing), by direction.
-    short_leaps: Vec<(Dir, Point, Point)>,
-    short_leap_at: Vec<u32>,
-    /// Per player, the kinds whose capture sequences perft's last ply counts
-    /// by short leaps alone ([`tables::short_leapers`]).
-    short_leapers: [u16; MAX_PLAYERS],
     /// `step_to[(kind * MAX_PLAYERS + player) * points + p]`: where a step from
     /// `p` may end (neighbours in the step directions the kind may stop on).
     step_to: Vec<PointSet>,
@@ -985,11 +1016,6 @@ pub struct Engine {
     no_stop_bits: Vec<u128>,
     /// Per kind, the points where it may not stop, as a set.
     no_stop_set: Vec<PointSet>,
-    /// `pass when no move`: a player with no move passes while the other has one.
-    pass_rule: bool,
-    /// A row removes a piece, a kind flies, moves are guarded or a pass is
-    /// always open: moves the counting does not know.
-    rows_or_flight: bool,
     /// Each move is tried before it is listed: a kind may not be left caught
     /// (`suicide forbidden`), or the board may not go back to the previous
     /// position (`guard.rs`).
@@ -1006,18 +1032,6 @@ pub struct Engine {
     /// Playouts pick among the allowed entries without listing them
     /// ([`Engine::pick_guarded_entry`]).
     entry_picking: bool,
-    /// `pass at any time`.
-    pass_at_will: bool,
-    /// Pieces shoot, and nothing else keeps the playouts from counting the
-    /// shots instead of listing them (`counting.rs`, `pick_shot`).
-    shot_counting: bool,
-    /// Rows remove a piece, and nothing else keeps the playouts from
-    /// weighing a row-making move by its removals instead of listing them
-    /// (`counting.rs`, `pick_mill`).
-    mill_counting: bool,
-    /// Mill playouts by bits: every kind only enters, steps or flies, on a
-    /// board of up to 128 points (`pick_mill_by_bits`).
-    mill_bits: bool,
     /// Playouts of a mill game on bits, where the game allows (`mills.rs`).
     mill_plan: Option<mills::MillPlan>,
     /// Some trap has `suicide allowed`: a move may lose the piece it moved.
@@ -1031,12 +1045,7 @@ pub struct Engine {
     /// shifts: custodial capture of whole lines or single pieces, of every
     /// kind by every kind, and no other capture on landing (`placement.rs`).
     outflanks_by_shifts: bool,
-    /// Every move is an entry: no piece moves once placed, no dice (playouts
-    /// count the entries instead of listing them, `placement.rs`).
-    placement_only: bool,
     max_roll: u8,
-    /// Whether some goal looks at the whole position after each move.
-    position_goals: bool,
     /// Whether some kind has `at most N moves in a row`.
     run_limits: bool,
     /// Whether any rule looks at a move once it is made (a goal of rows,
@@ -1063,20 +1072,14 @@ pub struct Engine {
     reach_goal_kinds: u16,
     /// Whether a move may earn another turn (a zone or a roll that does).
     extra_turns: bool,
-    /// Whether some goal is on the state of the board (counts, where pieces stand).
-    count_goals: bool,
     /// The hand slot of each player and kind (`player * 16 + kind`), or
-    /// `NO_HAND`; and the Zobrist keys of each slot's count.
+    /// `NO_HAND`.
     hand_slot: [u8; MAX_PLAYERS * 16],
-    zobrist_hand: Vec<u64>,
     /// Whether any piece is ever in hand.
     hands: bool,
     /// Per hand slot: an unlimited supply (`in hand unlimited`); and whether any is.
     unlimited: [bool; MAX_HANDS],
     any_unlimited: bool,
-    /// Whether some goal asks for pieces in a row, or a full board.
-    line_goals: bool,
-    board_full_goal: bool,
     /// Whether some kind can be lifted.
     lifts: bool,
     /// Each player's pieces of each kind at the start, on the board and in
@@ -1089,13 +1092,6 @@ pub struct Engine {
     every_kind: u16,
     /// Per goal that counts captures, each player's pieces of its kinds at the start.
     goal_start: Vec<[u16; MAX_PLAYERS]>,
-    /// The goals that are a repetition rule and a no-progress rule, if any.
-    repetition: Option<usize>,
-    /// The goal that is a perpetual check rule, if any.
-    perpetual: Option<usize>,
-    no_progress: Option<usize>,
-    /// The goal that counts a player's moves in a row by heading, if any.
-    streak: Option<usize>,
     /// The tables of the moves of chess's family and the royal rule (`vectors.rs`).
     vt: vectors::VectorTables,
     /// A sowing game's tables (`sowing.rs`); None in other games.
@@ -1132,57 +1128,31 @@ impl Engine {
         let n = game.board.len();
         let players = game.players.len() as PlayerId;
         let sow = game.sowing.as_ref().map(|s| Box::new(sowing::SowTables::new(s, n)));
-        let zobrist_stack = if game.stacks.is_some() { tables::more_keys(n * 256, 11) } else { Vec::new() };
         let pair_dice = game.dice.is_some_and(|d| d.pair);
         let roll_list = game.dice.map_or(Vec::new(), |d| d.rolls().collect());
-        let race_extras = game.stacks.is_some()
-            || game.enter_first
-            || game.bear_off_from.is_some()
-            || game.bear_off_higher
-            || game.swap_places
-            || game.safe_rows.is_some()
-            || game.block_rows.is_some()
-            || game.must_stop.is_some()
-            || !game.landing_returns.is_empty();
+        let race_extras = race_extras(&game);
         // A copy copies the board's cells, and the counts kept past them.
         let cells_used = if sow.is_some() {
             256
-        } else if zobrist_stack.is_empty() {
+        } else if game.stacks.is_none() {
             n
         } else {
             2 * n
         };
-        let (zobrist, zobrist_turns, zobrist_hand) = tables::zobrist_keys(n);
         let ranked = players > 2 && game.goals.iter().any(|g| matches!(g.condition, Condition::PlayOn));
         let game_kinds = game.kinds.len();
         let hand_slot = hand_slots(&game);
         let hands = hand_slot.iter().any(|&s| s != NO_HAND);
-        let mut unlimited = [false; MAX_HANDS];
-        for &(p, k) in &game.supply {
-            if let Some(&s) = hand_slot.get(p as usize * 16 + k as usize).filter(|&&s| s != NO_HAND) {
-                unlimited[s as usize] = true;
-            }
-        }
+        let unlimited = unlimited_hands(&game, &hand_slot);
         let lifts = game.kinds.iter().any(|k| k.lift.iter().any(Option::is_some));
         let (setup_count, plain_kind, goal_start) = setup_counts(&game);
-        let GoalIndex {
-            line_goals,
-            board_full_goal,
-            repetition,
-            perpetual,
-            no_progress,
-            streak,
-            count_goals,
-            position_goals,
-            pass_rule,
-            pass_at_will,
-        } = GoalIndex::of(&game);
-        let plain_endings = repetition.is_none()
-            && perpetual.is_none()
-            && no_progress.is_none()
-            && streak.is_none()
-            && !count_goals
-            && !position_goals;
+        let goals = GoalIndex::of(&game);
+        let plain_endings = goals.repetition.is_none()
+            && goals.perpetual.is_none()
+            && goals.no_progress.is_none()
+            && goals.streak.is_none()
+            && !goals.count_goals
+            && !goals.position_goals;
         let (hostile_empty, hostile_always) = tables::hostile(&game);
         let no_stop = tables::no_stop(&game);
         let any_jumps = game.kinds.iter().any(|k| (0..MAX_PLAYERS).any(|p| k.moves.captures_by_moving(p)));
@@ -1192,9 +1162,8 @@ impl Engine {
         let track_at = tables::track_index(&game);
         let tracks = game.kinds.iter().any(|k| k.moves.track);
         let exact_dice = game.dice.is_some_and(|d| d.exact);
-        let (jump_over, short_leaps, short_leap_at) = tables::short_leaps(&game);
+        let leaps = tables::Leaps::of(&game);
         let adjacent = tables::adjacent(&game.board);
-        let short_leapers = tables::short_leapers(&game);
         let take_to = kind_table(&game, |_, kind, pl, p| tables::neighbours(&game.board, p, kind.moves.take[pl]));
         let takes_only = any_jumps
             && game.jumps.prefer.is_empty()
@@ -1232,13 +1201,13 @@ impl Engine {
             .then(|| suicide_traps().fold(0xFF, |sides, t| sides & t.sides));
         let entry_liberty = guard::entry_liberty(&game, guarded);
         let vt = vectors::VectorTables::of(&game, &rays, &ray_at);
-        let TurnPlans { placement_only, rows_or_flight, mill_counting, mill_bits, shot_counting } = TurnPlans::of(
+        let plans = TurnPlans::of(
             &game,
             PlanFacts {
                 lifts,
-                pass_rule,
+                pass_rule: goals.pass_rule,
                 guarded_or_lost,
-                pass_at_will,
+                pass_at_will: goals.pass_at_will,
                 any_jumps,
                 mill_rows: mill_rows.is_some(),
                 hands,
@@ -1247,53 +1216,45 @@ impl Engine {
             },
         );
         let plain_steppers =
-            n <= 128 && !hands && !lifts && !tracks && !run_limits && !rows_or_flight && only_steps(&game);
+            n <= 128 && !hands && !lifts && !tracks && !run_limits && !plans.rows_or_flight && only_steps(&game);
         let vector_steppers = !hands && !lifts && !tracks && !run_limits && only_vectors(&game);
         let board_moves = game.kinds.iter().any(moves_on_board);
         let royal_masks = vector_steppers && legal::masks_apply(&game, &vt, bit_slides && symmetric_rays, guarded);
-        let royal_picking = royal_masks && !pass_rule && !pass_at_will && !game.jumps.compulsory;
+        let royal_picking = royal_masks && !goals.pass_rule && !goals.pass_at_will && !game.jumps.compulsory;
         let bit_placements =
-            placing::BitPlacements::of(&game, shifts.is_some(), placement_only).filter(|_| plain_endings);
-        let rules_after_move = line_goals
-            || position_goals
-            || board_full_goal
-            || count_goals
+            placing::BitPlacements::of(&game, shifts.is_some(), plans.placement_only).filter(|_| plain_endings);
+        let rules_after_move = goals.line_goals
+            || goals.position_goals
+            || goals.board_full_goal
+            || goals.count_goals
             || run_limits
             || guarded
             || vt.history_state
-            || pass_at_will;
+            || goals.pass_at_will;
         let (reach_goal_kinds, orthogonal_edge) =
             (tables::reach_goal_kinds(&game), tables::orthogonal_edge(&game.board));
         let extra_turns = game.another_turn.is_some() || game.another_turn_rolls != 0;
+        let keys = tables::Keys::of(&game, tracks || sow.is_some());
         let mut engine = Engine {
             game,
-            zobrist,
-            zobrist_turns,
+            keys,
+            goals,
+            plans,
             players,
             ranked,
-            zobrist_places: tables::more_keys(MAX_PLAYERS * MAX_PLAYERS, 17),
             hostile_empty,
             hostile_always,
             no_stop,
             any_jumps,
             track_at,
             tracks,
-            zobrist_borne_off: if tracks || sow.is_some() {
-                tables::more_keys(MAX_PLAYERS * 256, 3)
-            } else {
-                Vec::new()
-            },
-            zobrist_stack,
             pair_dice,
             race_extras,
             roll_list,
             exact_dice,
             line_captures,
-            jump_over,
+            leaps,
             adjacent,
-            short_leaps,
-            short_leap_at,
-            short_leapers,
             step_to,
             take_to,
             takes_only,
@@ -1319,24 +1280,20 @@ impl Engine {
             line_distance,
             no_stop_bits,
             no_stop_set,
-            rows_or_flight,
             guarded,
             quick_liberty,
             entry_liberty,
-            entry_picking: entry_liberty.is_some() && !pass_rule && !tracks && !vt.per_file && vt.royal_kinds == 0,
-            pass_at_will,
-            shot_counting,
-            mill_counting,
-            mill_bits,
+            entry_picking: entry_liberty.is_some()
+                && !goals.pass_rule
+                && !tracks
+                && !vt.per_file
+                && vt.royal_kinds == 0,
             mill_plan: None,
             suicide_taken,
             mill_rows,
             bit_placements,
-            pass_rule,
             outflanks_by_shifts,
-            placement_only,
             max_roll,
-            position_goals,
             run_limits,
             rules_after_move,
             counts_moves: false,
@@ -1345,18 +1302,10 @@ impl Engine {
             reach_goal_kinds,
             orthogonal_edge,
             extra_turns,
-            repetition,
-            perpetual,
-            no_progress,
-            streak,
-            count_goals,
             hand_slot,
-            zobrist_hand,
             hands,
             unlimited,
             any_unlimited: unlimited.iter().any(|&u| u),
-            line_goals,
-            board_full_goal,
             lifts,
             setup_count,
             plain_kind,
@@ -1384,12 +1333,12 @@ impl Engine {
         self.bit_placements = if on { fresh.bit_placements } else { None };
         self.shifts = if on { fresh.shifts } else { None };
         self.bulk_counting = on && fresh.bulk_counting;
-        self.shot_counting = on && fresh.shot_counting;
+        self.plans.shot_counting = on && fresh.plans.shot_counting;
         self.plain_steppers = on && fresh.plain_steppers;
         self.vector_steppers = on && fresh.vector_steppers;
         self.royal_masks = on && fresh.royal_masks;
         self.royal_picking = on && fresh.royal_picking;
-        self.short_leapers = if on { fresh.short_leapers } else { [0; MAX_PLAYERS] };
+        self.leaps.leapers = if on { fresh.leaps.leapers } else { [0; MAX_PLAYERS] };
         self.counts_moves = self.counts();
         self.counts_captures = self.counts_captures();
         self.picks_whole_turns = self.picks_whole_turns();
@@ -1416,12 +1365,12 @@ impl Engine {
     #[doc(hidden)]
     pub fn weigh_turns(&mut self, on: bool) -> bool {
         let fresh = Engine::new(self.game.clone());
-        self.shot_counting = on && fresh.shot_counting;
-        self.mill_counting = on && fresh.mill_counting;
-        self.mill_bits = on && fresh.mill_bits;
+        self.plans.shot_counting = on && fresh.plans.shot_counting;
+        self.plans.mill_counting = on && fresh.plans.mill_counting;
+        self.plans.mill_bits = on && fresh.plans.mill_bits;
         self.mill_plan = if on { fresh.mill_plan } else { None };
         self.royal_picking = on && fresh.royal_picking;
-        self.shot_counting || self.mill_counting || self.royal_picking
+        self.plans.shot_counting || self.plans.mill_counting || self.royal_picking
     }
 
     /// Turns off the playouts' picking of an allowed entry without the list
@@ -1521,7 +1470,7 @@ impl Engine {
             borne_off: [0; MAX_PLAYERS],
             places: Places::default(),
         };
-        p.hash ^= self.zobrist_turns[turn as usize];
+        p.hash ^= self.keys.turns[turn as usize];
         for (s, _) in self.unlimited.iter().enumerate().filter(|(_, &u)| u) {
             p.hand[s] = UNLIMITED;
         }
@@ -1621,7 +1570,7 @@ impl Engine {
             return false;
         }
         let s = slot as usize;
-        pos.hash ^= self.zobrist_hand[s * 100 + pos.hand[s] as usize] ^ self.zobrist_hand[s * 100 + n as usize];
+        pos.hash ^= self.keys.hands[s * 100 + pos.hand[s] as usize] ^ self.keys.hands[s * 100 + n as usize];
         pos.hand[s] = n;
         true
     }
@@ -1630,7 +1579,7 @@ impl Engine {
     fn put(&self, pos: &mut Position, p: Point, c: Cell) {
         let old = pos.cells[cell_index(p)];
         if old != 0 {
-            pos.hash ^= self.zobrist[p as usize * CELL_VALUES + old as usize];
+            pos.hash ^= self.keys.cells[p as usize * CELL_VALUES + old as usize];
             pos.occupied[owner(old) as usize].remove(p);
             pos.taken.remove(p);
             if kind_of(old) != 0 {
@@ -1638,7 +1587,7 @@ impl Engine {
             }
         }
         if c != 0 {
-            pos.hash ^= self.zobrist[p as usize * CELL_VALUES + c as usize];
+            pos.hash ^= self.keys.cells[p as usize * CELL_VALUES + c as usize];
             pos.occupied[owner(c) as usize].insert(p);
             pos.taken.insert(p);
             if kind_of(c) != 0 {
@@ -1685,7 +1634,7 @@ impl Engine {
             _ => self.max_roll,
         };
         self.generate_with(pos, limit, out, candidates)?;
-        if out.is_empty() && self.pass_rule && self.other_can_move(pos)? {
+        if out.is_empty() && self.goals.pass_rule && self.other_can_move(pos)? {
             out.push(Move::PASS);
             return Ok(());
         }
@@ -1719,7 +1668,7 @@ impl Engine {
         }
         let mut moves = Vec::new();
         self.generate(pos, self.max_roll, &mut moves)?;
-        if moves.is_empty() && self.pass_rule {
+        if moves.is_empty() && self.goals.pass_rule {
             // A pass while the other side can move; the end when neither can.
             if self.other_can_move(pos)? {
                 return Ok(None);

@@ -67,10 +67,10 @@ impl Search<'_> {
     }
 
     /// Whether an enemy not jumped yet stands where the piece's entry `at`
-    /// in [`Engine::jump_over`] could leap over it.
+    /// in [`tables::Leaps::over`] could leap over it.
     #[inline]
     fn enemy_next_to(&self, at: usize) -> bool {
-        let over = &self.engine.jump_over[at];
+        let over = &self.engine.leaps.over[at];
         if self.engine.small_board {
             over.meets_low128(&self.enemies)
         } else {
@@ -303,11 +303,7 @@ impl Search<'_> {
         let short = moves.jump[me] & !moves.fly[me] & !closed;
         let at = self.engine.table_index(kind, self.me, cur);
         // No enemy next to `cur` with a point behind it: most landings end here.
-        let leaps = if short != 0 && self.enemy_next_to(at) {
-            &self.engine.short_leaps[self.engine.short_leap_at[at] as usize..self.engine.short_leap_at[at + 1] as usize]
-        } else {
-            &[]
-        };
+        let leaps = if short != 0 && self.enemy_next_to(at) { self.engine.leaps.from(at) } else { &[] };
         // Which leaps are open (the search leaves its sets as it found them
         // after each leap); the test of the points stood on only where it counts.
         let prey = self.engine.game.kinds[kind as usize].can_capture;
@@ -508,7 +504,7 @@ impl Engine {
             // Captures by landing are captures too: where one is legal, only they are.
             out.retain(|m| m.kind == MoveType::Jumps);
         }
-        if self.pass_at_will {
+        if self.goals.pass_at_will {
             out.push(Move::PASS);
         }
         Ok(())
@@ -670,7 +666,7 @@ impl Engine {
         out: &mut Vec<Move>,
     ) {
         // Most games have no shots, flights or mills: one test, not a look at the kind.
-        let shoot = if self.rows_or_flight { self.game.kinds[kind_of(pos.at(p)) as usize].shoot } else { None };
+        let shoot = if self.plans.rows_or_flight { self.game.kinds[kind_of(pos.at(p)) as usize].shoot } else { None };
         let Some((_, shot_dirs)) = shoot else {
             return self.piece_moves_only(pos, p, limit, occupied, empty, out);
         };
@@ -723,7 +719,7 @@ impl Engine {
             },
             ..Move::PASS
         };
-        if let Some(most) = self.game.kinds[kind as usize].fly.filter(|_| self.rows_or_flight) {
+        if let Some(most) = self.game.kinds[kind as usize].fly.filter(|_| self.plans.rows_or_flight) {
             if pos.pieces(me) as usize + self.held(pos, me, u16::MAX) <= most as usize {
                 // Flying: to any empty point, instead of its other moves.
                 for q in empty.minus(&self.no_stop_set[kind as usize]).iter() {
@@ -847,7 +843,7 @@ impl Engine {
         if moves.take[me as usize] != 0 && !self.take_targets(pos, p, kind, me).is_empty() {
             return true;
         }
-        let reach = &self.jump_over[self.table_index(kind, me, p)];
+        let reach = &self.leaps.over[self.table_index(kind, me, p)];
         let near = if self.small_board {
             reach.meets_low128_minus(&pos.taken, &pos.occupied[me as usize])
         } else {
@@ -1016,7 +1012,7 @@ impl Engine {
             // Short leaps alone go by bits: counted, or listed where every sequence fits in a move.
             let bits = (s.enemies.low128() as u64, s.open.low128() as u64);
             let piece = (kind_of(c), me);
-            if self.short_leapers[me as usize] & (1 << piece.0) == 0 {
+            if self.leaps.leapers[me as usize] & (1 << piece.0) == 0 {
                 s.extend(p, piece.0, None, out);
             } else if count_only {
                 s.counted += self.short_leaps::<false>(piece, p, bits, 0, &mut s.scratch, &mut s.budget, out)?;
@@ -1035,7 +1031,7 @@ impl Engine {
     }
 
     /// The capture sequences from `cur` of a piece of a kind in
-    /// [`Engine::short_leapers`] (the board of at most 64 points, as bits):
+    /// [`tables::Leaps::leapers`] (the board of at most 64 points, as bits):
     /// [`Search::extend`] where nothing but short leaps is to be tried,
     /// with the same order, steps of the budget and limits. Counted, or
     /// with `LIST` also pushed to `out` as moves from `scratch` (whose `len`
@@ -1057,7 +1053,8 @@ impl Engine {
         }
         *budget -= 1;
         let at = self.table_index(kind, me, cur);
-        let leaps = &self.short_leaps[self.short_leap_at[at] as usize..self.short_leap_at[at + 1] as usize];
+        // No enemy next to `cur` with a point behind it: most landings end here.
+        let leaps = if self.leaps.over[at].low128() as u64 & enemies != 0 { self.leaps.from(at) } else { &[] };
         let (mut sequences, mut found) = (0, false);
         for &(_, over, land) in leaps {
             if enemies >> over & open >> land & 1 == 0 {

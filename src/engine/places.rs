@@ -108,7 +108,7 @@ impl Engine {
 
     /// Gives `player` the next place, its hash with it.
     fn finish(&self, pos: &mut Position, player: PlayerId) {
-        pos.hash ^= self.zobrist_places[pos.places.len() * MAX_PLAYERS + player as usize];
+        pos.hash ^= self.keys.places[pos.places.len() * MAX_PLAYERS + player as usize];
         pos.places.push(player);
     }
 
@@ -194,7 +194,7 @@ impl Engine {
         }
         if pos.places.contains(pos.turn) {
             let next = self.next_in_play(&pos, pos.turn);
-            pos.hash ^= self.zobrist_turns[pos.turn as usize] ^ self.zobrist_turns[next as usize];
+            pos.hash ^= self.keys.turns[pos.turn as usize] ^ self.keys.turns[next as usize];
             pos.turn = next;
         }
         let mover = self.previous_player(pos.turn);
@@ -207,7 +207,7 @@ impl Engine {
     fn goal_held_by(&self, pos: &Position, p: PlayerId) -> Option<Outcome> {
         self.goal_reached_before(pos, p)
             .or_else(|| self.tracks.then(|| self.goal_borne_off(pos, p)).flatten())
-            .or_else(|| self.line_goals.then(|| self.goal_lines_anywhere(pos, p)).flatten())
-            .or_else(|| self.count_goals.then(|| self.goal_state_about(pos, p, std::iter::once(p))).flatten())
+            .or_else(|| self.goals.line_goals.then(|| self.goal_lines_anywhere(pos, p)).flatten())
+            .or_else(|| self.goals.count_goals.then(|| self.goal_state_about(pos, p, std::iter::once(p))).flatten())
     }
 }

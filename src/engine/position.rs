@@ -109,10 +109,10 @@ impl Engine {
     /// before the opponent's last move, which the rules forbid (`:ko @e5`).
     fn state_parts(&self, pos: &Position) -> String {
         let mut out = String::new();
-        if self.no_progress.is_some() && pos.quiet > 0 {
+        if self.goals.no_progress.is_some() && pos.quiet > 0 {
             out.push_str(&format!(":quiet {}", pos.quiet));
         }
-        if self.streak.is_some() && pos.streak.iter().any(|&n| n > 0) {
+        if self.goals.streak.is_some() && pos.streak.iter().any(|&n| n > 0) {
             let counts: Vec<String> = (0..self.players as usize)
                 .filter(|&pl| pos.streak[pl] > 0)
                 .map(|pl| format!("{}{}", self.game.players[pl].letter, pos.streak[pl]))
@@ -125,7 +125,7 @@ impl Engine {
                 out.push_str(&format!(":run {} {}", self.game.board.labels[run.at as usize], run.count));
             }
         }
-        if self.pass_at_will && pos.passes > 0 {
+        if self.goals.pass_at_will && pos.passes > 0 {
             out.push_str(&format!(":passes {}", pos.passes));
         }
         if let Some(back) = self.move_back(pos) {
@@ -181,10 +181,10 @@ impl Engine {
         };
         // Each part only where the game has its rule.
         let (has_rule, rule) = match word {
-            "quiet" => (self.no_progress.is_some(), "moves without progress"),
+            "quiet" => (self.goals.no_progress.is_some(), "moves without progress"),
             "run" => (self.run_limits, "moves in a row"),
-            "streak" => (self.streak.is_some(), "moves in a row by heading"),
-            "passes" => (self.pass_at_will, "passing at any time"),
+            "streak" => (self.goals.streak.is_some(), "moves in a row by heading"),
+            "passes" => (self.goals.pass_at_will, "passing at any time"),
             "ko" => (self.game.forbid_previous, "returning to the previous position"),
             "borne" => (self.tracks && !self.game.return_to_hand, "bearing off with captures for good"),
             "places" => (self.ranked, "playing on for places"),
@@ -393,16 +393,16 @@ impl Engine {
         // A piece standing on its goal, or one gone that only the last move
         // could have taken or moved off: the game ended with that move.
         pos.result = self.goal_reached_before(&pos, mover).or_else(|| self.goal_gone_before(&pos, mover));
-        if self.position_goals && pos.result.is_none() {
+        if self.goals.position_goals && pos.result.is_none() {
             pos.result = self.goal_position(&pos, mover);
         }
         // A position already past a counting goal (the fox facing three
         // geese) is over, as if the last move had made it so.
-        if self.count_goals && pos.result.is_none() {
+        if self.goals.count_goals && pos.result.is_none() {
             pos.result = self.goal_state(&pos, mover);
         }
         // So is one with a line or a full board that a goal asks for.
-        if (self.line_goals || self.board_full_goal) && pos.result.is_none() {
+        if (self.goals.line_goals || self.goals.board_full_goal) && pos.result.is_none() {
             pos.result = self.goal_lines_anywhere(&pos, mover).or_else(|| self.goal_lines_anywhere(&pos, pos.turn));
             if pos.result.is_none() {
                 pos.result = self.goal_board_full(&pos, mover);
@@ -413,7 +413,7 @@ impl Engine {
             pos.result = self.goal_borne_off(&pos, mover).or_else(|| self.goal_borne_off(&pos, pos.turn));
         }
         // Two passes in a row, or the plies without progress the rule allows.
-        if self.pass_at_will && pos.passes >= 2 && pos.result.is_none() {
+        if self.goals.pass_at_will && pos.passes >= 2 && pos.result.is_none() {
             pos.result = Some(self.scored_end(&pos));
         }
         if pos.result.is_none() {

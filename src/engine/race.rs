@@ -400,8 +400,8 @@ impl Engine {
     pub(super) fn set_borne_off(&self, pos: &mut Position, player: PlayerId, n: u8) {
         let p = player as usize;
         if let (Some(old), Some(new)) = (
-            self.zobrist_borne_off.get(p * 256 + pos.borne_off[p] as usize),
-            self.zobrist_borne_off.get(p * 256 + n as usize),
+            self.keys.borne_off.get(p * 256 + pos.borne_off[p] as usize),
+            self.keys.borne_off.get(p * 256 + n as usize),
         ) {
             pos.hash ^= old ^ new;
         }

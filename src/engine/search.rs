@@ -62,7 +62,7 @@ impl Engine {
     /// Under `pass when no move`, a side with no move passes while the other
     /// has one: the pass is a move of perft's (as published Othello tables count it).
     fn pass_if_stuck(&self, pos: &Position, moves: &mut Vec<Move>) -> Result<(), Limit> {
-        if moves.is_empty() && self.pass_rule && self.other_can_move(pos)? {
+        if moves.is_empty() && self.goals.pass_rule && self.other_can_move(pos)? {
             moves.push(Move::PASS);
         }
         Ok(())
@@ -231,7 +231,7 @@ impl Engine {
     /// fast paths agree with [`Engine::moves`].
     #[doc(hidden)]
     pub fn counted_moves(&self, pos: &Position, roll: Option<u8>) -> Option<Vec<Move>> {
-        if self.placement_only {
+        if self.plans.placement_only {
             let total = self.pick_placement(pos, |_| 0).map_or(0, |(_, total)| total);
             return Some((0..total).filter_map(|k| self.pick_placement(pos, |_| k).map(|(m, _)| m)).collect());
         }
@@ -470,9 +470,9 @@ impl Engine {
     /// Whether any of [`Engine::pick_counted`]'s ways of picking a whole turn applies.
     pub(super) fn picks_whole_turns(&self) -> bool {
         self.entry_picking
-            || self.placement_only
-            || (self.mill_counting && self.game.mill.is_some())
-            || self.shot_counting
+            || self.plans.placement_only
+            || (self.plans.mill_counting && self.game.mill.is_some())
+            || self.plans.shot_counting
             || self.royal_picking
     }
 
@@ -498,21 +498,21 @@ impl Engine {
                 return Ok(Some((m, total as u64)));
             }
         }
-        if self.placement_only {
+        if self.plans.placement_only {
             if let Some((m, total)) = self.pick_placement(pos, &mut *draw) {
                 return Ok(Some((m, total as u64)));
             }
         }
-        if let (true, Some(n)) = (self.mill_counting, self.game.mill) {
+        if let (true, Some(n)) = (self.plans.mill_counting, self.game.mill) {
             let pick = |total: u32| draw(total as usize) as u32;
-            let picked = if self.mill_bits {
+            let picked = if self.plans.mill_bits {
                 self.pick_mill_by_bits(pos, n, pick, sources)
             } else {
                 self.pick_mill(pos, n, pick, moves, weights)?
             };
             return Ok(widen(picked));
         }
-        if self.shot_counting {
+        if self.plans.shot_counting {
             let pick = |total: u32| draw(total as usize) as u32;
             return Ok(widen(self.pick_shot(pos, pick, moves, weights)));
         }

@@ -20,7 +20,7 @@ impl Engine {
     /// Sets how many pieces beyond the first stand on `p`, in the hash.
     fn set_extra(&self, pos: &mut Position, p: Point, extra: u8) {
         let at = self.game.board.len() + p as usize;
-        let keys = &self.zobrist_stack[p as usize * 256..];
+        let keys = &self.keys.stack[p as usize * 256..];
         pos.hash ^= keys[pos.cells[at] as usize] ^ keys[extra as usize];
         pos.cells[at] = extra;
     }

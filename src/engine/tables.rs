@@ -4,10 +4,45 @@
 
 use super::*;
 
+/// The Zobrist keys of a game's positions. Fixed (splitmix64 from
+/// constants), so hashes are the same on every run.
+#[derive(Debug)]
+pub(super) struct Keys {
+    /// One per point and cell value (`p * CELL_VALUES + cell`).
+    pub cells: Vec<u64>,
+    /// One per player to move (the first player's is 0).
+    pub turns: [u64; MAX_PLAYERS],
+    /// One per hand slot and count (`slot * 100 + count`).
+    pub hands: Vec<u64>,
+    /// One per player finishing in a place (`place * MAX_PLAYERS + player`).
+    pub places: Vec<u64>,
+    /// One per count of pieces a player has borne off (`player * 256 +
+    /// count`), in games with tracks or pits.
+    pub borne_off: Vec<u64>,
+    /// One per point and count of pieces under the top of its stack
+    /// (`p * 256 + count`), where pieces stack (see `stacks.rs`).
+    pub stack: Vec<u64>,
+}
+
+impl Keys {
+    pub(super) fn of(game: &Game, tracks_or_pits: bool) -> Keys {
+        let n = game.board.len();
+        let (cells, turns, hands) = zobrist_keys(n);
+        Keys {
+            cells,
+            turns,
+            hands,
+            places: more_keys(MAX_PLAYERS * MAX_PLAYERS, 17),
+            borne_off: if tracks_or_pits { more_keys(MAX_PLAYERS * 256, 3) } else { Vec::new() },
+            stack: if game.stacks.is_some() { more_keys(n * 256, 11) } else { Vec::new() },
+        }
+    }
+}
+
 /// Zobrist keys: one per point and cell value, the side to move, and one
 /// per hand slot and count. Fixed (splitmix64 from a constant), so hashes
 /// are the same on every run.
-pub(super) fn zobrist_keys(points: usize) -> (Vec<u64>, [u64; MAX_PLAYERS], Vec<u64>) {
+fn zobrist_keys(points: usize) -> (Vec<u64>, [u64; MAX_PLAYERS], Vec<u64>) {
     let mut seed = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = || {
         seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -132,46 +167,63 @@ pub(super) fn adjacent(board: &Board) -> Vec<PointSet> {
     (0..board.len() as Point).map(|p| neighbours(board, p, 0xFF)).collect()
 }
 
-/// Short leaps: per kind, player and point (as [`kind_table`] orders
-/// them), the points a leap could jump over (a neighbour with a point
-/// behind it, in the kind's jump directions); and the leaps that are not
-/// flying as (direction, point jumped, landing), listed by direction, at
-/// `[at[i]..at[i + 1]]`.
-#[allow(clippy::type_complexity)]
-pub(super) fn short_leaps(game: &Game) -> (Vec<PointSet>, Vec<(Dir, Point, Point)>, Vec<u32>) {
-    let board = &game.board;
-    let over_to = |p: Point, d: Dir| {
-        let over = board.step(p, d);
-        (over != NONE && board.step(over, d) != NONE).then(|| (over, board.step(over, d)))
-    };
-    let jump_over = kind_table(game, |_, kind, pl, p| {
-        let mut set = PointSet::default();
-        dirs(kind.moves.jump[pl]).filter_map(|d| over_to(p, d)).for_each(|(over, _)| set.insert(over));
-        set
-    });
-    let (mut leaps, mut at) = (Vec::new(), vec![0u32]);
-    for kind in &game.kinds {
-        for pl in 0..MAX_PLAYERS {
-            for p in 0..board.len() as Point {
-                for d in dirs(kind.moves.jump[pl] & !kind.moves.fly[pl]) {
-                    if let Some((over, to)) = over_to(p, d) {
-                        leaps.push((d, over, to));
-                    }
-                }
-                at.push(leaps.len() as u32);
-            }
-        }
-    }
-    (jump_over, leaps, at)
+/// The short leaps (not flying) of every kind, player and point, as
+/// [`kind_table`] orders them (`at`).
+#[derive(Debug)]
+pub(super) struct Leaps {
+    /// `over[at]`: the points a short leap from `at` could jump over (a
+    /// neighbour with a point behind it, in the kind's jump directions).
+    pub over: Vec<PointSet>,
+    /// The leaps as (direction, point jumped, landing), listed by direction,
+    /// those from `at` at `list[starts[at]..starts[at + 1]]` ([`Leaps::from`]).
+    list: Vec<(Dir, Point, Point)>,
+    starts: Vec<u32>,
+    /// Per player, the kinds whose capture sequences are short leaps and
+    /// nothing else (no flying leap, no approach or withdrawal, any enemy
+    /// jumpable, no promotion that changes or stops a sequence) under rules
+    /// of going on that look at nothing but the leaps open (compulsory going
+    /// on, no direction closed, no point barred), on a board of at most 64
+    /// points: their sequences are found by bits ([`Engine::short_leaps`]).
+    pub leapers: [u16; MAX_PLAYERS],
 }
 
-/// Per player, the kinds whose capture sequences are short leaps and
-/// nothing else (no flying leap, no approach or withdrawal, any enemy
-/// jumpable, no promotion that changes or stops a sequence) under rules of
-/// going on that look at nothing but the leaps open (compulsory going on,
-/// no direction closed, no point barred), on a board of at most 64 points:
-/// their sequences are found by bits ([`Engine::short_leaps`]).
-pub(super) fn short_leapers(game: &Game) -> [u16; MAX_PLAYERS] {
+impl Leaps {
+    pub(super) fn of(game: &Game) -> Leaps {
+        let board = &game.board;
+        let over_to = |p: Point, d: Dir| {
+            let over = board.step(p, d);
+            (over != NONE && board.step(over, d) != NONE).then(|| (over, board.step(over, d)))
+        };
+        let over = kind_table(game, |_, kind, pl, p| {
+            let mut set = PointSet::default();
+            dirs(kind.moves.jump[pl]).filter_map(|d| over_to(p, d)).for_each(|(over, _)| set.insert(over));
+            set
+        });
+        let (mut list, mut starts) = (Vec::new(), vec![0u32]);
+        for kind in &game.kinds {
+            for pl in 0..MAX_PLAYERS {
+                for p in 0..board.len() as Point {
+                    for d in dirs(kind.moves.jump[pl] & !kind.moves.fly[pl]) {
+                        if let Some((over, to)) = over_to(p, d) {
+                            list.push((d, over, to));
+                        }
+                    }
+                    starts.push(list.len() as u32);
+                }
+            }
+        }
+        Leaps { over, list, starts, leapers: short_leapers(game) }
+    }
+
+    /// The short leaps from the kind, player and point `at` (as [`kind_table`] orders them).
+    #[inline]
+    pub(super) fn from(&self, at: usize) -> &[(Dir, Point, Point)] {
+        &self.list[self.starts[at] as usize..self.starts[at + 1] as usize]
+    }
+}
+
+/// [`Leaps::leapers`].
+fn short_leapers(game: &Game) -> [u16; MAX_PLAYERS] {
     let rules = &game.jumps;
     let plain_rules = rules.continues
         && !rules.at_will

@@ -331,7 +331,7 @@ impl Engine {
         let strip = |m: &String| m.split_once(':').map_or(m.clone(), |(_, x)| x.to_string());
         let legal_moves: Vec<String> = legal.iter().map(strip).collect();
         if text == "pass" {
-            return if self.pass_rule {
+            return if self.goals.pass_rule {
                 "a player passes only when it has no move".into()
             } else {
                 "a pass is legal only when the roll allows no move".into()
