@@ -437,11 +437,11 @@ impl Engine {
                         // The first piece that way, by a bit scan: how far a
                         // slide went is as good as random, a walk's end is not
                         // predicted.
-                        let ray = &self.slide_rays[to as usize * 8 + back as usize];
+                        let ray = &self.rays.slide_rays[to as usize * 8 + back as usize];
                         let blockers = ray.bits & pos.taken.low128();
                         let (lowest, highest) = (blockers.trailing_zeros(), 127 - blockers.leading_zeros());
                         let from = [highest, lowest][usize::from(ray.rises)] as Point;
-                        (from, self.line_distance[from as usize * self.game.board.len() + to as usize])
+                        (from, self.rays.line_distance[from as usize * self.game.board.len() + to as usize])
                     } else {
                         (self.game.board.step(to, back), 1)
                     };
@@ -588,7 +588,7 @@ impl Engine {
     /// one occupied in `occupied` (bits).
     #[inline]
     fn open_along(&self, t: Point, d: Dir, occupied: u128) -> u32 {
-        let ray = &self.slide_rays[t as usize * 8 + d as usize];
+        let ray = &self.rays.slide_rays[t as usize * 8 + d as usize];
         let blockers = ray.bits & occupied;
         if blockers == 0 {
             return ray.len as u32;
@@ -596,7 +596,7 @@ impl Engine {
         // The points before the first blocker: one fewer than its distance
         // (a table, where a count of bits would need a population count the
         // build may lack).
-        self.line_distance[t as usize * self.game.board.len() + ray.nearest(blockers) as usize] as u32 - 1
+        self.rays.line_distance[t as usize * self.game.board.len() + ray.nearest(blockers) as usize] as u32 - 1
     }
 }
 

@@ -536,6 +536,17 @@ struct GoalIndex {
 }
 
 impl GoalIndex {
+    /// No rule of repetition, progress, streaks, counts or the whole
+    /// position: the game ends by its moves alone.
+    fn plain_endings(&self) -> bool {
+        self.repetition.is_none()
+            && self.perpetual.is_none()
+            && self.no_progress.is_none()
+            && self.streak.is_none()
+            && !self.count_goals
+            && !self.position_goals
+    }
+
     fn of(game: &Game) -> GoalIndex {
         let any = |f: fn(&Condition) -> bool| game.goals.iter().any(|g| f(&g.condition));
         let find = |f: fn(&Condition) -> bool| game.goals.iter().position(|g| f(&g.condition));
@@ -991,27 +1002,15 @@ pub struct Engine {
     /// The CPU has BMI2 (and POPCNT): placement playouts find the picked
     /// landing by PDEP and rows by PEXT (see `placing.rs`).
     bmi2: bool,
-    /// The straight line from each point in each direction (not the point
-    /// itself): `rays[ray_at[p * 8 + d]..ray_at[p * 8 + d + 1]]`.
-    rays: Vec<Point>,
-    ray_at: Vec<u32>,
-    /// Slides by bit operations on boards of up to 128 points whose rays have
-    /// monotonic point indexes (lattice boards): for each ray (`p * 8 + d`)
-    /// its points as bits and whether they rise, and its first k points for
-    /// k = 0..=len at `ray_prefix[prefix_at[i] + k]`.
+    /// The straight line from each point in each direction, and what slides
+    /// by bits read of them ([`tables::Rays`]).
+    rays: tables::Rays,
+    /// Slides by bit operations (the rays' bits, `tables::Rays::monotonic`),
+    /// unless turned off ([`Engine::use_bit_slides`]) or the game sows.
     bit_slides: bool,
     /// A board of up to 128 points: its sets of points fit the two low
     /// words, where a piece's targets are worked out with no look at the rest.
     small_board: bool,
-    slide_rays: Vec<SlideRay>,
-    /// Every ray is another read backward: `q` is `i` points along `p`'s
-    /// ray in a direction exactly when `p` is `i` along `q`'s the opposite way.
-    symmetric_rays: bool,
-    /// Per point, the points of its eight rays, as bits (with `bit_slides`).
-    lines_through: Vec<u128>,
-    ray_prefix: Vec<u128>,
-    /// `line_distance[p * points + q]`: spaces from `p` to `q` along their straight line.
-    line_distance: Vec<u8>,
     /// Per kind, the points (as bits) where it may not stop.
     no_stop_bits: Vec<u128>,
     /// Per kind, the points where it may not stop, as a set.
@@ -1147,12 +1146,7 @@ impl Engine {
         let lifts = game.kinds.iter().any(|k| k.lift.iter().any(Option::is_some));
         let (setup_count, plain_kind, goal_start) = setup_counts(&game);
         let goals = GoalIndex::of(&game);
-        let plain_endings = goals.repetition.is_none()
-            && goals.perpetual.is_none()
-            && goals.no_progress.is_none()
-            && goals.streak.is_none()
-            && !goals.count_goals
-            && !goals.position_goals;
+        let plain_endings = goals.plain_endings();
         let (hostile_empty, hostile_always) = tables::hostile(&game);
         let no_stop = tables::no_stop(&game);
         let any_jumps = game.kinds.iter().any(|k| (0..MAX_PLAYERS).any(|p| k.moves.captures_by_moving(p)));
@@ -1165,28 +1159,16 @@ impl Engine {
         let leaps = tables::Leaps::of(&game);
         let adjacent = tables::adjacent(&game.board);
         let take_to = kind_table(&game, |_, kind, pl, p| tables::neighbours(&game.board, p, kind.moves.take[pl]));
-        let takes_only = any_jumps
-            && game.jumps.prefer.is_empty()
-            && game.kinds.iter().all(|k| {
-                let m = &k.moves;
-                (0..MAX_PLAYERS).all(|p| m.jump[p] | m.fly[p] | m.approach[p] | m.withdraw[p] == 0)
-            });
+        let takes_only = any_jumps && tables::takes_only(&game);
         let shifts = shifts::Shifts::of(&game.board);
         // Takes are counted piece by piece (see counting.rs).
         let takes_any = game.kinds.iter().any(|k| k.moves.take.iter().any(|&t| t != 0));
-        // Steps: the neighbours in the kind's step directions that it may stop on.
-        let step_to = kind_table(&game, |k, kind, pl, p| {
-            let mut set = PointSet::default();
-            let near = tables::neighbours(&game.board, p, kind.moves.step[pl]);
-            near.iter().filter(|&q| no_stop[q as usize] & (1 << k) == 0).for_each(|q| set.insert(q));
-            set
-        });
+        let step_to = tables::step_to(&game, &no_stop);
         let mut all_points = PointSet::default();
         (0..n as Point).for_each(|p| all_points.insert(p));
         let run_limits = game.kinds.iter().any(|k| k.run_limit.is_some());
-        let tables::Rays { rays, ray_at, bit_slides, slide_rays, ray_prefix, line_distance } =
-            tables::Rays::of(&game.board);
-        let symmetric_rays = tables::rays_symmetric(n, &rays, &ray_at);
+        let rays = tables::Rays::of(&game.board);
+        let (bit_slides, symmetric_rays) = (rays.monotonic, rays.symmetric);
         let (no_stop_bits, no_stop_set) = tables::no_stop_sets(&game, &no_stop);
         let ray_plans = counting::ray_plans(&game);
         let outflanks_by_shifts = shifts.is_some() && tables::outflanks_only(&game);
@@ -1200,7 +1182,7 @@ impl Engine {
             .all(|t| t.surrounded.is_none() && t.enclosed.is_some())
             .then(|| suicide_traps().fold(0xFF, |sides, t| sides & t.sides));
         let entry_liberty = guard::entry_liberty(&game, guarded);
-        let vt = vectors::VectorTables::of(&game, &rays, &ray_at);
+        let vt = vectors::VectorTables::of(&game, &rays.points, &rays.ray_at);
         let plans = TurnPlans::of(
             &game,
             PlanFacts {
@@ -1268,16 +1250,10 @@ impl Engine {
             popcnt: has_popcnt(),
             bmi2: has_bmi2(),
             rays,
-            ray_at,
             bit_slides: bit_slides && sow.is_none(),
             small_board: n <= 128,
-            symmetric_rays,
             royal_masks,
             royal_picking,
-            lines_through: slide_rays.chunks(8).map(|rays| rays.iter().fold(0, |all, r| all | r.bits)).collect(),
-            slide_rays,
-            ray_prefix,
-            line_distance,
             no_stop_bits,
             no_stop_set,
             guarded,
@@ -1398,7 +1374,7 @@ impl Engine {
     #[inline]
     pub fn ray(&self, p: Point, d: Dir) -> &[Point] {
         let i = p as usize * 8 + d as usize;
-        &self.rays[self.ray_at[i] as usize..self.ray_at[i + 1] as usize]
+        &self.rays.points[self.rays.ray_at[i] as usize..self.rays.ray_at[i + 1] as usize]
     }
 
     pub fn board(&self) -> &Board {

@@ -753,7 +753,7 @@ impl Engine {
             while targets != 0 {
                 let q = targets.trailing_zeros() as Point;
                 targets &= targets - 1;
-                out.push(plain(q, self.line_distance[p as usize * n + q as usize]));
+                out.push(plain(q, self.rays.line_distance[p as usize * n + q as usize]));
             }
         } else {
             for d in dirs(moves.slide[pl]) {
@@ -817,7 +817,7 @@ impl Engine {
         for d in dirs(self.game.kinds[kind as usize].moves.leave[pl]) {
             let ray = self.ray(p, d);
             let clear = if self.bit_slides {
-                self.slide_rays[p as usize * 8 + d as usize].bits & occupied == 0
+                self.rays.slide_rays[p as usize * 8 + d as usize].bits & occupied == 0
             } else {
                 ray.iter().all(|&q| pos.at(q) == 0)
             };

@@ -95,7 +95,7 @@ impl Engine {
     /// some enemy attacks other than along lines or by plain leaps;
     /// [`Engine::safe`] then asks move by move.
     pub(super) fn danger(&self, pos: &Position, r: Point) -> Option<Danger> {
-        if !self.bit_slides || !self.symmetric_rays || self.game.forbid_facing || self.vt.hidden_captures {
+        if !self.bit_slides || !self.rays.symmetric || self.game.forbid_facing || self.vt.hidden_captures {
             return None;
         }
         let by = 1 - pos.turn;
@@ -153,8 +153,8 @@ impl Engine {
         let n = self.game.board.len();
         let d = self.vt.direction_between[r as usize * n + q as usize] as usize;
         debug_assert!(d < 8, "a slide's attack runs along a line, which the rays read both ways");
-        let ray = &self.slide_rays[r as usize * 8 + d];
-        self.ray_prefix[ray.prefix_at as usize + self.line_distance[r as usize * n + q as usize] as usize]
+        let ray = &self.rays.slide_rays[r as usize * 8 + d];
+        self.rays.ray_prefix[ray.prefix_at as usize + self.rays.line_distance[r as usize * n + q as usize] as usize]
     }
 
     /// The pieces of the side to move that stand alone between its royal
@@ -201,12 +201,12 @@ impl Engine {
         let occupied = pos.taken.low128();
         let theirs = occupied & !pos.occupied[me].low128();
         let mut pins = Pins::default();
-        if self.lines_through[r as usize] & theirs == 0 {
+        if self.rays.lines_through[r as usize] & theirs == 0 {
             return pins;
         }
         let nearest = |ray: &SlideRay, bits: u128| 1u128 << ray.nearest(bits);
         for d in 0..8 {
-            let ray = &self.slide_rays[r as usize * 8 + d as usize];
+            let ray = &self.rays.slide_rays[r as usize * 8 + d as usize];
             let blockers = ray.bits & occupied;
             if blockers & theirs == 0 {
                 continue;
@@ -222,10 +222,10 @@ impl Engine {
                 continue;
             }
             let (own, enemy) = (own.trailing_zeros() as Point, enemy.trailing_zeros() as Point);
-            let distance = self.line_distance[r as usize * n + enemy as usize];
+            let distance = self.rays.line_distance[r as usize * n + enemy as usize];
             if self.attacks_along(pos.at(enemy), pos.at(r), r, opposite(d), distance as usize) {
                 pins.pinned.insert(own);
-                let line = self.ray_prefix[ray.prefix_at as usize + distance as usize];
+                let line = self.rays.ray_prefix[ray.prefix_at as usize + distance as usize];
                 pins.lines[pins.count as usize] = (own, PointSet::from_low128(line));
                 pins.count += 1;
             }

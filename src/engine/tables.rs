@@ -251,18 +251,49 @@ fn short_leapers(game: &Game) -> [u16; MAX_PLAYERS] {
     kinds
 }
 
+/// Every capture is a take (no leap, flying or short, no approach or
+/// withdrawal), and no preference among captures.
+pub(super) fn takes_only(game: &Game) -> bool {
+    game.jumps.prefer.is_empty()
+        && game.kinds.iter().all(|k| {
+            let m = &k.moves;
+            (0..MAX_PLAYERS).all(|p| m.jump[p] | m.fly[p] | m.approach[p] | m.withdraw[p] == 0)
+        })
+}
+
+/// Steps, as [`kind_table`] orders them: the neighbours in the kind's step
+/// directions that it may stop on (`no_stop`, from [`no_stop`]).
+pub(super) fn step_to(game: &Game, no_stop: &[u16]) -> Vec<PointSet> {
+    kind_table(game, |k, kind, pl, p| {
+        let mut set = PointSet::default();
+        let near = neighbours(&game.board, p, kind.moves.step[pl]);
+        near.iter().filter(|&q| no_stop[q as usize] & (1 << k) == 0).for_each(|q| set.insert(q));
+        set
+    })
+}
+
 /// Every ray (the points from `p` along direction `d`, `p * 8 + d`), and
 /// what slides by bits read of it.
+#[derive(Debug)]
 pub(super) struct Rays {
-    pub rays: Vec<Point>,
+    /// The straight line from each point in each direction (not the point
+    /// itself): `points[ray_at[p * 8 + d]..ray_at[p * 8 + d + 1]]`.
+    pub points: Vec<Point>,
     pub ray_at: Vec<u32>,
     /// Every ray's point indexes rise or fall along it, on a board of up to
-    /// 128 points: slides can be bit operations.
-    pub bit_slides: bool,
+    /// 128 points (lattice boards): slides can be bit operations, reading
+    /// for each ray (`p * 8 + d`) its points as bits and whether they rise,
+    /// and its first k points for k = 0..=len at `ray_prefix[prefix_at + k]`.
+    pub monotonic: bool,
     pub slide_rays: Vec<SlideRay>,
     pub ray_prefix: Vec<u128>,
+    /// Per point, the points of its eight rays, as bits (where `monotonic`).
+    pub lines_through: Vec<u128>,
     /// `line_distance[p * points + q]`: spaces from `p` to `q` along their straight line.
     pub line_distance: Vec<u8>,
+    /// Every ray is another read backward: `q` is `i` points along `p`'s
+    /// ray in a direction exactly when `p` is `i` along `q`'s the opposite way.
+    pub symmetric: bool,
 }
 
 impl Rays {
@@ -280,7 +311,7 @@ impl Rays {
                 ray_at.push(rays.len() as u32);
             }
         }
-        let mut bit_slides = n <= 128;
+        let mut monotonic = n <= 128;
         let mut slide_rays = Vec::with_capacity(n * 8);
         let mut ray_prefix = Vec::new();
         let mut line_distance = vec![0u8; n * n];
@@ -289,7 +320,7 @@ impl Rays {
             let from = (i / 8) as Point;
             let rises = ray.first().is_none_or(|&q| q > from) && ray.windows(2).all(|w| w[0] < w[1]);
             let falls = ray.first().is_none_or(|&q| q < from) && ray.windows(2).all(|w| w[0] > w[1]);
-            bit_slides &= rises || falls;
+            monotonic &= rises || falls;
             let prefix_at = ray_prefix.len() as u32;
             let mut bits = 0u128;
             ray_prefix.push(bits);
@@ -300,14 +331,16 @@ impl Rays {
             }
             slide_rays.push(SlideRay { bits, prefix_at, len: ray.len() as u8, rises });
         }
-        Rays { rays, ray_at, bit_slides, slide_rays, ray_prefix, line_distance }
+        let lines_through = slide_rays.chunks(8).map(|rays| rays.iter().fold(0, |all, r| all | r.bits)).collect();
+        let symmetric = rays_symmetric(n, &rays, &ray_at);
+        Rays { points: rays, ray_at, monotonic, slide_rays, ray_prefix, lines_through, line_distance, symmetric }
     }
 }
 
 /// Whether every ray, read backward, is the ray the opposite way: `q` is
 /// `i` points along `p`'s ray in direction `d` exactly when `p` is `i`
 /// points along `q`'s ray in the opposite direction.
-pub(super) fn rays_symmetric(n: usize, rays: &[Point], ray_at: &[u32]) -> bool {
+fn rays_symmetric(n: usize, rays: &[Point], ray_at: &[u32]) -> bool {
     let ray = |p: usize, d: usize| &rays[ray_at[p * 8 + d] as usize..ray_at[p * 8 + d + 1] as usize];
     (0..n).all(|p| {
         (0..8).all(|d| {

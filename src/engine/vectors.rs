@@ -592,7 +592,7 @@ impl Engine {
     pub(super) fn ray_reach(&self, p: Point, dirs_set: DirSet, most: u8, occupied: u128) -> u128 {
         let mut reach = 0;
         for d in dirs(dirs_set) {
-            let ray = &self.slide_rays[p as usize * 8 + d as usize];
+            let ray = &self.rays.slide_rays[p as usize * 8 + d as usize];
             let blockers = ray.bits & occupied;
             let upto = if blockers == 0 {
                 !0
@@ -604,7 +604,7 @@ impl Engine {
                 !((1u128 << (127 - blockers.leading_zeros())) - 1)
             };
             let within =
-                if most >= ray.len { ray.bits } else { self.ray_prefix[ray.prefix_at as usize + most as usize] };
+                if most >= ray.len { ray.bits } else { self.rays.ray_prefix[ray.prefix_at as usize + most as usize] };
             reach |= within & upto;
         }
         reach
@@ -634,7 +634,7 @@ impl Engine {
                 out.push(Move::landing_capture(p, to, victim, kind));
             }
             for to in quiet {
-                let distance = self.line_distance[p as usize * n + to as usize].max(1);
+                let distance = self.rays.line_distance[p as usize * n + to as usize].max(1);
                 out.push(Move { kind: MoveType::Plain, from: p, to, distance, becomes: kind, ..Move::PASS });
             }
             return;
@@ -676,7 +676,7 @@ impl Engine {
             land(passant, Some(pos.passed.1), 1);
         }
         for q in quiet {
-            let distance = self.line_distance[p as usize * n + q as usize].max(1);
+            let distance = self.rays.line_distance[p as usize * n + q as usize].max(1);
             land(q, None, distance);
         }
     }
@@ -864,11 +864,11 @@ impl Engine {
         // Along each line, the first piece: it attacks if its kind reaches that far back.
         let n = self.game.board.len();
         // No piece of theirs on a line through the target: none attacks along one.
-        let lines = !self.bit_slides || self.lines_through[target as usize] & theirs != 0;
+        let lines = !self.bit_slides || self.rays.lines_through[target as usize] & theirs != 0;
         for d in (0..8u8).filter(|_| lines) {
             let q = if self.bit_slides {
                 // The first piece is the nearest of the ray's occupied bits.
-                let ray = &self.slide_rays[target as usize * 8 + d as usize];
+                let ray = &self.rays.slide_rays[target as usize * 8 + d as usize];
                 let blockers = ray.bits & occupied;
                 if blockers & theirs == 0 {
                     continue;
@@ -883,7 +883,7 @@ impl Engine {
                 continue;
             }
             let kind = kind_of(c);
-            let distance = self.line_distance[target as usize * n + q as usize] as usize;
+            let distance = self.rays.line_distance[target as usize * n + q as usize] as usize;
             if self.vt.line_attacks[kind as usize * MAX_PLAYERS + by as usize].reaches(opposite(d), distance)
                 && can_take(kind)
             {
