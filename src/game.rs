@@ -71,9 +71,46 @@ pub fn dirs(set: DirSet) -> impl Iterator<Item = Dir> {
     })
 }
 
+/// The index of the `n`-th set bit of `w`, lowest first (`n` below its
+/// count): the half, quarter and eighth that hold it found by counts, then
+/// at most seven bits cleared (not up to 63, a bit at a time).
+#[inline(always)]
+pub(crate) fn nth_in_word(mut w: u64, mut n: u32) -> u32 {
+    let mut base = 0;
+    for width in [32, 16, 8] {
+        let low = w & ((1u64 << width) - 1);
+        let c = low.count_ones();
+        if n >= c {
+            (n, w, base) = (n - c, w >> width, base + width);
+        } else {
+            w = low;
+        }
+    }
+    for _ in 0..n {
+        w &= w - 1;
+    }
+    base + w.trailing_zeros()
+}
+
 /// A set of points: one bit a point.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Eq)]
 pub struct PointSet([u64; POINT_WORDS]);
+
+impl std::hash::Hash for PointSet {
+    /// The words, as the derived hash would (equal sets have equal words).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
+impl PartialEq for PointSet {
+    /// Word by word with no branch (the derived comparison calls `memcmp`,
+    /// a call a ply where a rule compares sets, as a full board does).
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.0.iter().zip(&other.0).fold(0, |diff, (a, b)| diff | (a ^ b)) == 0
+    }
+}
 
 impl PointSet {
     /// The word holding point `p`'s bit. Every point is at most [`NONE`],
@@ -96,6 +133,7 @@ impl PointSet {
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
+    #[inline(always)]
     pub fn len(&self) -> usize {
         // The words past a small board are empty: skipping them spares a
         // count of bits each, which is long on a processor without `popcnt`.
@@ -140,16 +178,12 @@ impl PointSet {
         Some((i * 64) as Point + self.0[i].trailing_zeros() as Point)
     }
     /// The `n`-th point of the set, lowest first (`n < len()`).
-    #[inline]
+    #[inline(always)]
     pub fn nth(&self, mut n: usize) -> Point {
         for (i, &w) in self.0.iter().enumerate() {
             let c = w.count_ones() as usize;
             if n < c {
-                let mut w = w;
-                for _ in 0..n {
-                    w &= w - 1;
-                }
-                return (i * 64) as Point + w.trailing_zeros() as Point;
+                return (i * 64) as Point + nth_in_word(w, n as u32) as Point;
             }
             n -= c;
         }
@@ -1220,5 +1254,40 @@ mod dice_tests {
         // A die whose faces repeat: 1 1 2 2 3 3.
         let die = dice(6, false, 1, &[1, 1, 2, 2, 3, 3]);
         assert_eq!((die.lowest(), die.highest(), die.ways(2)), (1, 3, 2));
+    }
+}
+
+#[cfg(test)]
+mod point_set_tests {
+    use super::*;
+
+    /// The `n`-th point found by halves is the one a bit at a time finds,
+    /// in words of every density, and across words.
+    #[test]
+    fn nth_finds_the_point_a_bit_at_a_time_finds() {
+        let mut state = 0x1234_5678_9ABC_DEF0u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut words: Vec<u64> = vec![1, 1 << 63, u64::MAX, 0x8000_0000_0000_0001, 0xFF00_FF00_FF00_FF00];
+        for _ in 0..2000 {
+            let (a, b, c) = (next(), next(), next());
+            words.extend([a, a & b, a & b & c, a | b]);
+        }
+        for &w in &words {
+            let bits: Vec<u32> = (0..64).filter(|i| w >> i & 1 != 0).collect();
+            for (n, &bit) in bits.iter().enumerate() {
+                assert_eq!(nth_in_word(w, n as u32), bit, "{w:#x} n {n}");
+            }
+        }
+        let mut set = PointSet::default();
+        for p in [3, 64, 65, 130, 200, 383] {
+            set.insert(p);
+        }
+        let points: Vec<Point> = (0..set.len()).map(|n| set.nth(n)).collect();
+        assert_eq!(points, set.iter().collect::<Vec<_>>());
     }
 }

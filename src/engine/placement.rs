@@ -191,7 +191,7 @@ impl Engine {
         let (mut total, mut first) = (0, None);
         for k in 0..self.game.kinds.len() {
             let Some(set) = landings(k) else { continue };
-            let len = set.len();
+            let len = self.points_in(&set);
             total += len;
             first.get_or_insert((k, set, len));
         }
@@ -206,10 +206,10 @@ impl Engine {
                     (first_set, first_len)
                 } else {
                     let Some(set) = landings(k) else { continue };
-                    (set, set.len())
+                    (set, self.points_in(&set))
                 };
                 if n < len {
-                    let to = set.nth(n);
+                    let to = self.nth_point(&set, n);
                     let m = Move { kind: MoveType::Enter, to, distance: 1, becomes: k as KindId, ..Move::PASS };
                     return Some((m, total));
                 }
@@ -217,6 +217,29 @@ impl Engine {
             }
         }
         (passes > 0).then_some((Move::PASS, total))
+    }
+
+    /// How many points `set` holds: by POPCNT where the CPU has it (the
+    /// portable build counts a large board's words in software).
+    #[inline]
+    fn points_in(&self, set: &PointSet) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            // SAFETY: `popcnt` is set only where the CPU has the instruction.
+            return unsafe { points_in_popcnt(set) };
+        }
+        set.len()
+    }
+
+    /// [`PointSet::nth`], by POPCNT where the CPU has it.
+    #[inline]
+    fn nth_point(&self, set: &PointSet, n: usize) -> Point {
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            // SAFETY: `popcnt` is set only where the CPU has the instruction.
+            return unsafe { nth_point_popcnt(set, n) };
+        }
+        set.nth(n)
     }
 
     /// Where pieces entered on the empty points of `on` come to rest falling
@@ -311,4 +334,18 @@ impl Engine {
     pub(super) fn held_back(&self, pos: &Position, kind: KindId) -> bool {
         self.game.kinds[kind as usize].enter.is_some_and(|e| e.before_moving) && self.in_hand(pos, pos.turn, kind) > 0
     }
+}
+
+/// [`PointSet::len`] compiled for CPUs with POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn points_in_popcnt(set: &PointSet) -> usize {
+    set.len()
+}
+
+/// [`PointSet::nth`] compiled for CPUs with POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn nth_point_popcnt(set: &PointSet, n: usize) -> Point {
+    set.nth(n)
 }
