@@ -756,7 +756,9 @@ impl Position {
         match points {
             0..=64 => copy::<64>(&mut self.cells, &other.cells),
             65..=128 => copy::<128>(&mut self.cells, &other.cells),
-            129..=256 => copy::<256>(&mut self.cells, &other.cells),
+            // A mancala board's pits past its points (`sowing.rs`).
+            129..=160 => copy::<160>(&mut self.cells, &other.cells),
+            161..=256 => copy::<256>(&mut self.cells, &other.cells),
             _ => self.cells = other.cells,
         }
         // Every other field: a field added later must be copied here too.
@@ -1131,12 +1133,10 @@ impl Engine {
         let roll_list = game.dice.map_or(Vec::new(), |d| d.rolls().collect());
         let race_extras = race_extras(&game);
         // A copy copies the board's cells, and the counts kept past them.
-        let cells_used = if sow.is_some() {
-            256
-        } else if game.stacks.is_none() {
-            n
-        } else {
-            2 * n
+        let cells_used = match &sow {
+            Some(tables) => tables.cells_used(),
+            None if game.stacks.is_none() => n,
+            None => 2 * n,
         };
         let ranked = players > 2 && game.goals.iter().any(|g| matches!(g.condition, Condition::PlayOn));
         let game_kinds = game.kinds.len();

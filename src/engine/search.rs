@@ -108,7 +108,7 @@ impl Engine {
             // could differ), then no capture open and at least one move (else
             // a pass may be due); else generated from the pieces the count
             // found may capture.
-            if !self.any_jumps {
+            if !self.any_jumps && self.picks_whole_turns {
                 if let Some((_, total)) = self.pick_counted(pos, &mut |_| 0, moves, weights, sources)? {
                     return Ok(total as u128);
                 }

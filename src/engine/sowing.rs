@@ -72,6 +72,11 @@ impl SowTables {
         SowTables { circuit, place, slot, owner, across, zobrist }
     }
 
+    /// The cells a position of this game uses: the board's, then a count a pit.
+    pub(super) fn cells_used(&self) -> usize {
+        SEED_CELLS + self.zobrist.len() / 256
+    }
+
     /// The point after `p` on the circuit.
     #[inline]
     fn after(&self, p: Point) -> Point {
