@@ -359,24 +359,10 @@ impl Search<'_> {
         }
     }
 
-    /// The directions a sequence may not go on in after a leap in direction
-    /// `came`: with `straight`, every way but straight on; with `no
-    /// reversing`, straight back; with `no repeated direction`, straight on.
+    /// [`Engine::closed_after`].
     #[inline]
     fn closed_after(&self, came: Option<Dir>) -> DirSet {
-        let rules = &self.engine.game.jumps;
-        let Some(d) = came else { return 0 };
-        if rules.straight {
-            return !(1 << d);
-        }
-        let mut closed = 0;
-        if rules.no_reversal {
-            closed |= 1 << opposite(d);
-        }
-        if rules.no_repeated_direction {
-            closed |= 1 << d;
-        }
-        closed
+        self.engine.closed_after(came)
     }
 
     /// Under `land where it can continue`: the landings, from `first` on
@@ -464,6 +450,26 @@ impl Search<'_> {
 }
 
 impl Engine {
+    /// The directions a sequence may not go on in after a leap in direction
+    /// `came`: with `straight`, every way but straight on; with `no
+    /// reversing`, straight back; with `no repeated direction`, straight on.
+    #[inline]
+    pub(super) fn closed_after(&self, came: Option<Dir>) -> DirSet {
+        let rules = &self.game.jumps;
+        let Some(d) = came else { return 0 };
+        if rules.straight {
+            return !(1 << d);
+        }
+        let mut closed = 0;
+        if rules.no_reversal {
+            closed |= 1 << opposite(d);
+        }
+        if rules.no_repeated_direction {
+            closed |= 1 << d;
+        }
+        closed
+    }
+
     /// The kind a piece becomes when its move ends on `p`.
     #[inline]
     pub(super) fn promoted(&self, kind: KindId, me: PlayerId, p: Point) -> KindId {
@@ -1015,9 +1021,10 @@ impl Engine {
             if self.leaps.leapers[me as usize] & (1 << piece.0) == 0 {
                 s.extend(p, piece.0, None, out);
             } else if count_only {
-                s.counted += self.short_leaps::<false>(piece, p, bits, 0, &mut s.scratch, &mut s.budget, out)?;
+                s.counted +=
+                    self.short_leaps::<false>(piece, (p, None), bits, 0, &mut s.scratch, &mut s.budget, out)?;
             } else if bits.0.count_ones() as usize <= INLINE {
-                self.short_leaps::<true>(piece, p, bits, 0, &mut s.scratch, &mut s.budget, out)?;
+                self.short_leaps::<true>(piece, (p, None), bits, 0, &mut s.scratch, &mut s.budget, out)?;
             } else {
                 s.extend(p, piece.0, None, out);
             }
@@ -1041,7 +1048,7 @@ impl Engine {
     fn short_leaps<const LIST: bool>(
         &self,
         (kind, me): (KindId, PlayerId),
-        cur: Point,
+        (cur, came): (Point, Option<Dir>),
         (enemies, open): (u64, u64),
         len: usize,
         scratch: &mut Move,
@@ -1055,9 +1062,10 @@ impl Engine {
         let at = self.table_index(kind, me, cur);
         // No enemy next to `cur` with a point behind it: most landings end here.
         let leaps = if self.leaps.over[at].low128() as u64 & enemies != 0 { self.leaps.from(at) } else { &[] };
+        let closed = self.closed_after(came);
         let (mut sequences, mut found) = (0, false);
-        for &(_, over, land) in leaps {
-            if enemies >> over & open >> land & 1 == 0 {
+        for &(d, over, land) in leaps {
+            if enemies >> over & open >> land & 1 == 0 || closed >> d & 1 != 0 {
                 continue;
             }
             if len == MAX_PATH {
@@ -1073,7 +1081,7 @@ impl Engine {
                 scratch.len += 1;
                 scratch.ntaken += 1;
             }
-            sequences += self.short_leaps::<LIST>((kind, me), land, after, len + 1, scratch, budget, out)?;
+            sequences += self.short_leaps::<LIST>((kind, me), (land, Some(d)), after, len + 1, scratch, budget, out)?;
             if LIST {
                 scratch.len -= 1;
                 scratch.ntaken -= 1;

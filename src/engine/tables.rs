@@ -181,8 +181,8 @@ pub(super) struct Leaps {
     /// Per player, the kinds whose capture sequences are short leaps and
     /// nothing else (no flying leap, no approach or withdrawal, any enemy
     /// jumpable, no promotion that changes or stops a sequence) under rules
-    /// of going on that look at nothing but the leaps open (compulsory going
-    /// on, no direction closed, no point barred), on a board of at most 64
+    /// of going on that look at nothing but the leaps open and the last
+    /// leap's direction (compulsory going on, no point barred), on a board of at most 64
     /// points: their sequences are found by bits ([`Engine::short_leaps`]).
     pub leapers: [u16; MAX_PLAYERS],
 }
@@ -225,12 +225,7 @@ impl Leaps {
 /// [`Leaps::leapers`].
 fn short_leapers(game: &Game) -> [u16; MAX_PLAYERS] {
     let rules = &game.jumps;
-    let plain_rules = rules.continues
-        && !rules.at_will
-        && !rules.no_reversal
-        && !rules.straight
-        && !rules.no_repeated_direction
-        && !rules.no_revisiting;
+    let plain_rules = rules.continues && !rules.at_will && !rules.no_revisiting;
     let mut kinds = [0u16; MAX_PLAYERS];
     if !plain_rules || game.board.len() > 64 {
         return kinds;

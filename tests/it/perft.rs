@@ -196,14 +196,20 @@ fn short_leaps_by_bits_agree_with_the_search() {
         assert_eq!(fast.perft(pos, 2), plain.perft(pos, 2), "{file} perft(2) at {}", at());
         moves.iter().map(|m| m.len).max().unwrap_or(0)
     };
+    // Each file, a position set up, and the longest sequence its random games must meet.
     let files = [
-        ("games/tabal.game", None),
-        ("games/variants/tabal-immediate-removal.toml", Some("B:Wc1,b2,c2,d2,d3:Be3,c5,e6,a7,b7,d7,b8,d8,a9,c9,e9")),
-        ("games/english-draughts.game", None),
-        ("games/alquerque.game", None),
-        ("games/sixteen-soldiers.game", None),
+        ("games/tabal.game", None, 3),
+        ("games/variants/tabal-immediate-removal.toml", Some("B:Wc1,b2,c2,d2,d3:Be3,c5,e6,a7,b7,d7,b8,d8,a9,c9,e9"), 3),
+        ("games/english-draughts.game", None, 3),
+        ("games/alquerque.game", None, 3),
+        ("games/sixteen-soldiers.game", None, 3),
+        // No turning back: the last leap's direction closes its opposite.
+        ("games/turkish-draughts.game", None, 3),
+        // The last leap's direction closed, or every other one (two leaps in a line of five).
+        ("tests/engine/alquerque-no-repeated-direction.game", None, 3),
+        ("tests/engine/alquerque-straight.game", None, 2),
     ];
-    for (file, set_up) in files {
+    for (file, set_up, long) in files {
         let fast = common::engine(file, &[]);
         let mut plain = common::engine(file, &[]);
         plain.use_bit_slides(false);
@@ -227,7 +233,7 @@ fn short_leaps_by_bits_agree_with_the_search() {
                 pos = fast.play_unchecked(&pos, &moves[rng.gen_range(0..moves.len())]);
             }
         }
-        assert!(longest >= 3, "{file}: no sequence of three leaps met");
+        assert!(longest >= long, "{file}: no sequence of {long} leaps met");
     }
 }
 
