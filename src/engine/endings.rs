@@ -112,18 +112,6 @@ pub struct Mark {
     seen: Seen,
 }
 
-/// The points of `set`, counted by the POPCNT instruction (`small`: a
-/// board of up to 128 points, whose points are the two low words).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-unsafe fn count_popcnt(set: &PointSet, small: bool) -> u16 {
-    if small {
-        set.low128().count_ones() as u16
-    } else {
-        set.len() as u16
-    }
-}
-
 impl Engine {
     /// How many pieces of `kinds` the player has, on the board and in hand
     /// (`every`: the kinds are all of them, so the pieces need no look).
@@ -224,19 +212,9 @@ impl Engine {
     /// a drop may bring the earlier position back.)
     #[inline(always)]
     fn pieces_held(&self, pos: &Position) -> u16 {
-        // Every player's pieces are in `taken`: one set counted, not two,
-        // with the instruction where the processor has it (this runs every ply).
-        #[cfg(target_arch = "x86_64")]
-        let on_board = if self.popcnt {
-            // SAFETY: `popcnt` is set only where the CPU has the instruction.
-            unsafe { count_popcnt(&pos.taken, self.small_board) }
-        } else if self.small_board {
-            pos.taken.low128().count_ones() as u16
-        } else {
-            pos.taken.len() as u16
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let on_board = pos.taken.len() as u16;
+        // Every player's pieces are in `taken`: one set counted, not two
+        // (this runs every ply).
+        let on_board = self.points_in(&pos.taken) as u16;
         if !self.hands {
             return on_board;
         }

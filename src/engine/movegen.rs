@@ -298,7 +298,7 @@ impl Search<'_> {
         let moves = &self.engine.game.kinds[kind as usize].moves;
         let me = self.me as usize;
         let mut found = false;
-        let closed = self.closed_after(came);
+        let closed = self.engine.closed_after(came);
         // A flying leap in a direction covers the short leap there: generate it once.
         let short = moves.jump[me] & !moves.fly[me] & !closed;
         let at = self.engine.table_index(kind, self.me, cur);
@@ -359,12 +359,6 @@ impl Search<'_> {
         }
     }
 
-    /// [`Engine::closed_after`].
-    #[inline]
-    fn closed_after(&self, came: Option<Dir>) -> DirSet {
-        self.engine.closed_after(came)
-    }
-
     /// Under `land where it can continue`: the landings, from `first` on
     /// beyond the jumped `over` in direction `d`, from which the sequence can
     /// go on. Empty when the rule is off or no landing allows it (then any
@@ -404,7 +398,7 @@ impl Search<'_> {
         let board = &self.engine.game.board;
         let moves = &self.engine.game.kinds[kind as usize].moves;
         let me = self.me as usize;
-        let closed = self.closed_after(Some(came));
+        let closed = self.engine.closed_after(Some(came));
         for d in dirs(moves.jump[me] & !moves.fly[me] & !closed) {
             let over = board.step(at, d);
             if over != NONE && self.jumpable(over, kind) {
@@ -1062,7 +1056,7 @@ impl Engine {
         let at = self.table_index(kind, me, cur);
         // No enemy next to `cur` with a point behind it: most landings end here.
         let leaps = if self.leaps.over[at].low128() as u64 & enemies != 0 { self.leaps.from(at) } else { &[] };
-        let closed = self.closed_after(came);
+        let closed = if self.leaps.closes { self.closed_after(came) } else { 0 };
         let (mut sequences, mut found) = (0, false);
         for &(d, over, land) in leaps {
             if enemies >> over & open >> land & 1 == 0 || closed >> d & 1 != 0 {

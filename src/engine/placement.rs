@@ -219,18 +219,6 @@ impl Engine {
         (passes > 0).then_some((Move::PASS, total))
     }
 
-    /// How many points `set` holds: by POPCNT where the CPU has it (the
-    /// portable build counts a large board's words in software).
-    #[inline]
-    fn points_in(&self, set: &PointSet) -> usize {
-        #[cfg(target_arch = "x86_64")]
-        if self.popcnt {
-            // SAFETY: `popcnt` is set only where the CPU has the instruction.
-            return unsafe { points_in_popcnt(set) };
-        }
-        set.len()
-    }
-
     /// [`PointSet::nth`], by POPCNT where the CPU has it.
     #[inline]
     fn nth_point(&self, set: &PointSet, n: usize) -> Point {
@@ -334,13 +322,6 @@ impl Engine {
     pub(super) fn held_back(&self, pos: &Position, kind: KindId) -> bool {
         self.game.kinds[kind as usize].enter.is_some_and(|e| e.before_moving) && self.in_hand(pos, pos.turn, kind) > 0
     }
-}
-
-/// [`PointSet::len`] compiled for CPUs with POPCNT.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-unsafe fn points_in_popcnt(set: &PointSet) -> usize {
-    set.len()
 }
 
 /// [`PointSet::nth`] compiled for CPUs with POPCNT.

@@ -185,6 +185,9 @@ pub(super) struct Leaps {
     /// leap's direction (compulsory going on, no point barred), on a board of at most 64
     /// points: their sequences are found by bits ([`Engine::short_leaps`]).
     pub leapers: [u16; MAX_PLAYERS],
+    /// A rule closes directions after a leap (`straight`, `no reversing`, `no
+    /// repeated direction`): the leapers' walk asks which only then.
+    pub closes: bool,
 }
 
 impl Leaps {
@@ -212,7 +215,9 @@ impl Leaps {
                 }
             }
         }
-        Leaps { over, list, starts, leapers: short_leapers(game) }
+        let rules = &game.jumps;
+        let closes = rules.straight || rules.no_reversal || rules.no_repeated_direction;
+        Leaps { over, list, starts, leapers: short_leapers(game), closes }
     }
 
     /// The short leaps from the kind, player and point `at` (as [`kind_table`] orders them).
