@@ -44,7 +44,6 @@ struct Typed {
 /// What the search for a roll's turns keeps: the sequences found, each with
 /// the position it leaves (its hash, what each side has borne off), and
 /// move buffers for reuse, one a level.
-#[derive(Default)]
 struct TurnSearch {
     found: Vec<(Steps, (u64, [u8; MAX_PLAYERS]))>,
     buffers: Vec<Vec<Move>>,
@@ -52,18 +51,36 @@ struct TurnSearch {
     steps: u32,
 }
 
+impl TurnSearch {
+    /// Room for a usual roll's sequences and steps: growing them step by step
+    /// cost more than the search itself.
+    fn new() -> TurnSearch {
+        let buffers = (0..MOST_STEPS).map(|_| Vec::with_capacity(16)).collect();
+        TurnSearch { found: Vec::with_capacity(64), buffers, steps: 0 }
+    }
+}
+
+/// The positions a turn's steps are played on, one a step: each step copies
+/// the board's cells of the one before (`copy_on_board`) rather than cloning
+/// a whole position, ten times the board's size.
+type Levels = [Position; MOST_STEPS];
+
 impl Engine {
     /// The turns a roll allows (every roll's, one after another, where
     /// `roll` is None), each a [`MoveType::Turn`] whose `distance` is the roll.
     pub(super) fn turn_moves(&self, pos: &Position, roll: Option<u8>, out: &mut Vec<Move>) -> Result<(), Limit> {
         let dice = self.game.dice.expect("a turn of two dice comes with dice");
+        let mut levels: Levels = std::array::from_fn(|_| pos.clone());
+        let mut search = TurnSearch::new();
         match roll {
-            Some(r) => self.turns_of_roll(pos, r, out),
+            Some(r) => self.turns_of_roll(pos, r, &mut levels, &mut search, out),
             None => {
                 for r in dice.rolls() {
-                    let mut some = Vec::new();
-                    self.turns_of_roll(pos, r, &mut some)?;
-                    out.extend(some.into_iter().filter(|m| m.kind != MoveType::Pass));
+                    let before = out.len();
+                    self.turns_of_roll(pos, r, &mut levels, &mut search, out)?;
+                    if out.len() == before + 1 && out[before].kind == MoveType::Pass {
+                        out.pop();
+                    }
                 }
                 Ok(())
             }
@@ -72,12 +89,20 @@ impl Engine {
 
     /// The turns of one roll: the longest sequences of steps, distinct by
     /// the position they leave; a pass where no die can be used.
-    fn turns_of_roll(&self, pos: &Position, roll: u8, out: &mut Vec<Move>) -> Result<(), Limit> {
+    fn turns_of_roll(
+        &self,
+        pos: &Position,
+        roll: u8,
+        levels: &mut Levels,
+        search: &mut TurnSearch,
+        out: &mut Vec<Move>,
+    ) -> Result<(), Limit> {
         let (high, low) = Dice::faces(roll);
         let dice = if high == low { Dice4([high; MOST_STEPS], MOST_STEPS) } else { Dice4([high, low, 0, 0], 2) };
-        let mut search = TurnSearch::default();
+        search.found.clear();
+        search.steps = 0;
         let start = Steps { steps: [(NONE, NONE, 0); MOST_STEPS], dice: [0; MOST_STEPS], len: 0 };
-        self.extend_turn(pos, dice, start, 0, &mut search)?;
+        self.extend_turn(pos, levels, dice, start, 0, search)?;
         let found = &search.found;
         let longest = found.iter().map(|(s, _)| s.len).max().unwrap_or(0);
         if longest == 0 {
@@ -87,23 +112,25 @@ impl Engine {
         // Only one die can be used: the larger, where it can.
         let larger_used = longest == 1 && found.iter().any(|(s, _)| s.dice[0] == high);
         // The first sequence found of each position left, in the order found.
-        let mut kept: Vec<((u64, [u8; MAX_PLAYERS]), usize)> = (found.iter().enumerate())
-            .filter(|(_, (steps, _))| steps.len == longest && !(larger_used && steps.dice[0] != high))
-            .map(|(i, (_, after))| (*after, i))
-            .collect();
-        let firsts: Vec<usize> = if kept.len() <= 64 {
+        let mut kept: Vec<((u64, [u8; MAX_PLAYERS]), usize)> = Vec::with_capacity(found.len());
+        kept.extend(
+            (found.iter().enumerate())
+                .filter(|(_, (steps, _))| steps.len == longest && !(larger_used && steps.dice[0] != high))
+                .map(|(i, (_, after))| (*after, i)),
+        );
+        if kept.len() <= 64 {
             // Few: a look back at each is quicker than sorting.
-            (0..kept.len())
-                .filter(|&k| !kept[..k].iter().any(|(after, _)| *after == kept[k].0))
-                .map(|k| kept[k].1)
-                .collect()
-        } else {
-            kept.sort_unstable();
-            kept.dedup_by_key(|(after, _)| *after);
-            let mut firsts: Vec<usize> = kept.into_iter().map(|(_, i)| i).collect();
-            firsts.sort_unstable();
-            firsts
-        };
+            for k in 0..kept.len() {
+                if !kept[..k].iter().any(|(after, _)| *after == kept[k].0) {
+                    out.push(Self::turn_move(&found[kept[k].1].0, roll));
+                }
+            }
+            return Ok(());
+        }
+        kept.sort_unstable();
+        kept.dedup_by_key(|(after, _)| *after);
+        let mut firsts: Vec<usize> = kept.into_iter().map(|(_, i)| i).collect();
+        firsts.sort_unstable();
         out.extend(firsts.into_iter().map(|i| Self::turn_move(&found[i].0, roll)));
         Ok(())
     }
@@ -117,12 +144,15 @@ impl Engine {
     fn extend_turn(
         &self,
         pos: &Position,
+        levels: &mut [Position],
         left: Dice4,
         steps: Steps,
         floor: usize,
         search: &mut TurnSearch,
     ) -> Result<(), Limit> {
         let me = pos.turn;
+        // A step at most for each die: there is a level for each.
+        let (next, deeper) = levels.split_first_mut().expect("a level for each die");
         let double = steps.len + left.1 == MOST_STEPS; // a double's four dice
         let mut went_on = false;
         search.steps += 1;
@@ -144,8 +174,8 @@ impl Engine {
                 if double && at < floor {
                     continue;
                 }
-                let mut next = pos.clone();
-                let (from, to) = self.race_step(&mut next, me, m);
+                next.copy_on_board(pos, self.cells_used, self.players);
+                let (from, to) = self.race_step(next, me, m);
                 let mut more = steps;
                 more.steps[more.len] = (from, to, m.becomes);
                 more.dice[more.len] = die;
@@ -158,7 +188,7 @@ impl Engine {
                     }
                     search.found.push((more, (next.hash, next.borne_off)));
                 } else {
-                    self.extend_turn(&next, rest, more, at, search)?;
+                    self.extend_turn(next, deeper, rest, more, at, search)?;
                 }
             }
         }
