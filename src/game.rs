@@ -210,6 +210,11 @@ impl PointSet {
     pub fn copy_low128(&mut self, other: &PointSet) {
         self.0[..2].copy_from_slice(&other.0[..2]);
     }
+    /// [`PointSet::copy_low128`] for boards of up to 256 points.
+    #[inline(always)]
+    pub fn copy_low256(&mut self, other: &PointSet) {
+        self.0[..4].copy_from_slice(&other.0[..4]);
+    }
     /// The set of the points in `bits`.
     pub fn from_low128(bits: u128) -> PointSet {
         let mut words = [0; POINT_WORDS];

@@ -801,6 +801,14 @@ impl Position {
             self.taken.copy_low128(taken);
             self.other_kinds.copy_low128(other_kinds);
             self.unmoved.copy_low128(unmoved);
+        } else if points <= 256 {
+            // Four words, the same way (Go's and Gomoku's boards).
+            for (to, from) in self.occupied.iter_mut().zip(occupied).take(players as usize) {
+                to.copy_low256(from);
+            }
+            self.taken.copy_low256(taken);
+            self.other_kinds.copy_low256(other_kinds);
+            self.unmoved.copy_low256(unmoved);
         } else {
             // Only the players' sets: the rest are empty in both.
             self.occupied[..players as usize].copy_from_slice(&occupied[..players as usize]);
