@@ -1323,6 +1323,7 @@ impl Engine {
         self.royal_masks = on && fresh.royal_masks;
         self.royal_picking = on && fresh.royal_picking;
         self.leaps.leapers = if on { fresh.leaps.leapers } else { [0; MAX_PLAYERS] };
+        self.leaps.bare = if on { fresh.leaps.bare } else { [0; MAX_PLAYERS] };
         self.counts_moves = self.counts();
         self.counts_captures = self.counts_captures();
         self.picks_whole_turns = self.picks_whole_turns();

@@ -938,6 +938,11 @@ impl Engine {
     /// sequences counted, none made into a move. 0 where none is open after all.
     pub(super) fn count_captures(&self, pos: &Position, known: u128, out: &mut Vec<Move>) -> Result<u32, Limit> {
         out.clear();
+        if self.leaps.bare[pos.turn as usize] != 0 && !self.hands {
+            if let Some(found) = self.bare_leaps(pos, known, true, out) {
+                return found;
+            }
+        }
         let counted = self.search_captures(pos, out, Some(known), true)?;
         // Takes are listed as moves even here: they are few, and no search.
         Ok(counted + out.len() as u32)
@@ -972,6 +977,11 @@ impl Engine {
                 self.takes_by_bits(pos, p, kind_of(pos.at(p)), enemies, out);
             }
             return Ok(0);
+        }
+        if tested && !count_only && self.leaps.bare[me as usize] != 0 && !self.hands {
+            if let Some(found) = self.bare_leaps(pos, candidates.low128(), false, out) {
+                return found;
+            }
         }
         // One search for every piece: it leaves its sets as it found them
         // (each piece's start is opened, and visited, only for its own search).
@@ -1029,6 +1039,45 @@ impl Engine {
             s.visited.remove(p);
         }
         Ok(s.counted)
+    }
+
+    /// [`Engine::search_captures`] where every piece in `candidates` is of a
+    /// kind in [`tables::Leaps::bare`] (and no hand holds a piece back): each
+    /// one's sequences by [`Engine::short_leaps`], in the same order, with no
+    /// search set up. None where some piece is of another kind, or a listed
+    /// sequence could outgrow a move.
+    fn bare_leaps(
+        &self,
+        pos: &Position,
+        candidates: u128,
+        count_only: bool,
+        out: &mut Vec<Move>,
+    ) -> Option<Result<u32, Limit>> {
+        let me = pos.turn;
+        let bare = self.leaps.bare[me as usize];
+        let enemies = pos.enemies_low128(me) as u64;
+        if !points_of(candidates).all(|p| bare >> kind_of(pos.at(p)) & 1 != 0)
+            || !count_only && enemies.count_ones() as usize > INLINE
+        {
+            return None;
+        }
+        let open = shifts::vacant_bits(self, pos) as u64;
+        let (mut budget, mut total) = (MAX_SEARCH_STEPS, 0);
+        let mut scratch = Move { kind: MoveType::Jumps, ..Move::PASS };
+        for p in points_of(candidates) {
+            let piece = (kind_of(pos.at(p)), me);
+            let bits = (enemies, open | 1 << p);
+            scratch.from = p;
+            let found = match count_only {
+                true => self.short_leaps::<false>(piece, (p, None), bits, 0, &mut scratch, &mut budget, out),
+                false => self.short_leaps::<true>(piece, (p, None), bits, 0, &mut scratch, &mut budget, out),
+            };
+            match found {
+                Ok(n) => total += n,
+                Err(limit) => return Some(Err(limit)),
+            }
+        }
+        Some(Ok(total))
     }
 
     /// The capture sequences from `cur` of a piece of a kind in

@@ -185,6 +185,10 @@ pub(super) struct Leaps {
     /// leap's direction (compulsory going on, no point barred), on a board of at most 64
     /// points: their sequences are found by bits ([`Engine::short_leaps`]).
     pub leapers: [u16; MAX_PLAYERS],
+    /// Per player, the leapers that leap and have no take: where only these
+    /// may capture, perft's last ply counts their sequences with no search
+    /// set up ([`Engine::count_captures`]).
+    pub bare: [u16; MAX_PLAYERS],
     /// A rule closes directions after a leap (`straight`, `no reversing`, `no
     /// repeated direction`): the leapers' walk asks which only then.
     pub closes: bool,
@@ -217,7 +221,16 @@ impl Leaps {
         }
         let rules = &game.jumps;
         let closes = rules.straight || rules.no_reversal || rules.no_repeated_direction;
-        Leaps { over, list, starts, leapers: short_leapers(game), closes }
+        let leapers = short_leapers(game);
+        let mut bare = [0u16; MAX_PLAYERS];
+        for (pl, bare) in bare.iter_mut().enumerate() {
+            for (k, kind) in game.kinds.iter().enumerate() {
+                if kind.moves.jump[pl] != 0 && kind.moves.take[pl] == 0 {
+                    *bare |= leapers[pl] & (1 << k);
+                }
+            }
+        }
+        Leaps { over, list, starts, leapers, bare, closes }
     }
 
     /// The short leaps from the kind, player and point `at` (as [`kind_table`] orders them).
