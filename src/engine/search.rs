@@ -94,12 +94,13 @@ impl Engine {
         if depth == 0 {
             return Ok(1);
         }
-        let (Ply { moves, counts, weights, sources }, rest) = buffers.split_first_mut().expect("one buffer a ply");
+        let (Ply { moves, counts, weights, sources, child }, rest) =
+            buffers.split_first_mut().expect("one buffer a ply");
         if pos.result.is_some() {
             return Ok(0);
         }
         if self.exact_dice {
-            return self.perft_exact_rolls(pos, depth, counting, moves, rest);
+            return self.perft_exact_rolls(pos, depth, counting, (moves, child), rest);
         }
         let mut candidates = None;
         if depth == 1 && self.game.dice.is_none() {
@@ -145,11 +146,11 @@ impl Engine {
                 return Ok(moves.len() as u128);
             }
             let mut total = 0u128;
-            let mut child = pos.clone();
+            let child = child.get_or_insert_with(|| pos.clone());
             for m in moves.iter() {
-                self.play_into(pos, m, &mut child);
+                self.play_into(pos, m, child);
                 // A crafted game can branch widely enough to overflow: check.
-                let n = self.perft_with(&child, depth - 1, counting, rest)?;
+                let n = self.perft_with(child, depth - 1, counting, rest)?;
                 total = total.checked_add(n).ok_or(Limit::Count)?;
             }
             return Ok(total);
@@ -164,14 +165,16 @@ impl Engine {
             return Ok(moves.iter().map(weight).sum::<u128>() + passes);
         }
         let mut total = 0u128;
-        let list = moves.clone();
         let weighted = |w: u128, n: u128, total: u128| w.checked_mul(n).and_then(|x| x.checked_add(total));
-        for m in &list {
-            let n = self.perft_with(&self.play_unchecked(pos, m), depth - 1, counting, rest)?;
+        let child = child.get_or_insert_with(|| pos.clone());
+        for m in moves.iter() {
+            self.play_into(pos, m, child);
+            let n = self.perft_with(child, depth - 1, counting, rest)?;
             total = weighted(weight(m), n, total).ok_or(Limit::Count)?;
         }
         if passes > 0 {
-            let n = self.perft_with(&self.play_unchecked(pos, &Move::PASS), depth - 1, counting, rest)?;
+            self.play_into(pos, &Move::PASS, child);
+            let n = self.perft_with(child, depth - 1, counting, rest)?;
             total = weighted(passes, n, total).ok_or(Limit::Count)?;
         }
         Ok(total)
@@ -201,10 +204,11 @@ impl Engine {
         pos: &Position,
         depth: u32,
         counting: Counting,
-        moves: &mut Vec<Move>,
+        (moves, child): (&mut Vec<Move>, &mut Option<Position>),
         rest: &mut [Ply],
     ) -> Result<u128, Limit> {
         let mut total = 0u128;
+        let child = child.get_or_insert_with(|| pos.clone());
         for &roll in &self.roll_list {
             self.moves(pos, Some(roll), moves)?;
             if counting == Counting::Distinct {
@@ -215,7 +219,8 @@ impl Engine {
             } else {
                 let mut sum = 0u128;
                 for m in moves.iter() {
-                    let n = self.perft_with(&self.play_unchecked(pos, m), depth - 1, counting, rest)?;
+                    self.play_into(pos, m, child);
+                    let n = self.perft_with(child, depth - 1, counting, rest)?;
                     sum = sum.checked_add(n).ok_or(Limit::Count)?;
                 }
                 sum
@@ -523,13 +528,15 @@ impl Engine {
     }
 }
 
-/// What perft keeps for one ply: its moves, and the counting's tallies.
+/// What perft keeps for one ply: its moves, the counting's tallies, and the
+/// position its moves are played into (made once, then overwritten).
 #[derive(Clone, Default)]
 struct Ply {
     moves: Vec<Move>,
     counts: Vec<counting::Counted>,
     weights: Vec<u32>,
     sources: Vec<counting::Source>,
+    child: Option<Position>,
 }
 
 /// How a random game went.
