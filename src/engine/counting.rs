@@ -29,15 +29,16 @@ impl Counted {
     }
 }
 
-/// Counting by rays with a given stepper: the capture test, then the count.
-struct CountByRay<'a> {
+/// Counting by rays with a given stepper: the capture test, then the count
+/// (with `LIST`, its entries in `counts`, for picking a move by number).
+struct CountByRay<'a, const LIST: bool> {
     engine: &'a Engine,
     pos: &'a Position,
     limit: u8,
     counts: &'a mut Vec<Counted>,
 }
 
-impl StepperFn<Tally> for CountByRay<'_> {
+impl<const LIST: bool> StepperFn<Tally> for CountByRay<'_, LIST> {
     #[inline(always)]
     fn call<S: Stepper>(self, s: S) -> Tally {
         let by_kind = self.engine.pieces_by_kind(self.pos);
@@ -49,7 +50,7 @@ impl StepperFn<Tally> for CountByRay<'_> {
             }
         }
         self.counts.clear();
-        Tally::Moves(self.engine.count_by_ray(s, self.pos, self.limit, self.counts, &by_kind, empty))
+        Tally::Moves(self.engine.count_by_ray::<S, LIST>(s, self.pos, self.limit, self.counts, &by_kind, empty))
     }
 }
 
@@ -166,24 +167,43 @@ impl Engine {
         #[cfg(target_arch = "x86_64")]
         if self.popcnt {
             // SAFETY: `popcnt` is set only where the CPU has the instruction.
-            return unsafe { self.count_by_piece_popcnt(pos, limit, counts) };
+            return unsafe { self.count_by_piece_popcnt::<true>(pos, limit, counts) };
         }
-        self.count_moves(pos, limit, counts)
+        self.count_moves::<true>(pos, limit, counts)
+    }
+
+    /// [`Engine::count_by_piece`] where only the total is wanted (perft's
+    /// last ply, with no die): counts by rays leave no entries to pick from.
+    pub(super) fn count_total(&self, pos: &Position, counts: &mut Vec<Counted>) -> Tally {
+        if !self.counts_moves {
+            return Tally::Unknown;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            // SAFETY: `popcnt` is set only where the CPU has the instruction.
+            return unsafe { self.count_by_piece_popcnt::<false>(pos, ANY_ROLL, counts) };
+        }
+        self.count_moves::<false>(pos, ANY_ROLL, counts)
     }
 
     /// [`Engine::count_moves`] compiled for CPUs with POPCNT (the portable
     /// build has none): counting is mostly popcounts.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    unsafe fn count_by_piece_popcnt(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Tally {
-        self.count_moves(pos, limit, counts)
+    unsafe fn count_by_piece_popcnt<const LIST: bool>(
+        &self,
+        pos: &Position,
+        limit: u8,
+        counts: &mut Vec<Counted>,
+    ) -> Tally {
+        self.count_moves::<LIST>(pos, limit, counts)
     }
 
     #[inline(always)]
-    fn count_moves(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Tally {
+    fn count_moves<const LIST: bool>(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Tally {
         if self.bulk_counting {
             let shifts = self.shifts.as_ref().expect("bulk counting needs shifts");
-            return shifts.with_stepper(CountByRay { engine: self, pos, limit, counts });
+            return shifts.with_stepper(CountByRay::<LIST> { engine: self, pos, limit, counts });
         }
         Tally::of(self.count_piece_by_piece(pos, limit, counts))
     }
@@ -256,7 +276,7 @@ impl Engine {
     /// and slides counted a direction at a time, by shifting all its pieces
     /// at once, and each piece's leaves.
     #[inline(always)]
-    fn count_by_ray<S: Stepper>(
+    fn count_by_ray<S: Stepper, const LIST: bool>(
         &self,
         shifts: S,
         pos: &Position,
@@ -295,18 +315,18 @@ impl Engine {
                 }
                 reach &= stops;
                 let n = reach.count_ones();
-                if n > 0 {
+                if LIST && n > 0 {
                     counts.push(Counted::Ray { kind: k as KindId, dir: d, reach, n });
-                    total += n;
                 }
+                total += n;
             }
             if moves.leave[pl] != 0 {
                 for p in points_of(pieces) {
                     let dirs = self.leave_dirs(pos, p, k as KindId, pl, limit);
-                    if dirs != 0 {
+                    if LIST && dirs != 0 {
                         counts.push(Counted::Leaves { at: p, dirs, n: dirs.count_ones() });
-                        total += dirs.count_ones();
                     }
+                    total += dirs.count_ones();
                 }
             }
         }

@@ -114,7 +114,7 @@ impl Engine {
                     return Ok(total as u128);
                 }
             }
-            match self.count_by_piece(pos, ANY_ROLL, counts) {
+            match self.count_total(pos, counts) {
                 counting::Tally::Moves(total @ 1..) => return Ok(total as u128),
                 counting::Tally::Captures(known) if self.counts_captures && counting == Counting::Paths => {
                     // Counted by the capture search, none made into a move;
