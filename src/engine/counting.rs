@@ -449,40 +449,66 @@ impl Engine {
                     for _ in 4..k {
                         bits &= bits - 1;
                     }
-                    let to = bits.trailing_zeros() as Point;
-                    // Back along the line to the piece that got there.
-                    let back = opposite(dir);
-                    let slides = self.game.kinds[kind as usize].moves.slide[pos.turn as usize] & (1 << dir) != 0;
-                    let (from, distance) = if slides {
-                        // The first piece that way, by a bit scan: how far a
-                        // slide went is as good as random, a walk's end is not
-                        // predicted.
-                        let ray = &self.rays.slide_rays[to as usize * 8 + back as usize];
-                        let blockers = ray.bits & pos.taken.low128();
-                        let (lowest, highest) = (blockers.trailing_zeros(), 127 - blockers.leading_zeros());
-                        let from = [highest, lowest][usize::from(ray.rises)] as Point;
-                        (from, self.rays.line_distance[from as usize * self.game.board.len() + to as usize])
-                    } else {
-                        (self.game.board.step(to, back), 1)
-                    };
-                    let becomes = self.promoted(kind, pos.turn, to);
-                    Move { kind: MoveType::Plain, from, to, distance, becomes, ..Move::PASS }
+                    self.ray_move(pos, kind, dir, bits.trailing_zeros() as Point)
                 }
                 Counted::Leaves { at, dirs: set, .. } => {
-                    let d = dirs(set).nth(k as usize).expect("k is below the count");
-                    let distance = (self.ray(at, d).len() + 1) as u8;
-                    Move {
-                        kind: MoveType::Leave,
-                        from: at,
-                        dir: d,
-                        distance,
-                        becomes: kind_of(pos.at(at)),
-                        ..Move::PASS
-                    }
+                    self.leave_move(pos, at, dirs(set).nth(k as usize).expect("k is below the count"))
                 }
             };
         }
         unreachable!("k is below the total of the counts")
+    }
+
+    /// The move of a kind's piece to `to` by a step or slide in direction
+    /// `dir` (a [`Counted::Ray`]'s point): from the piece that got there,
+    /// back along the line.
+    #[inline(always)]
+    fn ray_move(&self, pos: &Position, kind: KindId, dir: Dir, to: Point) -> Move {
+        let back = opposite(dir);
+        let slides = self.game.kinds[kind as usize].moves.slide[pos.turn as usize] & (1 << dir) != 0;
+        let (from, distance) = if slides {
+            // The first piece that way, by a bit scan: how far a slide went
+            // is as good as random, a walk's end is not predicted.
+            let ray = &self.rays.slide_rays[to as usize * 8 + back as usize];
+            let blockers = ray.bits & pos.taken.low128();
+            let (lowest, highest) = (blockers.trailing_zeros(), 127 - blockers.leading_zeros());
+            let from = [highest, lowest][usize::from(ray.rises)] as Point;
+            (from, self.rays.line_distance[from as usize * self.game.board.len() + to as usize])
+        } else {
+            (self.game.board.step(to, back), 1)
+        };
+        let becomes = self.promoted(kind, pos.turn, to);
+        Move { kind: MoveType::Plain, from, to, distance, becomes, ..Move::PASS }
+    }
+
+    /// The piece on `at` leaving the board in direction `d`.
+    fn leave_move(&self, pos: &Position, at: Point, d: Dir) -> Move {
+        let distance = (self.ray(at, d).len() + 1) as u8;
+        Move { kind: MoveType::Leave, from: at, dir: d, distance, becomes: kind_of(pos.at(at)), ..Move::PASS }
+    }
+
+    /// Every move of `counts` as counted by rays (entries of kinds and
+    /// directions, not pieces), into `out`: the legal moves, where the count
+    /// found no capture, in the counting's order rather than
+    /// [`Engine::moves`]'s. For perft's plies above the last.
+    pub(super) fn moves_of_rays(&self, pos: &Position, counts: &[Counted], out: &mut Vec<Move>) {
+        out.clear();
+        out.reserve(counts.iter().map(Counted::len).sum::<u32>() as usize);
+        for c in counts {
+            match *c {
+                Counted::Ray { kind, dir, reach, .. } => {
+                    for to in points_of(reach) {
+                        out.push(self.ray_move(pos, kind, dir, to));
+                    }
+                }
+                Counted::Leaves { at, dirs: set, .. } => {
+                    for d in dirs(set) {
+                        out.push(self.leave_move(pos, at, d));
+                    }
+                }
+                Counted::Piece { .. } => unreachable!("counts by rays hold no pieces"),
+            }
+        }
     }
 
     /// Whether any piece of the side to move has a capture by moving.

@@ -132,9 +132,23 @@ impl Engine {
                 return Ok(total);
             }
         }
-        moves.clear();
-        self.generate_with(pos, self.max_roll, moves, candidates)?;
-        self.pass_if_stuck(pos, moves)?;
+        let mut listed = false;
+        if depth > 1 && self.bulk_counting && self.game.dice.is_none() {
+            // Above the last ply, the moves the count finds by rays where no
+            // capture is open (else the pieces that may capture).
+            match self.count_by_piece(pos, ANY_ROLL, counts) {
+                counting::Tally::Moves(1..) => {
+                    self.moves_of_rays(pos, counts, moves);
+                    listed = true;
+                }
+                tally => candidates = tally.candidates(),
+            }
+        }
+        if !listed {
+            moves.clear();
+            self.generate_with(pos, self.max_roll, moves, candidates)?;
+            self.pass_if_stuck(pos, moves)?;
+        }
         if counting == Counting::Distinct {
             Self::distinct_only(moves);
         }
