@@ -160,6 +160,18 @@ impl Engine {
     /// most `limit`), counted by ray where the board has shifts, else piece
     /// by piece.
     pub(super) fn count_by_piece(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Tally {
+        self.count_dispatched::<true>(pos, limit, counts)
+    }
+
+    /// [`Engine::count_by_piece`] where only the total is wanted (perft's
+    /// last ply, with no die): counts by rays leave no entries to pick from.
+    pub(super) fn count_total(&self, pos: &Position, counts: &mut Vec<Counted>) -> Tally {
+        self.count_dispatched::<false>(pos, ANY_ROLL, counts)
+    }
+
+    /// The count, by the build for the CPU's instructions.
+    #[inline(always)]
+    fn count_dispatched<const LIST: bool>(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Tally {
         // Games that never count return before the call (and its frame).
         if !self.counts_moves {
             return Tally::Unknown;
@@ -167,23 +179,9 @@ impl Engine {
         #[cfg(target_arch = "x86_64")]
         if self.popcnt {
             // SAFETY: `popcnt` is set only where the CPU has the instruction.
-            return unsafe { self.count_by_piece_popcnt::<true>(pos, limit, counts) };
+            return unsafe { self.count_by_piece_popcnt::<LIST>(pos, limit, counts) };
         }
-        self.count_moves::<true>(pos, limit, counts)
-    }
-
-    /// [`Engine::count_by_piece`] where only the total is wanted (perft's
-    /// last ply, with no die): counts by rays leave no entries to pick from.
-    pub(super) fn count_total(&self, pos: &Position, counts: &mut Vec<Counted>) -> Tally {
-        if !self.counts_moves {
-            return Tally::Unknown;
-        }
-        #[cfg(target_arch = "x86_64")]
-        if self.popcnt {
-            // SAFETY: `popcnt` is set only where the CPU has the instruction.
-            return unsafe { self.count_by_piece_popcnt::<false>(pos, ANY_ROLL, counts) };
-        }
-        self.count_moves::<false>(pos, ANY_ROLL, counts)
+        self.count_moves::<LIST>(pos, limit, counts)
     }
 
     /// [`Engine::count_moves`] compiled for CPUs with POPCNT (the portable
