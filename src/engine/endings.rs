@@ -120,13 +120,13 @@ impl Engine {
             let of_kinds = pos.occupied[player as usize].iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0);
             of_kinds.map(|p| self.height(pos, p) as usize).sum()
         } else if every {
-            pos.occupied[player as usize].len()
+            self.points_in(&pos.occupied[player as usize])
         } else if kinds & self.every_kind == 1 {
             // The first kind alone, or every kind but the first: by the set
             // of the pieces of other kinds, with no look at each piece.
-            pos.occupied[player as usize].minus(&pos.other_kinds).len()
+            self.points_in(&pos.occupied[player as usize].minus(&pos.other_kinds))
         } else if kinds | 1 == self.every_kind {
-            pos.occupied[player as usize].and(&pos.other_kinds).len()
+            self.points_in(&pos.occupied[player as usize].and(&pos.other_kinds))
         } else {
             pos.occupied[player as usize].iter().filter(|&p| kinds & (1 << kind_of(pos.at(p))) != 0).count()
         };
