@@ -802,7 +802,7 @@ impl Position {
             self.other_kinds.copy_low128(other_kinds);
             self.unmoved.copy_low128(unmoved);
         } else if points <= 256 {
-            // Four words, the same way (Go's and Gomoku's boards).
+            // Four words, the same way (a 15x15 board's 225 points, say).
             for (to, from) in self.occupied.iter_mut().zip(occupied).take(players as usize) {
                 to.copy_low256(from);
             }

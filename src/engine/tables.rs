@@ -186,8 +186,8 @@ pub(super) struct Leaps {
     /// points: their sequences are found by bits ([`Engine::short_leaps`]).
     pub leapers: [u16; MAX_PLAYERS],
     /// Per player, the leapers that leap and have no take: where only these
-    /// may capture, perft's last ply counts their sequences with no search
-    /// set up ([`Engine::count_captures`]).
+    /// may capture, their sequences are counted or listed with no search set
+    /// up ([`Engine::bare_leaps`]).
     pub bare: [u16; MAX_PLAYERS],
     /// A rule closes directions after a leap (`straight`, `no reversing`, `no
     /// repeated direction`): the leapers' walk asks which only then.
