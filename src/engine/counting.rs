@@ -299,12 +299,12 @@ impl Engine {
                     // is still moving: where the last one stops is as good
                     // as random, the roll is the same in every direction.
                     for _ in 0..most.min(limit) {
-                        front = shifts.step(front, d) & empty;
+                        front = shifts.step_within(front, d, empty);
                         reach |= front;
                     }
                 } else {
                     for _ in 0..most {
-                        front = shifts.step(front, d) & empty;
+                        front = shifts.step_within(front, d, empty);
                         if front == 0 {
                             break;
                         }
@@ -377,7 +377,7 @@ impl Engine {
             for &(d, most) in self.ray_plans[k * MAX_PLAYERS + pl].iter() {
                 let mut front = pieces;
                 for steps in 1..=most.min(sides) {
-                    front = shifts.step(front, d) & empty;
+                    front = shifts.step_within(front, d, empty);
                     if front == 0 {
                         break;
                     }

@@ -14,23 +14,30 @@ const MAX_SHIFT_GROUPS: usize = 4;
 /// Where every link in a direction joins points one of a few fixed index
 /// offsets apart (the board has at most 128 points): a step in that
 /// direction is a few shifts of the point bits, each masked to the points
-/// whose link has that offset.
+/// its links lead to.
 #[derive(Clone, Debug)]
 pub(crate) struct Shifts {
-    /// Per direction, its offsets: the points whose link has it, and the
-    /// offset itself (an unused group has no points).
+    /// Per direction, its offsets: the points the links with it lead to,
+    /// and the offset itself (an unused group has no points).
     groups: [[Shift; MAX_SHIFT_GROUPS]; 8],
     /// The most groups any direction has: the steps loop that many times,
     /// unrolled, with no test of how many each direction uses.
     most: usize,
     /// The board fits in 64 bits: a step is a rotation of a u64, one
-    /// instruction (the masked bits never wrap around).
+    /// instruction (a bit that wraps round lands off the mask).
     narrow: bool,
+    /// Every offset is less than 64 either way: a step of 128 bits is a
+    /// double-word shift with no test of whether the amount passes a word.
+    short: bool,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
 struct Shift {
-    from: u128,
+    /// The points a link with this offset leads to. A shift is one-to-one,
+    /// so masking what it lands on keeps the same bits as masking what it
+    /// starts from with the links' other ends; and a loop that also masks
+    /// each step with a fixed set masks once with both (`step_within`).
+    to: u128,
     offset: i16,
     /// The offset as a left rotation of 64 bits.
     rot: u32,
@@ -67,11 +74,12 @@ impl Shifts {
                     }
                     None => return None,
                 };
-                groups[d][g].from |= 1u128 << p;
+                groups[d][g].to |= 1u128 << q;
             }
         }
         let most = len.into_iter().max().unwrap_or(0).max(1);
-        Some(Shifts { groups, most, narrow: board.len() <= 64 })
+        let short = groups.iter().flatten().all(|s| s.offset.abs() < 64);
+        Some(Shifts { groups, most, narrow: board.len() <= 64, short })
     }
 
     /// Calls `f` with this board's stepper: a type per shape (64 or 128
@@ -96,6 +104,8 @@ impl Shifts {
         }
         if self.narrow {
             by_offsets!(Narrow)
+        } else if self.short {
+            by_offsets!(WideShort)
         } else {
             by_offsets!(Wide)
         }
@@ -104,7 +114,16 @@ impl Shifts {
 
 /// One step of every bit at once in a direction.
 pub(super) trait Stepper: Copy {
-    fn step(self, bits: u128, d: Dir) -> u128;
+    /// Every bit of `bits` moved to its neighbour towards `d` (a bit with
+    /// none is dropped).
+    #[inline(always)]
+    fn step(self, bits: u128, d: Dir) -> u128 {
+        self.step_within(bits, d, !0)
+    }
+
+    /// `step(bits, d) & within`, masked once: in a loop with a fixed
+    /// `within` the mask is worked out before it (one `and` a step, not two).
+    fn step_within(self, bits: u128, d: Dir, within: u128) -> u128;
 }
 
 /// The points reached from `seed` through `within` by steps in the
@@ -134,10 +153,13 @@ struct Narrow<'a, const N: usize>(&'a Shifts);
 
 impl<const N: usize> Stepper for Narrow<'_, N> {
     #[inline(always)]
-    fn step(self, bits: u128, d: Dir) -> u128 {
+    fn step_within(self, bits: u128, d: Dir, within: u128) -> u128 {
         let bits = bits as u64;
-        self.0.groups[d as usize][..N].iter().fold(0u64, |out, s| out | (bits & s.from as u64).rotate_left(s.rot))
-            as u128
+        // A rotation is one-to-one too: a bit lands on `to` only from the
+        // other end of one of those links.
+        self.0.groups[d as usize][..N]
+            .iter()
+            .fold(0u64, |out, s| out | bits.rotate_left(s.rot) & (s.to & within) as u64) as u128
     }
 }
 
@@ -147,12 +169,49 @@ struct Wide<'a, const N: usize>(&'a Shifts);
 
 impl<const N: usize> Stepper for Wide<'_, N> {
     #[inline(always)]
-    fn step(self, bits: u128, d: Dir) -> u128 {
+    fn step_within(self, bits: u128, d: Dir, within: u128) -> u128 {
         self.0.groups[d as usize][..N].iter().fold(0u128, |out, s| {
-            let b = bits & s.from;
-            out | if s.offset >= 0 { b << s.offset } else { b >> -s.offset }
+            let moved = if s.offset >= 0 { bits << s.offset } else { bits >> -s.offset };
+            out | moved & (s.to & within)
         })
     }
+}
+
+/// Boards of at most 128 points whose offsets are all below 64, with at
+/// most `N` offsets a direction: a `u128` shift by an amount that may pass
+/// 64 compiles to two double shifts and a select; one known to be below 64
+/// is one.
+#[derive(Clone, Copy)]
+struct WideShort<'a, const N: usize>(&'a Shifts);
+
+impl<const N: usize> Stepper for WideShort<'_, N> {
+    #[inline(always)]
+    fn step_within(self, bits: u128, d: Dir, within: u128) -> u128 {
+        self.0.groups[d as usize][..N].iter().fold(0u128, |out, s| {
+            let moved =
+                if s.offset >= 0 { shl_short(bits, s.offset as u32) } else { shr_short(bits, (-s.offset) as u32) };
+            out | moved & (s.to & within)
+        })
+    }
+}
+
+/// `bits << by` for `by` below 64 (masked to six bits, so never more).
+#[inline(always)]
+fn shl_short(bits: u128, by: u32) -> u128 {
+    let by = by & 63;
+    let (low, high) = (bits as u64, (bits >> 64) as u64);
+    // `low >> (64 - by)`, in two shifts so that `by == 0` shifts by 64 in none.
+    let carried = (low >> 1) >> (63 - by);
+    u128::from(low << by) | u128::from(high << by | carried) << 64
+}
+
+/// `bits >> by` for `by` below 64 (masked to six bits, so never more).
+#[inline(always)]
+fn shr_short(bits: u128, by: u32) -> u128 {
+    let by = by & 63;
+    let (low, high) = (bits as u64, (bits >> 64) as u64);
+    let carried = (high << 1) << (63 - by);
+    u128::from(low >> by | carried) | u128::from(high >> by) << 64
 }
 
 /// The points whose bits are set in `bits`, lowest first.
@@ -266,6 +325,24 @@ impl Engine {
 mod tests {
     use super::*;
     use std::path::Path;
+
+    #[test]
+    fn short_shifts_are_shifts() {
+        let patterns = [
+            1u128,
+            1 << 63,
+            1 << 64,
+            u128::MAX,
+            0x8000_0000_0000_0001_8000_0000_0000_0001,
+            0x0123_4567_89ab_cdef_fedc_ba98_7654_3210,
+        ];
+        for bits in patterns {
+            for by in 0..64 {
+                assert_eq!(shl_short(bits, by), bits << by, "{bits:#x} << {by}");
+                assert_eq!(shr_short(bits, by), bits >> by, "{bits:#x} >> {by}");
+            }
+        }
+    }
 
     /// The step of one point's bit is its neighbour's bit (or nothing), in
     /// every direction of every shipped board that has shifts.
