@@ -130,6 +130,33 @@ pub(super) fn ray_plans(game: &Game) -> Vec<Vec<(Dir, u8)>> {
     plans
 }
 
+/// The point of the `k`-th set bit of `bits` (lowest first; `k` is below
+/// their count). With `PDEP` (only where the caller is compiled for BMI2)
+/// one bit deposit a word; else the first few bits cleared with no branch
+/// on `k` (which bit a random pick lands on is as good as random).
+#[inline(always)]
+fn nth_bit<const PDEP: bool>(bits: u128, k: u32) -> Point {
+    #[cfg(target_arch = "x86_64")]
+    if PDEP {
+        let (low, high) = (bits as u64, (bits >> 64) as u64);
+        let in_low = low.count_ones();
+        // The word holding it chosen by selects, not a branch.
+        let (word, k, base) = if k < in_low { (low, k, 0) } else { (high, k - in_low, 64) };
+        // SAFETY: PDEP is set only in functions compiled for BMI2.
+        let deposited = unsafe { std::arch::x86_64::_pdep_u64(1u64 << k, word) };
+        return (base + deposited.trailing_zeros()) as Point;
+    }
+    let mut bits = bits;
+    for i in 0..4 {
+        let cleared = bits & (bits - 1);
+        bits = if i < k { cleared } else { bits };
+    }
+    for _ in 4..k {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros() as Point
+}
+
 impl Engine {
     /// Whether counting can stand for the move list: slides are bit
     /// operations, and no move enters from a hand, lifts, runs a track, must
@@ -177,10 +204,29 @@ impl Engine {
             return Tally::Unknown;
         }
         #[cfg(target_arch = "x86_64")]
+        if self.bmi2 {
+            // SAFETY: `bmi2` is set only where the CPU has BMI1, BMI2 and POPCNT.
+            return unsafe { self.count_by_piece_bmi2::<LIST>(pos, limit, counts) };
+        }
+        #[cfg(target_arch = "x86_64")]
         if self.popcnt {
             // SAFETY: `popcnt` is set only where the CPU has the instruction.
             return unsafe { self.count_by_piece_popcnt::<LIST>(pos, limit, counts) };
         }
+        self.count_moves::<LIST>(pos, limit, counts)
+    }
+
+    /// [`Engine::count_moves`] compiled for CPUs with BMI2 too: a shift by
+    /// a variable amount takes any register (`shlx`), not only `cl`, so the
+    /// steps of a direction need no moves to line their amounts up.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    unsafe fn count_by_piece_bmi2<const LIST: bool>(
+        &self,
+        pos: &Position,
+        limit: u8,
+        counts: &mut Vec<Counted>,
+    ) -> Tally {
         self.count_moves::<LIST>(pos, limit, counts)
     }
 
@@ -408,6 +454,40 @@ impl Engine {
         pos: &Position,
         limit: u8,
         counts: &[Counted],
+        k: u32,
+        out: &mut Vec<Move>,
+    ) -> Move {
+        #[cfg(target_arch = "x86_64")]
+        if self.bmi2 {
+            // SAFETY: `bmi2` is set only where the CPU has BMI1, BMI2 and POPCNT.
+            return unsafe { self.nth_counted_bmi2(pos, limit, counts, k, out) };
+        }
+        self.nth_counted_with::<false>(pos, limit, counts, k, out)
+    }
+
+    /// [`Engine::nth_counted`] compiled for CPUs with BMI2: the k-th bit of
+    /// a ray's targets by a bit deposit, not by clearing k bits.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    unsafe fn nth_counted_bmi2(
+        &self,
+        pos: &Position,
+        limit: u8,
+        counts: &[Counted],
+        k: u32,
+        out: &mut Vec<Move>,
+    ) -> Move {
+        self.nth_counted_with::<true>(pos, limit, counts, k, out)
+    }
+
+    /// [`Engine::nth_counted`], the k-th bit found by `pdep` with `PDEP`
+    /// (only in a function compiled for BMI2).
+    #[inline(always)]
+    fn nth_counted_with<const PDEP: bool>(
+        &self,
+        pos: &Position,
+        limit: u8,
+        counts: &[Counted],
         mut k: u32,
         out: &mut Vec<Move>,
     ) -> Move {
@@ -436,19 +516,7 @@ impl Engine {
                     }
                     out[k as usize]
                 }
-                Counted::Ray { kind, dir, reach, .. } => {
-                    // The k-th bit: its first few cleared with no branch on k
-                    // (which bit a random pick lands on is as good as random).
-                    let mut bits = reach;
-                    for i in 0..4 {
-                        let cleared = bits & (bits - 1);
-                        bits = if i < k { cleared } else { bits };
-                    }
-                    for _ in 4..k {
-                        bits &= bits - 1;
-                    }
-                    self.ray_move(pos, kind, dir, bits.trailing_zeros() as Point)
-                }
+                Counted::Ray { kind, dir, reach, .. } => self.ray_move(pos, kind, dir, nth_bit::<PDEP>(reach, k)),
                 Counted::Leaves { at, dirs: set, .. } => {
                     self.leave_move(pos, at, dirs(set).nth(k as usize).expect("k is below the count"))
                 }
@@ -822,5 +890,27 @@ fn nth_removal(m: Move, removable: Option<PointSet>, k: u32) -> Move {
     match removable {
         Some(r) => m.with_removal(r.iter().nth(k as usize).expect("k is below the removals' count")),
         None => m,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Both ways of finding the k-th set bit agree with counting bits up.
+    #[test]
+    fn the_kth_bit_is_the_kth_point() {
+        let patterns =
+            [1u128, 1 << 127, u128::MAX, 0x8000_0000_0000_0001_8000_0000_0000_0001, 0xf0f0 << 60, 0x1234_5678 << 50];
+        for bits in patterns {
+            let points: Vec<Point> = (0..128).filter(|&i| bits >> i & 1 == 1).map(|i| i as Point).collect();
+            for (k, &p) in points.iter().enumerate() {
+                assert_eq!(nth_bit::<false>(bits, k as u32), p, "{bits:#x}, bit {k}");
+                #[cfg(target_arch = "x86_64")]
+                if std::is_x86_feature_detected!("bmi2") {
+                    assert_eq!(nth_bit::<true>(bits, k as u32), p, "{bits:#x}, bit {k} by pdep");
+                }
+            }
+        }
     }
 }
