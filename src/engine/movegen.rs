@@ -813,15 +813,19 @@ impl Engine {
     #[inline]
     pub(super) fn leave_dirs(&self, pos: &Position, p: Point, kind: KindId, pl: usize, limit: u8) -> DirSet {
         let mut set = 0;
-        let occupied = if self.bit_slides { pos.taken.low128() } else { 0 };
-        for d in dirs(self.game.kinds[kind as usize].moves.leave[pl]) {
+        let leaves = self.game.kinds[kind as usize].moves.leave[pl];
+        if self.bit_slides {
+            // Each ray's points and length from one table entry.
+            let occupied = pos.taken.low128();
+            for d in dirs(leaves) {
+                let ray = &self.rays.slide_rays[p as usize * 8 + d as usize];
+                set |= DirSet::from(ray.len < limit && ray.bits & occupied == 0) << d;
+            }
+            return set;
+        }
+        for d in dirs(leaves) {
             let ray = self.ray(p, d);
-            let clear = if self.bit_slides {
-                self.rays.slide_rays[p as usize * 8 + d as usize].bits & occupied == 0
-            } else {
-                ray.iter().all(|&q| pos.at(q) == 0)
-            };
-            if ray.len() < limit as usize && clear {
+            if ray.len() < limit as usize && ray.iter().all(|&q| pos.at(q) == 0) {
                 set |= 1 << d;
             }
         }
