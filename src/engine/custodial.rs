@@ -149,12 +149,22 @@ impl Engine {
     fn traps_closed(&self, pos: &Position, q: Point, doomed: &mut Doomed) {
         let board = &self.game.board;
         let me = owner(pos.at(q));
+        // The enemy pieces of any kind but the first (a superset of a
+        // trapped kind's, where that is not the first kind).
+        let enemies = pos.enemies(me);
+        let others = enemies.and(&pos.other_kinds);
         for trap in &self.game.traps {
             if trap.enclosed == Some(ANY_FRIENDS) {
                 self.groups_closed(pos, q, me, trap, doomed);
                 if trap.surrounded.is_none() {
                     continue;
                 }
+            }
+            // No piece of the trapped kind within two steps: none to look for
+            // (one test of the sets, where most landings are far from a king).
+            let of_kind = if trap.kind == 0 { enemies.minus(&pos.other_kinds) } else { others };
+            if !self.near_two[q as usize].meets(&of_kind) {
+                continue;
             }
             // Candidates: the trapped kind next to q, or next to a friend next to q.
             for d in dirs(trap.sides) {

@@ -970,6 +970,8 @@ pub struct Engine {
     leaps: tables::Leaps,
     /// Each point's neighbours, in all directions.
     adjacent: Vec<PointSet>,
+    /// Each point's points within two steps, where the game has traps.
+    near_two: Vec<PointSet>,
     /// `step_to[(kind * MAX_PLAYERS + player) * points + p]`: where a step from
     /// `p` may end (neighbours in the step directions the kind may stop on).
     step_to: Vec<PointSet>,
@@ -1166,6 +1168,7 @@ impl Engine {
         let exact_dice = game.dice.is_some_and(|d| d.exact);
         let leaps = tables::Leaps::of(&game);
         let adjacent = tables::adjacent(&game.board);
+        let near_two = tables::near_two(&game, &adjacent);
         let take_to = kind_table(&game, |_, kind, pl, p| tables::neighbours(&game.board, p, kind.moves.take[pl]));
         let takes_only = any_jumps && tables::takes_only(&game);
         let shifts = shifts::Shifts::of(&game.board);
@@ -1245,6 +1248,7 @@ impl Engine {
             line_captures,
             leaps,
             adjacent,
+            near_two,
             step_to,
             take_to,
             takes_only,

@@ -167,6 +167,16 @@ pub(super) fn adjacent(board: &Board) -> Vec<PointSet> {
     (0..board.len() as Point).map(|p| neighbours(board, p, 0xFF)).collect()
 }
 
+/// Each point's neighbours and theirs (within two steps, in all
+/// directions, the point itself too), where the game has traps (a trap
+/// closed by a landing is within two steps of it); else none.
+pub(super) fn near_two(game: &Game, adjacent: &[PointSet]) -> Vec<PointSet> {
+    if game.traps.is_empty() {
+        return Vec::new();
+    }
+    adjacent.iter().map(|near| near.iter().fold(*near, |all, a| all.union(&adjacent[a as usize]))).collect()
+}
+
 /// The short leaps (not flying) of every kind, player and point, as
 /// [`kind_table`] orders them (`at`).
 #[derive(Debug)]
