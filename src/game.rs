@@ -844,7 +844,7 @@ impl Dice {
 
     /// A random roll: uniform on a die; binomial for binary dice (each die
     /// shows its marked side with even odds); two dice thrown for a pair.
-    #[inline]
+    #[inline(always)]
     pub fn roll<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> u8 {
         if self.binary {
             self.value((rng.gen::<u32>() & ((1u32 << self.sides) - 1)).count_ones() as u8)
