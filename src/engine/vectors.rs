@@ -655,7 +655,7 @@ impl Engine {
         // same point but en passant; else a plain move of `distance`), in each
         // kind it may become there: a chosen kind is written `=Q`, staying
         // what it was plainly.
-        let mut land = |to: Point, victim: Option<Point>, distance: u8| {
+        let land = |out: &mut Vec<Move>, to: Point, victim: Option<Point>, distance: u8| {
             let kinds = promotions(to);
             let choice = kinds.len() > 1;
             for &becomes in kinds {
@@ -669,15 +669,33 @@ impl Engine {
                 });
             }
         };
+        // The landings where it stays what it is with nothing to test (out
+        // of the promotion zone, not stranded, no limit per file), as bits
+        // on a board of up to 128 points: most of a shogi piece's moves.
+        let as_is = if self.bit_slides && !from_zone && k.per_file.is_none() {
+            let zone = k.promotion.as_ref().map_or(0, |pr| pr.zone[pl].low128());
+            !zone & !self.vt.stranded[kind as usize][pl].low128()
+        } else {
+            0
+        };
+        let stays = |q: Point| u32::from(q) < 128 && as_is >> q & 1 != 0;
         for q in taken {
-            land(q, Some(q), 1);
+            if stays(q) {
+                out.push(Move::landing_capture(p, q, q, kind));
+            } else {
+                land(out, q, Some(q), 1);
+            }
         }
         if passant != NONE {
-            land(passant, Some(pos.passed.1), 1);
+            land(out, passant, Some(pos.passed.1), 1);
         }
         for q in quiet {
             let distance = self.rays.line_distance[p as usize * n + q as usize].max(1);
-            land(q, None, distance);
+            if stays(q) {
+                out.push(Move { kind: MoveType::Plain, from: p, to: q, distance, becomes: kind, ..Move::PASS });
+            } else {
+                land(out, q, None, distance);
+            }
         }
     }
 
