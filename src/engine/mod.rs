@@ -877,17 +877,17 @@ fn only_steps(game: &Game) -> bool {
     })
 }
 
-/// Every kind moves by vectors alone, if at all (no step, slide, take,
-/// jump, track, flight, exit or shot of the older forms).
-/// Whether pieces of kind `k` may move once on the board.
+/// Whether pieces of kind `k` have moves on the board besides captures
+/// (which `captures` finds): steps, slides, exits, a track, vectors, flight,
+/// castling. Konane's stones only jump: no piece is asked for other moves.
 fn moves_on_board(k: &Kind) -> bool {
     let m = &k.moves;
-    let any_dirs = (0..MAX_PLAYERS).any(|p| {
-        m.step[p] | m.slide[p] | m.jump[p] | m.fly[p] | m.leave[p] | m.take[p] | m.approach[p] | m.withdraw[p] != 0
-    });
+    let any_dirs = (0..MAX_PLAYERS).any(|p| m.step[p] | m.slide[p] | m.leave[p] != 0);
     any_dirs || m.track || !m.vectors.is_empty() || k.fly.is_some() || k.castle.is_some()
 }
 
+/// Every kind moves by vectors alone, if at all (no step, slide, take,
+/// jump, track, flight, exit or shot of the older forms).
 fn only_vectors(game: &Game) -> bool {
     game.mill.is_none()
         && game.kinds.iter().all(|k| {
@@ -987,8 +987,9 @@ pub struct Engine {
     /// Every kind moves by vectors alone (chess's family without drops):
     /// each piece's moves are its vectors', asked of no other kind of move.
     vector_steppers: bool,
-    /// Some kind moves on the board (not only enters, as in Reversi or Go):
-    /// otherwise no piece on the board is asked for its moves.
+    /// Some kind moves on the board other than by capturing (not only
+    /// enters, as in Reversi or Go, or jumps, as in Konane): otherwise no
+    /// piece on the board is asked for its other moves.
     board_moves: bool,
     /// Every kind moves by steps, slides and plain leaps alone, with one
     /// royal kind that stays what it is: the moves are listed legal, each
