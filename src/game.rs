@@ -179,11 +179,17 @@ impl PointSet {
     }
     /// The `n`-th point of the set, lowest first (`n < len()`).
     #[inline(always)]
-    pub fn nth(&self, mut n: usize) -> Point {
+    pub fn nth(&self, n: usize) -> Point {
+        self.nth_by(n, nth_in_word)
+    }
+    /// [`PointSet::nth`], `select(word, k)` finding the `k`-th set bit of
+    /// the word that holds it (a caller compiled for BMI2 passes PDEP).
+    #[inline(always)]
+    pub(crate) fn nth_by(&self, mut n: usize, select: impl Fn(u64, u32) -> u32) -> Point {
         for (i, &w) in self.0.iter().enumerate() {
             let c = w.count_ones() as usize;
             if n < c {
-                return (i * 64) as Point + nth_in_word(w, n as u32) as Point;
+                return (i * 64) as Point + select(w, n as u32) as Point;
             }
             n -= c;
         }

@@ -219,9 +219,14 @@ impl Engine {
         (passes > 0).then_some((Move::PASS, total))
     }
 
-    /// [`PointSet::nth`], by POPCNT where the CPU has it.
+    /// [`PointSet::nth`], by POPCNT where the CPU has it (and PDEP with BMI2).
     #[inline]
     fn nth_point(&self, set: &PointSet, n: usize) -> Point {
+        #[cfg(target_arch = "x86_64")]
+        if self.bmi2 {
+            // SAFETY: `bmi2` is set only where the CPU has BMI1, BMI2 and POPCNT.
+            return unsafe { nth_point_bmi2(set, n) };
+        }
         #[cfg(target_arch = "x86_64")]
         if self.popcnt {
             // SAFETY: `popcnt` is set only where the CPU has the instruction.
@@ -324,9 +329,46 @@ impl Engine {
     }
 }
 
+/// [`PointSet::nth`] compiled for CPUs with BMI2: the bit within its word by
+/// one bit deposit.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+unsafe fn nth_point_bmi2(set: &PointSet, n: usize) -> Point {
+    set.nth_by(n, |w, k| std::arch::x86_64::_pdep_u64(1 << k, w).trailing_zeros())
+}
+
 /// [`PointSet::nth`] compiled for CPUs with POPCNT.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
 unsafe fn nth_point_popcnt(set: &PointSet, n: usize) -> Point {
     set.nth(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The n-th point by PDEP and by POPCNT is the n-th point counted up.
+    #[test]
+    fn the_nth_point_is_the_same_by_every_build() {
+        let mut set = PointSet::default();
+        for p in [0, 1, 5, 63, 64, 65, 127, 128, 200, 255, 300, 382] {
+            set.insert(p);
+        }
+        let points: Vec<Point> = set.iter().collect();
+        for (n, &p) in points.iter().enumerate() {
+            assert_eq!(set.nth(n), p);
+            #[cfg(target_arch = "x86_64")]
+            {
+                if std::is_x86_feature_detected!("bmi2") {
+                    // SAFETY: the CPU has BMI2 (and so POPCNT).
+                    assert_eq!(unsafe { nth_point_bmi2(&set, n) }, p, "point {n} by PDEP");
+                }
+                if std::is_x86_feature_detected!("popcnt") {
+                    // SAFETY: the CPU has POPCNT.
+                    assert_eq!(unsafe { nth_point_popcnt(&set, n) }, p, "point {n} by POPCNT");
+                }
+            }
+        }
+    }
 }
