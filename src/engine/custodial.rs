@@ -35,9 +35,12 @@ impl Engine {
         let mover = pos.at(q);
         // Every way a landing captures takes an enemy next to it first: with
         // none there, no direction need be looked at (one test, not one each).
-        if self.game.custodial.is_none() && self.game.traps.is_empty()
-            || !self.adjacent[q as usize].meets(&pos.occupied[1 - owner(mover) as usize])
-        {
+        if self.game.custodial.is_none() && self.game.traps.is_empty() {
+            return;
+        }
+        let enemies = &pos.occupied[1 - owner(mover) as usize];
+        let near = &self.adjacent[q as usize];
+        if !(if self.small_board { near.meets_low128(enemies) } else { near.meets(enemies) }) {
             return;
         }
         if let Some(c) = &self.game.custodial {
@@ -153,6 +156,7 @@ impl Engine {
         // trapped kind's, where that is not the first kind).
         let enemies = pos.enemies(me);
         let others = enemies.and(&pos.other_kinds);
+        let small = self.small_board;
         for trap in &self.game.traps {
             if trap.enclosed == Some(ANY_FRIENDS) {
                 self.groups_closed(pos, q, me, trap, doomed);
@@ -163,7 +167,8 @@ impl Engine {
             // No piece of the trapped kind within two steps: none to look for
             // (one test of the sets, where most landings are far from a king).
             let of_kind = if trap.kind == 0 { enemies.minus(&pos.other_kinds) } else { others };
-            if !self.near_two[q as usize].meets(&of_kind) {
+            let near = &self.near_two[q as usize];
+            if !(if small { near.meets_low128(&of_kind) } else { near.meets(&of_kind) }) {
                 continue;
             }
             // Candidates: the trapped kind next to q, or next to a friend next to q.
