@@ -157,6 +157,25 @@ fn nth_bit<const PDEP: bool>(bits: u128, k: u32) -> Point {
     bits.trailing_zeros() as Point
 }
 
+/// A copy of [`Engine::count_moves`] compiled with the CPU features named,
+/// for the count to call where the CPU has them (each is one line; the
+/// macro keeps the copies alike).
+macro_rules! count_compiled_for {
+    ($(#[$doc:meta])* $name:ident, $features:literal) => {
+        $(#[$doc])*
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $features)]
+        unsafe fn $name<const LIST: bool>(
+            &self,
+            pos: &Position,
+            limit: u8,
+            counts: &mut Vec<Counted>,
+        ) -> Tally {
+            self.count_moves::<LIST>(pos, limit, counts)
+        }
+    };
+}
+
 impl Engine {
     /// Whether counting can stand for the move list: slides are bit
     /// operations, and no move enters from a hand, lifts, runs a track, must
@@ -216,31 +235,17 @@ impl Engine {
         self.count_moves::<LIST>(pos, limit, counts)
     }
 
-    /// [`Engine::count_moves`] compiled for CPUs with BMI2 too: a shift by
-    /// a variable amount takes any register (`shlx`), not only `cl`, so the
-    /// steps of a direction need no moves to line their amounts up.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn count_by_piece_bmi2<const LIST: bool>(
-        &self,
-        pos: &Position,
-        limit: u8,
-        counts: &mut Vec<Counted>,
-    ) -> Tally {
-        self.count_moves::<LIST>(pos, limit, counts)
+    count_compiled_for! {
+        /// [`Engine::count_moves`] compiled for CPUs with BMI2 too: a shift by
+        /// a variable amount takes any register (`shlx`), not only `cl`, so the
+        /// steps of a direction need no moves to line their amounts up.
+        count_by_piece_bmi2, "popcnt,bmi1,bmi2"
     }
 
-    /// [`Engine::count_moves`] compiled for CPUs with POPCNT (the portable
-    /// build has none): counting is mostly popcounts.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    unsafe fn count_by_piece_popcnt<const LIST: bool>(
-        &self,
-        pos: &Position,
-        limit: u8,
-        counts: &mut Vec<Counted>,
-    ) -> Tally {
-        self.count_moves::<LIST>(pos, limit, counts)
+    count_compiled_for! {
+        /// [`Engine::count_moves`] compiled for CPUs with POPCNT (the portable
+        /// build has none): counting is mostly popcounts.
+        count_by_piece_popcnt, "popcnt"
     }
 
     #[inline(always)]
