@@ -132,19 +132,13 @@ pub(super) fn ray_plans(game: &Game) -> Vec<Vec<(Dir, u8)>> {
 
 /// The point of the `k`-th set bit of `bits` (lowest first; `k` is below
 /// their count). With `PDEP` (only where the caller is compiled for BMI2)
-/// one bit deposit a word; else the first few bits cleared with no branch
-/// on `k` (which bit a random pick lands on is as good as random).
+/// one bit deposit (`placing::nth_bit_pdep`); else the first few bits
+/// cleared with no branch on `k` (which bit a random pick lands on is as
+/// good as random).
 #[inline(always)]
 fn nth_bit<const PDEP: bool>(bits: u128, k: u32) -> Point {
-    #[cfg(target_arch = "x86_64")]
     if PDEP {
-        let (low, high) = (bits as u64, (bits >> 64) as u64);
-        let in_low = low.count_ones();
-        // The word holding it chosen by selects, not a branch.
-        let (word, k, base) = if k < in_low { (low, k, 0) } else { (high, k - in_low, 64) };
-        // SAFETY: PDEP is set only in functions compiled for BMI2.
-        let deposited = unsafe { std::arch::x86_64::_pdep_u64(1u64 << k, word) };
-        return (base + deposited.trailing_zeros()) as Point;
+        return super::placing::nth_bit_pdep(bits, k as usize) as Point;
     }
     let mut bits = bits;
     for i in 0..4 {

@@ -260,7 +260,7 @@ fn decided<S: Stepper, const BMI2: bool>(
 
 /// [`nth_bit`] by PDEP: only where the caller is compiled with BMI2.
 #[inline(always)]
-fn nth_bit_pdep(bits: u128, n: usize) -> u32 {
+pub(super) fn nth_bit_pdep(bits: u128, n: usize) -> u32 {
     let low = bits as u64;
     let c = low.count_ones() as usize;
     let (word, base, n) = if n < c { (low, 0, n) } else { ((bits >> 64) as u64, 64, n - c) };
