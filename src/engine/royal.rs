@@ -1,7 +1,9 @@
 //! Royal pieces (`royal`): no move may leave one of its side's royal pieces
 //! attacked (check). A move is tried on a copy unless it surely cannot: a
 //! move of another piece, while the royal piece is not attacked, from a point
-//! on no straight line through it, where attacks pass along lines only.
+//! on no straight line through it, where attacks pass along lines only; where
+//! pieces also hop or leap lame, from a point off the lines that hold an enemy
+//! and off the lame leaps' legs, to a point off those lines if anything hops.
 
 use super::shifts::points_of;
 use super::*;
@@ -59,6 +61,13 @@ impl Engine {
             1 if !checked && self.vt.quick_royal && !self.game.forbid_facing => Some(self.pins(pos, royals.nth(0))),
             _ => None,
         };
+        // Hops and lame leaps (no pins): the points a move must leave or
+        // land on to reveal an attack.
+        let revealing = match royal {
+            NONE => None,
+            r if !checked && !self.vt.lame_legs.is_empty() && self.bit_slides => Some(self.revealing(pos, r)),
+            _ => None,
+        };
         // Out of check, a piece entered from the hand only blocks lines.
         let drops_safe = !checked && self.vt.quick_royal && self.hands;
         let mut next = None;
@@ -69,6 +78,15 @@ impl Engine {
                 let plain = matches!(m.kind, MoveType::Plain | MoveType::Jumps) && m.from != royal && m.from != NONE;
                 if plain && (m.ntaken == 0 || m.ntaken == 1 && m.taken[0] == m.to) {
                     return !pins.pinned.contains(m.from) || pins.keeps_line(m);
+                }
+            }
+            if let Some((leaving, landing)) = revealing {
+                let plain = matches!(m.kind, MoveType::Plain | MoveType::Jumps) && m.from != royal && m.from != NONE;
+                if plain
+                    && (m.ntaken == 0 || m.ntaken == 1 && m.taken[0] == m.to)
+                    && (leaving >> m.from | landing >> m.to) & 1 == 0
+                {
+                    return true;
                 }
             }
             let lone_step = match m.kind {
@@ -84,6 +102,19 @@ impl Engine {
             (drops_safe && m.kind == MoveType::Enter && m.ntaken == 0)
                 || self.safe(pos, m, checked, &royals, next.get_or_insert_with(|| pos.clone()))
         });
+    }
+
+    /// Where attacks come by lines, hops and lame leaps (`lame_legs`), out
+    /// of check: the points another piece's move must leave, and those it
+    /// must land on, to open an attack on the royal piece on `r`. A move
+    /// off a line through it that holds an enemy and off the legs of lame
+    /// leaps toward it unblocks none; where something hops, landing on such
+    /// a line may make a screen.
+    fn revealing(&self, pos: &Position, r: Point) -> (u128, u128) {
+        let theirs = pos.occupied[1 - pos.turn as usize].low128();
+        let rays = &self.rays.slide_rays[r as usize * 8..r as usize * 8 + 8];
+        let lines = rays.iter().filter(|ray| ray.bits & theirs != 0).fold(0, |all, ray| all | ray.bits);
+        (lines | self.vt.lame_legs[r as usize], if self.vt.hops { lines } else { 0 })
     }
 
     /// The points the enemy attacks, as bits, with the side to move's royal

@@ -54,6 +54,15 @@ pub(super) struct VectorTables {
     /// slide from a region) and moves capture only what they list: a move
     /// from a point on no line through the royal piece reveals none.
     pub(super) quick_royal: bool,
+    /// Where `quick_royal` fails only for hops and lame leaps (no ride, no
+    /// hidden capture, a board of up to 128 points): per point of a royal
+    /// piece, the points a lame leap toward it passes first, as bits. A move
+    /// off those and off every line through the royal piece that holds an
+    /// enemy, landing off those lines too where something hops, reveals no
+    /// attack. Empty where that does not hold.
+    pub(super) lame_legs: Vec<u128>,
+    /// Some kind captures by a hop: a piece landing on a line may be a screen.
+    pub(super) hops: bool,
     /// Whether a move may capture more than it lists (custodially, or a
     /// group without liberty): the royal test then plays the whole move.
     pub(super) hidden_captures: bool,
@@ -132,6 +141,13 @@ impl VectorTables {
                     !matches!(v.shape, Shape::Hop | Shape::Ride | Shape::JumpOver { .. }) && !v.lame && !region_slide
                 })
             });
+        let rides = game.kinds.iter().flat_map(|k| &k.moves.vectors).any(|v| matches!(v.shape, Shape::Ride));
+        let lame_legs = if royal_kinds != 0 && n <= 128 && !hidden_captures && !quick_royal && !rides {
+            lame_legs(game, &lattice)
+        } else {
+            Vec::new()
+        };
+        let hops = game.kinds.iter().flat_map(|k| &k.moves.vectors).any(|v| matches!(v.shape, Shape::Hop));
         let stranded = stranded(game, &lattice);
         VectorTables {
             vectors,
@@ -149,6 +165,8 @@ impl VectorTables {
             kind_ids: (0..game_kinds as KindId).collect(),
             royal_kinds,
             quick_royal,
+            lame_legs,
+            hops,
             hidden_captures,
             castlers,
             passable,
@@ -201,6 +219,30 @@ fn lattice_offset(b: &Board, lattice: &[Point], p: usize, dx: i32, dy: i32) -> P
         return NONE;
     }
     lattice[(y * b.width + x) as usize]
+}
+
+/// See [`VectorTables::lame_legs`]: for each point, where the first step
+/// of every capturing lame leap that lands on it passes (any kind, either
+/// side).
+fn lame_legs(game: &Game, lattice: &[Point]) -> Vec<u128> {
+    let b = &game.board;
+    let n = b.len();
+    let mut legs = vec![0u128; n];
+    let lame = game.kinds.iter().flat_map(|k| &k.moves.vectors).filter(|v| v.lame && v.landing.enemy());
+    for v in lame {
+        for &(dx, dy) in v.offsets.iter().flatten() {
+            let (dx, dy) = (dx as i32, dy as i32);
+            let (sx, sy) = lame_step(dx, dy);
+            for (target, legs) in legs.iter_mut().enumerate() {
+                let from = lattice_offset(b, lattice, target, -dx, -dy);
+                let leg = if from == NONE { NONE } else { lattice_offset(b, lattice, from as usize, sx, sy) };
+                if leg != NONE {
+                    *legs |= 1 << leg;
+                }
+            }
+        }
+    }
+    legs
 }
 
 /// See [`VectorTables::fixed_landings`].

@@ -787,6 +787,25 @@ fn xiangqi_generals_stay_in_their_palace_and_never_face() {
     assert_eq!(cannon, ["e2xe8"]);
 }
 
+/// Attacks a move opens by hops and lame leaps: a piece landing between a
+/// cannon and the general is the cannon's screen, and one leaving the leg of
+/// a horse's leap at the general unblocks it (the moves that cannot open
+/// one are not tried; these are the ones that can).
+#[test]
+fn xiangqi_moves_may_not_give_a_screen_or_free_a_horse() {
+    let e = common::engine("games/xiangqi.game", &[]);
+    let chariot =
+        |fen: &str| -> Vec<String> { moves(&e, fen, None).into_iter().filter(|m| m.starts_with("a5")).collect() };
+    // A black cannon on e8 over the red general on e1: the chariot may stop anywhere but e5.
+    let screened = chariot("3k5/9/4c4/9/9/R8/9/9/9/4K4 w - - 0 1");
+    assert!(!screened.contains(&"a5-e5".to_string()) && screened.contains(&"a5-d5".to_string()), "{screened:?}");
+    assert_eq!(screened.len(), 16, "{screened:?}");
+    // A black horse on d3, its leg d2 held by a red chariot: only taking the horse keeps it blocked.
+    let leg: Vec<String> =
+        moves(&e, "3k5/9/9/9/9/9/9/3n5/3R5/4K4 w - - 0 1", None).into_iter().filter(|m| m.starts_with("d2")).collect();
+    assert_eq!(leg, ["d2xd3"]);
+}
+
 /// A game of one kind of piece with these moves.
 fn one_piece_game(moves: &str) -> String {
     format!(
