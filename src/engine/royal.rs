@@ -8,6 +8,10 @@
 use super::shifts::points_of;
 use super::*;
 
+/// The fewest moves of the royal piece for which [`Engine::keep_safe`] finds
+/// every point the enemy attacks at once rather than each landing's attackers.
+const DANGER_FROM_MOVES: usize = 3;
+
 impl Engine {
     /// The points of `who`'s royal pieces.
     pub(super) fn royals<'a>(&'a self, pos: &'a Position, who: PlayerId) -> impl Iterator<Item = Point> + 'a {
@@ -51,7 +55,11 @@ impl Engine {
         // The points the enemy attacks with the royal piece lifted, where
         // they can be found at once: whether it is in check, and where it
         // may go.
-        let danger = if royal == NONE { None } else { self.danger(pos, royal).map(|d| d.attacked) };
+        // (Worth finding only for a few moves of the royal piece: each
+        // alone is tried by looking for an attacker of its landing.)
+        let royal_moves = if royal == NONE { 0 } else { out.iter().filter(|m| m.from == royal).count() };
+        let danger =
+            if royal_moves < DANGER_FROM_MOVES { None } else { self.danger(pos, royal).map(|d| d.attacked) };
         let checked = match danger {
             Some(attacked) => attacked >> royal & 1 != 0,
             None => self.check(pos, me).is_some(),
@@ -147,12 +155,6 @@ impl Engine {
             let lines = &self.vt.line_attacks[kind as usize * MAX_PLAYERS + bl];
             // Steps and leaps, which nothing between blocks; slides.
             let mut fixed = self.vt.step_attacks[(kind as usize * MAX_PLAYERS + bl) * n + q as usize];
-            for (i, v) in k.moves.vectors.iter().enumerate() {
-                if v.plain_leap() && v.landing.enemy() {
-                    let at = self.vt.fixed_landings_at[kind as usize][i] as usize;
-                    fixed |= self.vt.fixed_landings[at + bl * n + q as usize];
-                }
-            }
             let mut slid =
                 if lines.slide != 0 { self.ray_reach(q, lines.slide, lines.slide_most, occupied) } else { 0 };
             let mut allowed = !self.no_stop_bits[kind as usize];

@@ -26,8 +26,8 @@ pub(super) struct VectorTables {
     /// rides, hops, moves from a region), which `attacker` tries one by one.
     pub(super) other_attacks: Vec<bool>,
     /// On boards of up to 128 points: per kind, player and point, the points
-    /// its line table's steps attack, as bits, at `(kind * MAX_PLAYERS +
-    /// player) * points + point` (empty on larger boards).
+    /// its line table's steps and its plain leaps attack, as bits, at `(kind
+    /// * MAX_PLAYERS + player) * points + point` (empty on larger boards).
     pub(super) step_attacks: Vec<u128>,
     /// Per kind: whatever it attacks beyond the line table, it attacks by
     /// plain leaps (so its attacks from a point are bits: [`Engine::danger`]).
@@ -116,9 +116,9 @@ impl VectorTables {
             })
             .collect();
         let (line_attacks, other_attacks, leaps_beyond_lines) = LineAttacks::of(game);
-        let step_attacks = step_attacks(game, &line_attacks);
         let leap_sources = leap_sources(game, &lattice);
         let (fixed_landings, fixed_landings_at) = fixed_landings(game, &lattice);
+        let step_attacks = step_attacks(game, &line_attacks, (&fixed_landings, &fixed_landings_at));
         let bit_vectors = game
             .kinds
             .iter()
@@ -195,7 +195,7 @@ fn lands_as_is(game: &Game, stranded: &[[PointSet; MAX_PLAYERS]]) -> Vec<[bool; 
 }
 
 /// See [`VectorTables::step_attacks`].
-fn step_attacks(game: &Game, line_attacks: &[LineAttacks]) -> Vec<u128> {
+fn step_attacks(game: &Game, line_attacks: &[LineAttacks], (landings, landings_at): (&[u128], &[Vec<u32>])) -> Vec<u128> {
     let n = game.board.len();
     if n > 128 {
         return Vec::new();
@@ -205,6 +205,16 @@ fn step_attacks(game: &Game, line_attacks: &[LineAttacks]) -> Vec<u128> {
         for p in 0..n {
             for q in dirs(a.step).map(|d| game.board.step(p as Point, d)).filter(|&q| q != NONE) {
                 table[i * n + p] |= 1 << q;
+            }
+        }
+    }
+    for (kind, k) in game.kinds.iter().enumerate() {
+        for (i, _) in k.moves.vectors.iter().enumerate().filter(|(_, v)| v.plain_leap() && v.landing.enemy()) {
+            let at = landings_at[kind][i] as usize;
+            for pl in 0..MAX_PLAYERS {
+                for p in 0..n {
+                    table[(kind * MAX_PLAYERS + pl) * n + p] |= landings[at + pl * n + p];
+                }
             }
         }
     }
@@ -582,7 +592,10 @@ impl Engine {
     /// [`Engine::vector_targets`] as bits, for kinds whose vectors are all
     /// steps, slides and plain leaps (`bit_vectors`) on boards of up to 128
     /// points (`bit_slides`): each line's reach up to its first piece by one
-    /// bit scan, each leap's landings from a table.
+    /// bit scan, each leap's landings from a table. Always inlined: its
+    /// result, returned through memory, stalled the caller's first read of
+    /// it (a store not forwarded to a wider load).
+    #[inline(always)]
     pub(super) fn vector_targets_bits(&self, pos: &Position, p: Point, kind: KindId, limit: u8) -> (u128, u128, Point) {
         let me = pos.turn;
         let pl = me as usize;
