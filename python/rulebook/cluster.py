@@ -62,7 +62,7 @@ def _gather(what, tasks, progress):
     return ray.get(refs)
 
 
-def match(game, players, games=100, seed=1, swap=False, max_plies=400, position=None, *, address=None,
+def match(game, players, games=100, seed=1, swap=False, max_plies=None, position=None, *, address=None,
           parts=None, progress=True):
     """``rulebook.match`` over Ray: the same figures for the same seed."""
     _start(address)
@@ -72,7 +72,7 @@ def match(game, players, games=100, seed=1, swap=False, max_plies=400, position=
     return _native._match_merge(game, players, seed, swap, _gather("match", tasks, progress))
 
 
-def balance(games_to_compare, agent="mcts:iterations=1000", games=100, seed=1, max_plies=400, *, address=None,
+def balance(games_to_compare, agent="mcts:iterations=1000", games=100, seed=1, max_plies=None, *, address=None,
             parts=None, progress=True):
     """``rulebook.balance`` over Ray: the same figures for the same seed."""
     _start(address)
@@ -84,7 +84,7 @@ def balance(games_to_compare, agent="mcts:iterations=1000", games=100, seed=1, m
     return _native._balance_merge(games_to_compare, agent, seed, per_game)
 
 
-def simulate(game, games=1000, seed=1, max_plies=400, position=None, *, address=None, parts=None, progress=True):
+def simulate(game, games=1000, seed=1, max_plies=None, position=None, *, address=None, parts=None, progress=True):
     """``rulebook.simulate`` over Ray: the same figures for the same seed."""
     _start(address)
     tasks = [(("_simulate_part", (game, seed, first, count), {"max_plies": max_plies, "position": position}), count)

@@ -2,13 +2,23 @@
 //! played from its own seed, whatever thread takes it, so a seed gives the
 //! same figures with any number of threads.
 
-use crate::engine::Limit;
+use crate::engine::{Engine, Limit};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The most games `match` and `balance` play in one run: their results are
 /// kept game by game, so a mistyped count must be refused, not allocated.
 pub const MAX_GAMES: usize = 1_000_000;
+
+/// A game's ply limit where none is asked for: 400, or four plies a point
+/// on a board of over 100 points, whose games run longer (19 x 19 Go's
+/// take 600 plies and more).
+pub fn ply_limit(engine: &Engine, asked: Option<u32>) -> u32 {
+    asked.unwrap_or_else(|| DEFAULT_PLY_LIMIT.max(4 * engine.board().len() as u32))
+}
+
+/// The ply limit of a game on a board of up to 100 points.
+pub const DEFAULT_PLY_LIMIT: u32 = 400;
 
 /// The most worker threads `simulate` starts.
 pub const MAX_THREADS: usize = 64;

@@ -7,7 +7,7 @@ use super::run_series as run_games;
 use super::{GameArgs, TableFormat, EXIT_INVALID, EXIT_USAGE};
 use rulebook::agents::AgentSpec;
 use rulebook::app::balance::{balance_game, Column};
-use rulebook::app::series::limit_text;
+use rulebook::app::series::{limit_text, ply_limit, DEFAULT_PLY_LIMIT};
 use rulebook::app::words::game_seed;
 use serde_json::json;
 use std::path::PathBuf;
@@ -18,7 +18,8 @@ pub struct Options {
     pub games: usize,
     pub seed: u64,
     pub threads: usize,
-    pub max_plies: u32,
+    /// None: each game's default (`series::ply_limit`).
+    pub max_plies: Option<u32>,
     pub format: TableFormat,
 }
 
@@ -35,6 +36,7 @@ pub fn run(files: &[PathBuf], opts: &Options) -> i32 {
         return EXIT_USAGE;
     }
     let mut columns = Vec::new();
+    let mut limits = Vec::new();
     for file in files {
         let args = GameArgs { file: file.clone(), options: opts.options.clone() };
         let loaded = match load::game(&args) {
@@ -43,8 +45,10 @@ pub fn run(files: &[PathBuf], opts: &Options) -> i32 {
         };
         let engine = &loaded.engine;
         let start = engine.start();
+        let max_plies = ply_limit(engine, opts.max_plies);
+        limits.push(max_plies);
         let games = run_games(opts.games, opts.threads, |i| {
-            balance_game(engine, &start, &spec, game_seed(opts.seed, i), opts.max_plies).map_err(limit_text)
+            balance_game(engine, &start, &spec, game_seed(opts.seed, i), max_plies).map_err(limit_text)
         });
         match games {
             Ok(g) => columns.push(Column::new(file.display().to_string(), engine, &g)),
@@ -55,7 +59,7 @@ pub fn run(files: &[PathBuf], opts: &Options) -> i32 {
         }
     }
     match opts.format {
-        TableFormat::Human => print_table(&columns, &spec, opts),
+        TableFormat::Human => print_table(&columns, &spec, opts, &limits),
         TableFormat::Csv => print_csv(&columns),
         TableFormat::Json => {
             let all: Vec<serde_json::Value> = columns.iter().map(Column::json).collect();
@@ -93,8 +97,15 @@ fn endings(columns: &[Column]) -> Vec<String> {
     all
 }
 
-fn print_table(columns: &[Column], spec: &AgentSpec, opts: &Options) {
-    println!("{spec} against itself, {} games a file (seed {}, ply limit {})", opts.games, opts.seed, opts.max_plies);
+/// `limits`: each file's ply limit.
+fn print_table(columns: &[Column], spec: &AgentSpec, opts: &Options, limits: &[u32]) {
+    let limit = match limits {
+        [first, rest @ ..] if rest.iter().any(|l| l != first) => {
+            format!("ply limits {}", limits.iter().map(u32::to_string).collect::<Vec<_>>().join(", "))
+        }
+        _ => format!("ply limit {}", limits.first().copied().unwrap_or(DEFAULT_PLY_LIMIT)),
+    };
+    println!("{spec} against itself, {} games a file (seed {}, {limit})", opts.games, opts.seed);
     let sides = side_labels(columns);
     let endings = endings(columns);
     let mut rows: Vec<(String, Vec<String>)> = Vec::new();

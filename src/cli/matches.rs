@@ -7,7 +7,7 @@ use super::records;
 use super::run_series as run_games;
 use super::{GameArgs, EXIT_INVALID, EXIT_USAGE};
 use rulebook::app::matches::{labels, match_game, sides, start_position, Tally};
-use rulebook::app::series::limit_text;
+use rulebook::app::series::{limit_text, ply_limit};
 use rulebook::app::stats::wilson;
 use rulebook::app::words::{and_list, game_seed};
 use std::path::PathBuf;
@@ -20,7 +20,8 @@ pub struct Options {
     pub swap: bool,
     pub record: Option<PathBuf>,
     pub force: bool,
-    pub max_plies: u32,
+    /// None: the game's default (`series::ply_limit`).
+    pub max_plies: Option<u32>,
     pub position: Option<String>,
     pub json: bool,
 }
@@ -64,10 +65,11 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     }
     let file_tag = opts.record.as_deref().map(|dir| super::files::relative_to(&game.file, dir)).unwrap_or_default();
     let names = labels(&specs);
+    let max_plies = ply_limit(engine, opts.max_plies);
     let results = run_games(opts.games, opts.threads, |i| {
         let seed = game_seed(opts.seed, i);
         let record = opts.record.is_some();
-        let g = match_game(engine, &start, &specs, (i, seed), opts.swap, opts.max_plies, record).map_err(limit_text)?;
+        let g = match_game(engine, &start, &specs, (i, seed), opts.swap, max_plies, record).map_err(limit_text)?;
         if let Some(dir) = &opts.record {
             let mut r = records::new_record(&loaded, &file_tag, seed, &start, g.played.record.clone());
             let players = engine.game.players.iter().map(|p| &p.name);
@@ -121,7 +123,7 @@ impl Print for Tally {
             loaded.title(),
             self.games,
             opts.seed,
-            opts.max_plies
+            ply_limit(engine, opts.max_plies)
         );
         let width = names
             .iter()

@@ -176,9 +176,10 @@ enum Command {
         /// Starts from this position (position notation) instead of the setup.
         #[arg(long, conflicts_with = "resume")]
         position: Option<String>,
-        /// Stops the game after this many plies (reported as unfinished).
-        #[arg(long, default_value_t = 400)]
-        max_plies: u32,
+        /// Stops the game after this many plies (reported as unfinished) [default:
+        /// 400, or four a point on a board of over 100 points].
+        #[arg(long)]
+        max_plies: Option<u32>,
         /// Shorter output: no position line (type `position` for it), and the
         /// board only when a person is to move.
         #[arg(long)]
@@ -196,9 +197,10 @@ enum Command {
         games: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Stops a game after this many plies (counted as unfinished).
-        #[arg(long, default_value_t = 400)]
-        max_plies: u32,
+        /// Stops a game after this many plies (counted as unfinished) [default:
+        /// 400, or four a point on a board of over 100 points].
+        #[arg(long)]
+        max_plies: Option<u32>,
         /// Worker threads.
         #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
@@ -242,9 +244,10 @@ enum Command {
         /// Writes into a --record folder that already holds files.
         #[arg(long)]
         force: bool,
-        /// Stops a game after this many plies (counted as unfinished).
-        #[arg(long, default_value_t = 400)]
-        max_plies: u32,
+        /// Stops a game after this many plies (counted as unfinished) [default:
+        /// 400, or four a point on a board of over 100 points].
+        #[arg(long)]
+        max_plies: Option<u32>,
         /// Starts every game from this position (position notation).
         #[arg(long)]
         position: Option<String>,
@@ -271,9 +274,10 @@ enum Command {
         /// Games played at once.
         #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
-        /// Stops a game after this many plies (counted as unfinished).
-        #[arg(long, default_value_t = 400)]
-        max_plies: u32,
+        /// Stops a game after this many plies (counted as unfinished) [default:
+        /// 400, or four a point on a board of over 100 points].
+        #[arg(long)]
+        max_plies: Option<u32>,
         #[arg(long, value_enum, default_value = "human")]
         format: TableFormat,
     },

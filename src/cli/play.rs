@@ -19,7 +19,8 @@ pub struct Options {
     /// Replaces an existing --record file.
     pub force: bool,
     pub position: Option<String>,
-    pub max_plies: u32,
+    /// None: the game's default (`series::ply_limit`).
+    pub max_plies: Option<u32>,
     /// No position line, and the board only when a person is to move.
     pub compact: bool,
     /// Prints what the agents thought before each of their moves.
@@ -199,8 +200,9 @@ impl<'a> Session<'a> {
     }
 
     /// The result, if the game is over (or at the ply limit).
-    fn over(&self, max_plies: u32) -> Result<Option<String>, Limit> {
-        Ok(self.game.over(max_plies as usize)?.map(|(_, text)| text))
+    fn over(&self, max_plies: Option<u32>) -> Result<Option<String>, Limit> {
+        let limit = rulebook::app::series::ply_limit(self.game.engine, max_plies);
+        Ok(self.game.over(limit as usize)?.map(|(_, text)| text))
     }
 
     /// The board (with the last move marked) and the position line; in the

@@ -14,7 +14,8 @@ use std::time::Instant;
 pub struct Options {
     pub games: usize,
     pub seed: u64,
-    pub max_plies: u32,
+    /// None: the game's default (`series::ply_limit`).
+    pub max_plies: Option<u32>,
     pub threads: usize,
     pub record: Option<std::path::PathBuf>,
     /// Writes into a --record folder that already holds files.
@@ -30,6 +31,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
         Err(code) => return code,
     };
     let engine = &loaded.engine;
+    let max_plies = rulebook::app::series::ply_limit(engine, opts.max_plies);
     let start_pos = match &opts.position {
         Some(p) => match engine.parse_position(p) {
             Ok(p) => p,
@@ -78,7 +80,7 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
                     record.clear();
                     let p = match engine.playout(
                         &start_pos,
-                        opts.max_plies,
+                        max_plies,
                         &mut rng,
                         &mut moves,
                         opts.record.is_some().then_some(&mut record),
@@ -129,10 +131,10 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     // A fixed order, whatever order the threads finished in.
     stats.settle();
     if opts.json {
-        let figures = stats.json(engine, opts.seed, opts.max_plies);
+        let figures = stats.json(engine, opts.seed, max_plies);
         println!("{}", serde_json::to_string_pretty(&figures).expect("json"));
     } else {
-        summary(&loaded, opts, threads, &stats, elapsed);
+        summary(&loaded, opts, (threads, max_plies), &stats, elapsed);
     }
     0
 }
@@ -141,7 +143,7 @@ fn listed(tally: Vec<(String, u64)>) -> String {
     tally.iter().map(|(w, c)| format!("{w} {c}")).collect::<Vec<_>>().join(", ")
 }
 
-fn summary(loaded: &load::Loaded, opts: &Options, threads: usize, stats: &Stats, elapsed: f64) {
+fn summary(loaded: &load::Loaded, opts: &Options, (threads, max_plies): (usize, u32), stats: &Stats, elapsed: f64) {
     let engine = &loaded.engine;
     let g = &engine.game;
     let n = stats.games.max(1) as f64;
@@ -150,7 +152,7 @@ fn summary(loaded: &load::Loaded, opts: &Options, threads: usize, stats: &Stats,
         loaded.title(),
         stats.games,
         opts.seed,
-        opts.max_plies,
+        max_plies,
         threads,
         if threads == 1 { "" } else { "s" }
     );

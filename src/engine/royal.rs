@@ -58,8 +58,7 @@ impl Engine {
         // (Worth finding only for a few moves of the royal piece: each
         // alone is tried by looking for an attacker of its landing.)
         let royal_moves = if royal == NONE { 0 } else { out.iter().filter(|m| m.from == royal).count() };
-        let danger =
-            if royal_moves < DANGER_FROM_MOVES { None } else { self.danger(pos, royal).map(|d| d.attacked) };
+        let danger = if royal_moves < DANGER_FROM_MOVES { None } else { self.danger(pos, royal).map(|d| d.attacked) };
         let checked = match danger {
             Some(attacked) => attacked >> royal & 1 != 0,
             None => self.check(pos, me).is_some(),

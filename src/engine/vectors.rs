@@ -195,7 +195,11 @@ fn lands_as_is(game: &Game, stranded: &[[PointSet; MAX_PLAYERS]]) -> Vec<[bool; 
 }
 
 /// See [`VectorTables::step_attacks`].
-fn step_attacks(game: &Game, line_attacks: &[LineAttacks], (landings, landings_at): (&[u128], &[Vec<u32>])) -> Vec<u128> {
+fn step_attacks(
+    game: &Game,
+    line_attacks: &[LineAttacks],
+    (landings, landings_at): (&[u128], &[Vec<u32>]),
+) -> Vec<u128> {
     let n = game.board.len();
     if n > 128 {
         return Vec::new();

@@ -10,7 +10,7 @@ use super::{to_py, Game};
 use crate::agents::AgentSpec;
 use crate::app::balance::{balance_game, Column};
 use crate::app::matches::{labels, match_game, sides, start_position, Tally};
-use crate::app::series::{limit_text, run_games, MAX_GAMES, MAX_THREADS};
+use crate::app::series::{limit_text, ply_limit, run_games, MAX_GAMES, MAX_THREADS};
 use crate::app::simulate::Stats;
 use crate::app::words::game_seed;
 use crate::engine::{Engine, Position};
@@ -72,11 +72,12 @@ fn match_tally(
     range: Range<usize>,
     threads: usize,
     swap: bool,
-    max_plies: u32,
+    max_plies: Option<u32>,
     position: &Option<String>,
 ) -> PyResult<Tally> {
     let (specs, start) = match_setup(game, players, position)?;
     let engine: &Engine = &game.engine;
+    let max_plies = ply_limit(engine, max_plies);
     let games = play_range(py, range, threads, |i| {
         match_game(engine, &start, &specs, (i, game_seed(seed, i)), swap, max_plies, false).map_err(limit_text)
     })?;
@@ -101,7 +102,7 @@ fn match_figures(
 /// json` prints: wins per agent and side with 95% intervals, draws by rule,
 /// an Elo difference, the mean length and the searches' speed.
 #[pyfunction]
-#[pyo3(name = "match", signature = (game, players, games = 100, seed = 1, threads = 1, swap = false, max_plies = 400, position = None))]
+#[pyo3(name = "match", signature = (game, players, games = 100, seed = 1, threads = 1, swap = false, max_plies = None, position = None))]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn play_match(
     py: Python<'_>,
@@ -111,7 +112,7 @@ pub(super) fn play_match(
     seed: u64,
     threads: usize,
     swap: bool,
-    max_plies: u32,
+    max_plies: Option<u32>,
     position: Option<String>,
 ) -> PyResult<PyObject> {
     let range = counts(0, games, threads)?;
@@ -121,7 +122,7 @@ pub(super) fn play_match(
 
 /// Games `first .. first + count` of a match, their counts as JSON text.
 #[pyfunction]
-#[pyo3(signature = (game, players, seed, first, count, swap = false, max_plies = 400, position = None, threads = 1))]
+#[pyo3(signature = (game, players, seed, first, count, swap = false, max_plies = None, position = None, threads = 1))]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn _match_part(
     py: Python<'_>,
@@ -131,7 +132,7 @@ pub(super) fn _match_part(
     first: usize,
     count: usize,
     swap: bool,
-    max_plies: u32,
+    max_plies: Option<u32>,
     position: Option<String>,
     threads: usize,
 ) -> PyResult<String> {
@@ -165,10 +166,11 @@ fn balance_column(
     seed: u64,
     range: Range<usize>,
     threads: usize,
-    max_plies: u32,
+    max_plies: Option<u32>,
 ) -> PyResult<Column> {
     let engine: &Engine = &game.engine;
     let start = engine.start();
+    let max_plies = ply_limit(engine, max_plies);
     let file = game.engine.0.loaded.file.display().to_string();
     let played = play_range(py, range, threads, |i| {
         balance_game(engine, &start, spec, game_seed(seed, i), max_plies).map_err(limit_text)
@@ -186,7 +188,7 @@ fn agent(text: &str) -> PyResult<AgentSpec> {
 /// side's wins with 95% intervals, draws, length, branching, and how the
 /// games were decided.
 #[pyfunction]
-#[pyo3(signature = (games_to_compare, agent = "mcts:iterations=1000", games = 100, seed = 1, threads = 1, max_plies = 400))]
+#[pyo3(signature = (games_to_compare, agent = "mcts:iterations=1000", games = 100, seed = 1, threads = 1, max_plies = None))]
 pub(super) fn balance(
     py: Python<'_>,
     games_to_compare: Vec<PyRef<'_, Game>>,
@@ -194,7 +196,7 @@ pub(super) fn balance(
     games: usize,
     seed: u64,
     threads: usize,
-    max_plies: u32,
+    max_plies: Option<u32>,
 ) -> PyResult<PyObject> {
     let range = counts(0, games, threads)?;
     let spec = self::agent(agent)?;
@@ -207,7 +209,7 @@ pub(super) fn balance(
 
 /// Games `first .. first + count` of one game's balance run, as JSON text.
 #[pyfunction]
-#[pyo3(signature = (game, agent, seed, first, count, max_plies = 400, threads = 1))]
+#[pyo3(signature = (game, agent, seed, first, count, max_plies = None, threads = 1))]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn _balance_part(
     py: Python<'_>,
@@ -216,7 +218,7 @@ pub(super) fn _balance_part(
     seed: u64,
     first: usize,
     count: usize,
-    max_plies: u32,
+    max_plies: Option<u32>,
     threads: usize,
 ) -> PyResult<String> {
     let range = counts(first, count, threads)?;
@@ -260,11 +262,12 @@ fn simulate_stats(
     seed: u64,
     range: Range<usize>,
     threads: usize,
-    max_plies: u32,
+    max_plies: Option<u32>,
     position: &Option<String>,
 ) -> PyResult<Stats> {
     let engine: &Engine = &game.engine;
     let start = start_position(engine, position).map_err(error)?;
+    let max_plies = ply_limit(engine, max_plies);
     let playouts = play_range(py, range, threads, |i| {
         // As `rulebook simulate` plays game i.
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(game_seed(seed, i));
@@ -277,7 +280,14 @@ fn simulate_stats(
     Ok(stats)
 }
 
-fn simulate_figures(py: Python<'_>, game: &Game, mut stats: Stats, seed: u64, max_plies: u32) -> PyResult<PyObject> {
+fn simulate_figures(
+    py: Python<'_>,
+    game: &Game,
+    mut stats: Stats,
+    seed: u64,
+    max_plies: Option<u32>,
+) -> PyResult<PyObject> {
+    let max_plies = ply_limit(&game.engine, max_plies);
     stats.settle();
     to_py(py, &stats.json(&game.engine, seed, max_plies))
 }
@@ -286,14 +296,14 @@ fn simulate_figures(py: Python<'_>, game: &Game, mut stats: Stats, seed: u64, ma
 /// rule, draws, unfinished games, the length's mean, spread and range, and
 /// the mean number of legal moves a ply.
 #[pyfunction]
-#[pyo3(signature = (game, games = 1000, seed = 1, threads = 1, max_plies = 400, position = None))]
+#[pyo3(signature = (game, games = 1000, seed = 1, threads = 1, max_plies = None, position = None))]
 pub(super) fn simulate(
     py: Python<'_>,
     game: &Game,
     games: usize,
     seed: u64,
     threads: usize,
-    max_plies: u32,
+    max_plies: Option<u32>,
     position: Option<String>,
 ) -> PyResult<PyObject> {
     let range = counts(0, games, threads)?;
@@ -303,7 +313,7 @@ pub(super) fn simulate(
 
 /// Games `first .. first + count` of a simulation, as JSON text.
 #[pyfunction]
-#[pyo3(signature = (game, seed, first, count, max_plies = 400, position = None, threads = 1))]
+#[pyo3(signature = (game, seed, first, count, max_plies = None, position = None, threads = 1))]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn _simulate_part(
     py: Python<'_>,
@@ -311,7 +321,7 @@ pub(super) fn _simulate_part(
     seed: u64,
     first: usize,
     count: usize,
-    max_plies: u32,
+    max_plies: Option<u32>,
     position: Option<String>,
     threads: usize,
 ) -> PyResult<String> {
@@ -325,7 +335,7 @@ pub(super) fn _simulate_merge(
     py: Python<'_>,
     game: &Game,
     seed: u64,
-    max_plies: u32,
+    max_plies: Option<u32>,
     parts: Vec<String>,
 ) -> PyResult<PyObject> {
     let mut stats = Stats::default();

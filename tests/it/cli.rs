@@ -573,6 +573,27 @@ fn simulate_refuses_a_record_folder_already_used() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
+/// Without `--max-plies`, a game stops at 400 plies, or four a point on a
+/// board of over 100 points (19 x 19 Go's games are longer than 400).
+#[test]
+fn the_default_ply_limit_grows_with_the_board() {
+    let limit = |file: &str| {
+        let o = rulebook(&["simulate", file, "--games", "1", "--format", "json"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        v["max_plies"].as_u64().unwrap()
+    };
+    assert_eq!(limit("games/tabal.game"), 400);
+    assert_eq!(limit("games/variants/go-19x19.toml"), 4 * 361);
+    // Asked for, it is what was asked.
+    let o = rulebook(&["simulate", "games/variants/go-19x19.toml", "--games", "1", "--max-plies", "50"]);
+    assert!(stdout(&o).contains("ply limit 50,"), "{}", stdout(&o));
+    // `balance` over files of both sizes names each file's.
+    let o = rulebook(&["balance", "games/tic-tac-toe.game", "games/hex.game", "--agent", "random", "--games", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("(seed 1, ply limits 400, 484)"), "{}", stdout(&o));
+}
+
 #[test]
 fn play_between_agents_stops_at_the_ply_limit() {
     let dir = temp_dir("ply-limit");

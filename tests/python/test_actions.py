@@ -194,6 +194,14 @@ def test_simulate_from_python_gives_the_commands_figures():
     assert sum(p["wins"] for p in figures["players"].values()) + figures["draws"] + figures["unfinished"] == 500
 
 
+def test_the_default_ply_limit_is_the_commands():
+    # 400, or four a point on a board of over 100 points, as `--max-plies` is by default.
+    assert rulebook.simulate(rulebook.load(ROOT / "games/ur.game"), games=1)["max_plies"] == 400
+    go = rulebook.load(ROOT / "games/variants/go-19x19.toml")
+    assert rulebook.simulate(go, games=1)["max_plies"] == 4 * 361
+    assert rulebook.simulate(go, games=1, max_plies=30)["max_plies"] == 30
+
+
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
 def test_points_lie_apart_on_the_lattice(path):
     game = rulebook.load(path)
