@@ -10,15 +10,20 @@ use std::sync::Mutex;
 /// kept game by game, so a mistyped count must be refused, not allocated.
 pub const MAX_GAMES: usize = 1_000_000;
 
-/// A game's ply limit where none is asked for: 400, or four plies a point
-/// on a board of over 100 points, whose games run longer (19 x 19 Go's
-/// take 600 plies and more).
+/// A game's ply limit where none is asked for: 200 plies a player (400 for
+/// two), or four a point where that is more. Games of more players and on
+/// larger boards run longer: Ludo's random games up to 600 plies, 19 x 19
+/// Go's between agents 700.
 pub fn ply_limit(engine: &Engine, asked: Option<u32>) -> u32 {
-    asked.unwrap_or_else(|| DEFAULT_PLY_LIMIT.max(4 * engine.board().len() as u32))
+    let players = engine.players() as u32;
+    asked.unwrap_or_else(|| (PLY_LIMIT_PER_PLAYER * players).max(4 * engine.board().len() as u32))
 }
 
-/// The ply limit of a game on a board of up to 100 points.
-pub const DEFAULT_PLY_LIMIT: u32 = 400;
+/// See [`ply_limit`].
+pub const PLY_LIMIT_PER_PLAYER: u32 = 200;
+
+/// The ply limit of a two-player game on a board of up to 100 points.
+pub const DEFAULT_PLY_LIMIT: u32 = 2 * PLY_LIMIT_PER_PLAYER;
 
 /// The most worker threads `simulate` starts.
 pub const MAX_THREADS: usize = 64;

@@ -177,7 +177,7 @@ enum Command {
         #[arg(long, conflicts_with = "resume")]
         position: Option<String>,
         /// Stops the game after this many plies (reported as unfinished) [default:
-        /// 400, or four a point on a board of over 100 points].
+        /// 200 a player, or four a point of the board where that is more].
         #[arg(long)]
         max_plies: Option<u32>,
         /// Shorter output: no position line (type `position` for it), and the
@@ -198,7 +198,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Stops a game after this many plies (counted as unfinished) [default:
-        /// 400, or four a point on a board of over 100 points].
+        /// 200 a player, or four a point of the board where that is more].
         #[arg(long)]
         max_plies: Option<u32>,
         /// Worker threads.
@@ -245,7 +245,7 @@ enum Command {
         #[arg(long)]
         force: bool,
         /// Stops a game after this many plies (counted as unfinished) [default:
-        /// 400, or four a point on a board of over 100 points].
+        /// 200 a player, or four a point of the board where that is more].
         #[arg(long)]
         max_plies: Option<u32>,
         /// Starts every game from this position (position notation).
@@ -275,7 +275,7 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
         /// Stops a game after this many plies (counted as unfinished) [default:
-        /// 400, or four a point on a board of over 100 points].
+        /// 200 a player, or four a point of the board where that is more].
         #[arg(long)]
         max_plies: Option<u32>,
         #[arg(long, value_enum, default_value = "human")]

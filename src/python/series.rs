@@ -331,6 +331,7 @@ pub(super) fn _simulate_part(
 
 /// A simulation's parts merged: `simulate`'s figures.
 #[pyfunction]
+#[pyo3(signature = (game, seed, max_plies, parts))]
 pub(super) fn _simulate_merge(
     py: Python<'_>,
     game: &Game,

@@ -573,8 +573,9 @@ fn simulate_refuses_a_record_folder_already_used() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
-/// Without `--max-plies`, a game stops at 400 plies, or four a point on a
-/// board of over 100 points (19 x 19 Go's games are longer than 400).
+/// Without `--max-plies`, a game stops at 200 plies a player, or four a
+/// point where that is more (19 x 19 Go's games are longer than 400, four
+/// players' Ludo's too).
 #[test]
 fn the_default_ply_limit_grows_with_the_board() {
     let limit = |file: &str| {
@@ -585,6 +586,7 @@ fn the_default_ply_limit_grows_with_the_board() {
     };
     assert_eq!(limit("games/tabal.game"), 400);
     assert_eq!(limit("games/variants/go-19x19.toml"), 4 * 361);
+    assert_eq!(limit("games/ludo.game"), 4 * 200);
     // Asked for, it is what was asked.
     let o = rulebook(&["simulate", "games/variants/go-19x19.toml", "--games", "1", "--max-plies", "50"]);
     assert!(stdout(&o).contains("ply limit 50,"), "{}", stdout(&o));

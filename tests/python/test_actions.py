@@ -195,7 +195,7 @@ def test_simulate_from_python_gives_the_commands_figures():
 
 
 def test_the_default_ply_limit_is_the_commands():
-    # 400, or four a point on a board of over 100 points, as `--max-plies` is by default.
+    # 200 a player, or four a point where that is more, as `--max-plies` is by default.
     assert rulebook.simulate(rulebook.load(ROOT / "games/ur.game"), games=1)["max_plies"] == 400
     go = rulebook.load(ROOT / "games/variants/go-19x19.toml")
     assert rulebook.simulate(go, games=1)["max_plies"] == 4 * 361
