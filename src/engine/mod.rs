@@ -589,6 +589,19 @@ fn hand_slots(game: &Game) -> [u8; MAX_PLAYERS * 16] {
     slots
 }
 
+/// [`Engine`]'s `track_only`: kinds that move along a track and by no
+/// step, slide, exit, vector or flight.
+fn track_only(game: &Game) -> u16 {
+    let only = |k: &Kind| {
+        let m = &k.moves;
+        m.track
+            && k.fly.is_none()
+            && m.vectors.is_empty()
+            && (0..MAX_PLAYERS).all(|pl| m.step[pl] | m.slide[pl] | m.leave[pl] == 0)
+    };
+    game.kinds.iter().enumerate().filter(|(_, k)| only(k)).fold(0, |bits, (i, _)| bits | 1 << i)
+}
+
 /// Whether a race game has a rule beyond the plain track ([`Engine`]'s `race_extras`).
 fn race_extras(game: &Game) -> bool {
     game.stacks.is_some()
@@ -960,6 +973,9 @@ pub struct Engine {
     /// off from home or by higher rolls, swaps, rows, points with rules): the
     /// plain race games keep their short path (`race.rs`).
     race_extras: bool,
+    /// The kinds whose only moves without capture are along their track (as
+    /// bits): `piece_moves_only` goes straight to the track.
+    track_only: u16,
     /// Every roll of the dice, lowest first (none without dice).
     roll_list: Vec<u8>,
     /// The roll is the exact distance (`sets distance`).
@@ -1143,6 +1159,7 @@ impl Engine {
         let pair_dice = game.dice.is_some_and(|d| d.pair);
         let roll_list = game.dice.map_or(Vec::new(), |d| d.rolls().collect());
         let race_extras = race_extras(&game);
+        let track_only = track_only(&game);
         // A copy copies the board's cells, and the counts kept past them.
         let cells_used = match &sow {
             Some(tables) => tables.cells_used(),
@@ -1244,6 +1261,7 @@ impl Engine {
             tracks,
             pair_dice,
             race_extras,
+            track_only,
             roll_list,
             exact_dice,
             line_captures,

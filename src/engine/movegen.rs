@@ -703,6 +703,10 @@ impl Engine {
         if self.run_limits && self.run_exhausted(pos, p, kind) || self.hands && self.held_back(pos, kind) {
             return;
         }
+        if self.track_only & (1 << kind) != 0 {
+            self.track_moves(pos, p, kind, limit, out);
+            return;
+        }
         let moves = &self.game.kinds[kind as usize].moves;
         let pl = me as usize;
         let stop_bit = 1u16 << kind;
