@@ -20,10 +20,7 @@ pub fn ply_limit(engine: &Engine, asked: Option<u32>) -> u32 {
 }
 
 /// See [`ply_limit`].
-pub const PLY_LIMIT_PER_PLAYER: u32 = 200;
-
-/// The ply limit of a two-player game on a board of up to 100 points.
-pub const DEFAULT_PLY_LIMIT: u32 = 2 * PLY_LIMIT_PER_PLAYER;
+const PLY_LIMIT_PER_PLAYER: u32 = 200;
 
 /// The most worker threads `simulate` starts.
 pub const MAX_THREADS: usize = 64;

@@ -7,7 +7,7 @@ use super::run_series as run_games;
 use super::{GameArgs, TableFormat, EXIT_INVALID, EXIT_USAGE};
 use rulebook::agents::AgentSpec;
 use rulebook::app::balance::{balance_game, Column};
-use rulebook::app::series::{limit_text, ply_limit, DEFAULT_PLY_LIMIT};
+use rulebook::app::series::{limit_text, ply_limit};
 use rulebook::app::words::game_seed;
 use serde_json::json;
 use std::path::PathBuf;
@@ -100,10 +100,8 @@ fn endings(columns: &[Column]) -> Vec<String> {
 /// `limits`: each file's ply limit.
 fn print_table(columns: &[Column], spec: &AgentSpec, opts: &Options, limits: &[u32]) {
     let limit = match limits {
-        [first, rest @ ..] if rest.iter().any(|l| l != first) => {
-            format!("ply limits {}", limits.iter().map(u32::to_string).collect::<Vec<_>>().join(", "))
-        }
-        _ => format!("ply limit {}", limits.first().copied().unwrap_or(DEFAULT_PLY_LIMIT)),
+        [first, rest @ ..] if rest.iter().all(|l| l == first) => format!("ply limit {first}"),
+        _ => format!("ply limits {}", limits.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")),
     };
     println!("{spec} against itself, {} games a file (seed {}, {limit})", opts.games, opts.seed);
     let sides = side_labels(columns);

@@ -28,6 +28,16 @@ impl Doomed {
 }
 
 impl Engine {
+    /// Whether the sets share a point, on a small board by their low words.
+    #[inline]
+    fn meets(&self, a: &PointSet, b: &PointSet) -> bool {
+        if self.small_board {
+            a.meets_low128(b)
+        } else {
+            a.meets(b)
+        }
+    }
+
     /// Custodial captures and traps caused by the piece that landed on `q`,
     /// judged before anything is removed.
     #[inline(always)]
@@ -38,9 +48,7 @@ impl Engine {
         if self.game.custodial.is_none() && self.game.traps.is_empty() {
             return;
         }
-        let enemies = &pos.occupied[1 - owner(mover) as usize];
-        let near = &self.adjacent[q as usize];
-        if !(if self.small_board { near.meets_low128(enemies) } else { near.meets(enemies) }) {
+        if !self.meets(&self.adjacent[q as usize], &pos.occupied[1 - owner(mover) as usize]) {
             return;
         }
         if let Some(c) = &self.game.custodial {
@@ -156,7 +164,6 @@ impl Engine {
         // trapped kind's, where that is not the first kind).
         let enemies = pos.enemies(me);
         let others = enemies.and(&pos.other_kinds);
-        let small = self.small_board;
         for trap in &self.game.traps {
             if trap.enclosed == Some(ANY_FRIENDS) {
                 self.groups_closed(pos, q, me, trap, doomed);
@@ -167,8 +174,7 @@ impl Engine {
             // No piece of the trapped kind within two steps: none to look for
             // (one test of the sets, where most landings are far from a king).
             let of_kind = if trap.kind == 0 { enemies.minus(&pos.other_kinds) } else { others };
-            let near = &self.near_two[q as usize];
-            if !(if small { near.meets_low128(&of_kind) } else { near.meets(&of_kind) }) {
+            if !self.meets(&self.near_two[q as usize], &of_kind) {
                 continue;
             }
             // Candidates: the trapped kind next to q, or next to a friend next to q.

@@ -54,9 +54,8 @@ impl Engine {
         let royal = if royals.len() == 1 { royals.nth(0) } else { NONE };
         // The points the enemy attacks with the royal piece lifted, where
         // they can be found at once: whether it is in check, and where it
-        // may go.
-        // (Worth finding only for a few moves of the royal piece: each
-        // alone is tried by looking for an attacker of its landing.)
+        // may go. Not worth finding for a move or two of the royal piece:
+        // each is tried alone by looking for an attacker of its landing.
         let royal_moves = if royal == NONE { 0 } else { out.iter().filter(|m| m.from == royal).count() };
         let danger = if royal_moves < DANGER_FROM_MOVES { None } else { self.danger(pos, royal).map(|d| d.attacked) };
         let checked = match danger {
@@ -70,29 +69,23 @@ impl Engine {
         };
         // Hops and lame leaps (no pins): the points a move must leave or
         // land on to reveal an attack.
-        let revealing = match royal {
-            NONE => None,
-            r if !checked && !self.vt.lame_legs.is_empty() && self.bit_slides => Some(self.revealing(pos, r)),
-            _ => None,
-        };
+        let revealing = (royal != NONE && !checked && !self.vt.lame_legs.is_empty() && self.bit_slides)
+            .then(|| self.revealing(pos, royal));
         // Out of check, a piece entered from the hand only blocks lines.
         let drops_safe = !checked && self.vt.quick_royal && self.hands;
         let mut next = None;
         out.retain(|m| {
-            if let Some(pins) = &pins {
-                // Another piece's move that takes at most what it lands on:
-                // safe unless it leaves its pin's line.
-                let plain = matches!(m.kind, MoveType::Plain | MoveType::Jumps) && m.from != royal && m.from != NONE;
-                if plain && (m.ntaken == 0 || m.ntaken == 1 && m.taken[0] == m.to) {
-                    return !pins.pinned.contains(m.from) || pins.keeps_line(m);
-                }
+            // Another piece's move that takes at most what it lands on.
+            let other_alone = matches!(m.kind, MoveType::Plain | MoveType::Jumps)
+                && m.from != royal
+                && m.from != NONE
+                && (m.ntaken == 0 || m.ntaken == 1 && m.taken[0] == m.to);
+            if let (Some(pins), true) = (&pins, other_alone) {
+                // Safe unless it leaves its pin's line.
+                return !pins.pinned.contains(m.from) || pins.keeps_line(m);
             }
-            if let Some((leaving, landing)) = revealing {
-                let plain = matches!(m.kind, MoveType::Plain | MoveType::Jumps) && m.from != royal && m.from != NONE;
-                if plain
-                    && (m.ntaken == 0 || m.ntaken == 1 && m.taken[0] == m.to)
-                    && (leaving >> m.from | landing >> m.to) & 1 == 0
-                {
+            if let (Some((leaving, landing)), true) = (revealing, other_alone) {
+                if (leaving >> m.from | landing >> m.to) & 1 == 0 {
                     return true;
                 }
             }

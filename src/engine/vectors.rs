@@ -147,7 +147,11 @@ impl VectorTables {
         } else {
             Vec::new()
         };
-        let hops = game.kinds.iter().flat_map(|k| &k.moves.vectors).any(|v| matches!(v.shape, Shape::Hop));
+        let hops = game
+            .kinds
+            .iter()
+            .flat_map(|k| &k.moves.vectors)
+            .any(|v| v.landing.enemy() && matches!(v.shape, Shape::Hop));
         let stranded = stranded(game, &lattice);
         VectorTables {
             vectors,
