@@ -17,16 +17,43 @@ pub struct History {
     /// Where the positions that can still stand again begin, in a game with
     /// hands: a search keeps the older ones to step back to, a game drops them.
     start: usize,
-    /// The pieces at the last position remembered, on the board and in hand
-    /// ([`Engine::pieces_held`]): where it changes, no earlier position can
-    /// stand again.
-    pieces: u16,
+    /// In a search, the pieces at the last position remembered, on the board
+    /// and in hand ([`Engine::pieces_held`]): where it changes, no earlier
+    /// position can stand again.
+    pieces: u32,
     /// A bit for each position since `start`, by the top byte of its hash: a
     /// position whose bit is clear has not stood before, and is not looked for.
     seen: Seen,
     /// Beside each hash, in a game with a perpetual check rule: who made the
     /// position and whether it gave check.
     made: Vec<Made>,
+}
+
+/// When a history forgets the positions before a capture, which cannot
+/// stand again once pieces have gone for good.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Forgetting {
+    /// Pieces can come from nowhere (an unlimited supply, a shot): never.
+    Never,
+    /// Each point holds one piece at most: where the pieces on the board
+    /// and in hand, counted every ply, are fewer.
+    Count,
+    /// Stacks or pits: where pieces of another player, a store or the
+    /// pieces borne off changed and the pieces of every stack or pit, and
+    /// in hand, are fewer.
+    OnFall,
+}
+
+impl Forgetting {
+    pub(super) fn of(game: &Game, unlimited: &[bool]) -> Forgetting {
+        if unlimited.iter().any(|&u| u) || game.kinds.iter().any(|k| k.shoot.is_some()) {
+            Forgetting::Never
+        } else if game.sowing.is_some() || game.stacks.is_some() {
+            Forgetting::OnFall
+        } else {
+            Forgetting::Count
+        }
+    }
 }
 
 /// Who made a position of the history, and whether the move gave check.
@@ -108,7 +135,7 @@ pub struct Mark {
     /// The hashes held (and the `made` beside them).
     len: usize,
     start: usize,
-    pieces: u16,
+    pieces: u32,
     seen: Seen,
 }
 
@@ -181,15 +208,42 @@ impl Engine {
             return;
         }
         // A game never steps back: what a capture made unrepeatable goes.
-        let pieces = self.pieces_held(next);
-        if pieces != history.pieces && !self.any_unlimited {
+        let fell = match self.forgetting {
+            Forgetting::Count => {
+                let pieces = self.pieces_counted(next);
+                pieces != history.pieces && {
+                    history.pieces = pieces;
+                    true
+                }
+            }
+            Forgetting::OnFall => {
+                self.pieces_may_fall(pos, next) && {
+                    let pieces = self.pieces_held(next);
+                    pieces < self.pieces_held(pos) && {
+                        history.pieces = pieces;
+                        true
+                    }
+                }
+            }
+            Forgetting::Never => false,
+        };
+        if fell {
             history.hashes.clear();
             history.made.clear();
             history.start = 0;
-            history.pieces = pieces;
             history.seen = Seen::default();
         }
         self.remember_repeated(pos.turn, history, next);
+    }
+
+    /// Whether pieces may have gone for good from `before` to `after`, the
+    /// position a move made: some other player's pieces changed, or a store
+    /// or the pieces borne off did. A move that loses only its own pieces is
+    /// missed, which keeps positions that cannot stand again, no more.
+    fn pieces_may_fall(&self, before: &Position, after: &Position) -> bool {
+        let me = before.turn as usize;
+        let others = |pos: &Position| pos.taken.minus(&pos.occupied[me]);
+        others(before) != others(after) || before.borne_off != after.borne_off
     }
 
     /// For searches: remembers `next`, made by a move of `mover` (with
@@ -201,58 +255,83 @@ impl Engine {
         let (len, start, pieces, seen) = (history.hashes.len(), history.start, history.pieces, history.seen);
         let mark = Mark { len, start, pieces, seen };
         if self.keeps_history() {
+            // Without hands no piece comes back onto the board, so no
+            // position from before a capture can stand again: looking at
+            // them too changes nothing, and saves counting the pieces on
+            // every move searched. With hands, a change of material (a
+            // piece taken for good) ends them.
+            if self.hands && self.forgetting == Forgetting::Count {
+                let pieces = self.pieces_counted(next);
+                if pieces != history.pieces {
+                    history.start = history.hashes.len();
+                    history.pieces = pieces;
+                    history.seen = Seen::default();
+                }
+            }
             self.remember_repeated(mover, history, next);
         }
         mark
     }
 
-    /// The pieces on the board and in hand: a count that never grows but by
-    /// an unlimited supply, so that where it changed, no earlier position can
-    /// stand again. (A capture into the captor's hand leaves it as it was:
-    /// a drop may bring the earlier position back.)
+    /// The pieces on the board and in hand where each point holds one
+    /// piece at most ([`Forgetting::Count`]): taken every ply.
     #[inline(always)]
-    fn pieces_held(&self, pos: &Position) -> u16 {
-        // Every player's pieces are in `taken`: one set counted, not two
-        // (this runs every ply).
-        let on_board = self.points_in(&pos.taken) as u16;
+    fn pieces_counted(&self, pos: &Position) -> u32 {
+        // Every player's pieces are in `taken`: one set counted, not two.
+        let on_board = self.points_in(&pos.taken) as u32;
         if !self.hands {
             return on_board;
         }
-        let held = (0..MAX_HANDS).filter(|&s| !self.unlimited[s]).map(|s| pos.hand[s] as u16).sum::<u16>();
+        let held = (0..MAX_HANDS).filter(|&s| !self.unlimited[s]).map(|s| pos.hand[s] as u32).sum::<u32>();
         on_board + held
     }
 
-    /// [`Engine::enter`] in a game with a repetition or perpetual check rule.
-    /// Runs every ply of a playout: the rare case, a position that may have
-    /// stood before, is out of line.
+    /// The pieces on the board (every piece of a stack, every seed of a pit)
+    /// and in hand: a count that never grows (unless [`Forgetting::Never`]), so
+    /// that where it fell, no earlier position can stand again. (A capture
+    /// into the captor's hand leaves it as it was: a drop may bring the
+    /// earlier position back.)
+    fn pieces_held(&self, pos: &Position) -> u32 {
+        let on_board: u32 = if let Some(rules) = &self.game.sowing {
+            rules.pits.iter().flatten().map(|&p| self.seeds(pos, p) as u32).sum()
+        } else if self.game.stacks.is_some() {
+            pos.taken.iter().map(|p| self.height(pos, p) as u32).sum()
+        } else {
+            return self.pieces_counted(pos);
+        };
+        let held = (0..MAX_HANDS).filter(|&s| !self.unlimited[s]).map(|s| pos.hand[s] as u32).sum::<u32>();
+        on_board + held
+    }
+
+    /// The part of [`Engine::enter`] and [`Engine::remember`] every game
+    /// with a repetition or perpetual check rule shares. Runs every ply of
+    /// a playout: the rare case, a position that may have stood before, is
+    /// out of line.
     #[inline(always)]
     fn remember_repeated(&self, mover: PlayerId, history: &mut History, next: &mut Position) {
-        // Without hands no piece comes back onto the board, so no position
-        // from before a capture can stand again: looking at them too changes
-        // nothing, and saves counting the pieces on every move searched. With
-        // hands, a change of material (a piece taken for good) ends them.
-        if self.hands && !self.any_unlimited {
-            let pieces = self.pieces_held(next);
-            if pieces != history.pieces {
-                history.start = history.hashes.len();
-                history.pieces = pieces;
-                history.seen = Seen::default();
-            }
-        }
         history.hashes.push(next.hash);
         if self.goals.perpetual.is_some() {
             let check = self.check(next, next.turn).is_some();
             history.made.push(Made { mover, check });
         }
-        if see(&mut history.seen, next.hash) && next.result.is_none() {
+        if see(&mut history.seen, next.hash) {
+            self.met_again(mover, history, next);
+        }
+    }
+
+    /// `next`, made by `mover`, may have stood before (its filter bit was
+    /// set): the end by repetition or perpetual check, unless the move ended
+    /// the game already.
+    #[cold]
+    #[inline(never)]
+    fn met_again(&self, mover: PlayerId, history: &History, next: &mut Position) {
+        if next.result.is_none() {
             next.result = self.repeated_outcome(mover, history, next);
         }
     }
 
     /// The end by repetition or perpetual check of `next`, made by `mover`,
     /// whose hash the history has met before (or one sharing its filter bit).
-    #[cold]
-    #[inline(never)]
     fn repeated_outcome(&self, mover: PlayerId, history: &History, next: &Position) -> Option<Outcome> {
         self.perpetual_outcome(history, next.hash).or_else(|| {
             let g = &self.game.goals[self.goals.repetition?];

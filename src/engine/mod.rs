@@ -1108,6 +1108,8 @@ pub struct Engine {
     /// Per hand slot: an unlimited supply (`in hand unlimited`); and whether any is.
     unlimited: [bool; MAX_HANDS],
     any_unlimited: bool,
+    /// When a history forgets the positions before a capture.
+    forgetting: endings::Forgetting,
     /// Whether some kind can be lifted.
     lifts: bool,
     /// Each player's pieces of each kind at the start, on the board and in
@@ -1171,6 +1173,7 @@ impl Engine {
         let hand_slot = hand_slots(&game);
         let hands = hand_slot.iter().any(|&s| s != NO_HAND);
         let unlimited = unlimited_hands(&game, &hand_slot);
+        let forgetting = endings::Forgetting::of(&game, &unlimited);
         let lifts = game.kinds.iter().any(|k| k.lift.iter().any(Option::is_some));
         let (setup_count, plain_kind, goal_start) = setup_counts(&game);
         let goals = GoalIndex::of(&game);
@@ -1313,6 +1316,7 @@ impl Engine {
             hands,
             unlimited,
             any_unlimited: unlimited.iter().any(|&u| u),
+            forgetting,
             lifts,
             setup_count,
             plain_kind,

@@ -1283,6 +1283,20 @@ fn pieces_left_are_counted_by_kind() {
 }
 
 #[test]
+fn a_sowing_cycle_that_gathers_and_spreads_seeds_is_a_repetition() {
+    // Oware, two seeds a side: each sowing of one seed gathers it into the
+    // next pit, each of two spreads them again, round the whole board with
+    // nothing taken, so that fewer pits hold seeds halfway round than at
+    // the start (the count kept for a repetition is of seeds, not of pits).
+    let e = common::engine("games/oware.game", &[]);
+    let start = e.parse_position("S:S1,1,0,0,0,0+22:N1,1,0,0,0,0+22").unwrap();
+    let lap = "a1 f2 b1 e2 c1 d2 d1 c2 e1 b2 f1 a2";
+    let seen = outcomes_from(&e, start, lap);
+    assert!(seen[..11].iter().all(Option::is_none), "{seen:?}");
+    assert_eq!(seen[11], Some(Outcome { winner: None, reason: Reason::Seeds(SowEnd::Repeated(2), 24, 24) }));
+}
+
+#[test]
 fn a_repetition_through_captures_and_drops_counts_every_standing() {
     // Minishogi, bare kings with a pawn in each hand: each side drops its pawn
     // with check and the other king takes it, and the kings go back. Every
