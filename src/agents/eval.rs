@@ -22,6 +22,11 @@ const ONE_LINE: i32 = 120;
 const TWO_LINES: i32 = 400;
 /// Per step a piece that must fill a region stands inside it.
 const DEPTH: i32 = 20;
+/// Per point a hunted side (one that starts with at most [`HUNTED_PIECES`]
+/// pieces and loses when it cannot move: a fox, a hare) could get to: the
+/// room it has left to be trapped in.
+const ROOM: i32 = 70;
+const HUNTED_PIECES: usize = 2;
 /// Per enemy next to a piece whose capture loses the game.
 const THREAT: i32 = 80;
 /// Driving a bare royal piece to be mated (the "mop-up" of chess programs),
@@ -67,6 +72,8 @@ pub struct Evaluation {
     lines: Vec<LineGoal>,
     /// Kinds whose capture loses for their owner (this player), and the sides that count.
     threatened: Vec<(KindId, PlayerId, DirSet)>,
+    /// Each player that is hunted (see [`ROOM`]).
+    hunted: [bool; MAX_PLAYERS],
     /// Kinds held in hand at some time.
     hand_kinds: Vec<KindId>,
     /// For a game with royal kinds (as bits): their steps in any direction
@@ -126,9 +133,34 @@ impl Evaluation {
         hand_kinds.dedup();
         let racers = race_progress(game, &value, &mut progress);
         let chases = chases(game);
+        let hunted = std::array::from_fn(|pl| {
+            let army = game.setup.iter().filter(|s| s.0 as usize == pl).count()
+                + game.hand.iter().filter(|h| h.0 as usize == pl).map(|h| h.2 as usize).sum::<usize>();
+            let stuck_loses = |g: &Goal| {
+                matches!(g.condition, Condition::NoMove)
+                    && g.winner(g.player.unwrap_or(pl as PlayerId)) == Some(1 - pl as PlayerId)
+            };
+            // (A sowing game's seeds are not pieces set up: its army is none.)
+            game.players.len() == 2
+                && pl < 2
+                && (1..=HUNTED_PIECES).contains(&army)
+                && game.goals.iter().any(stuck_loses)
+        });
         // (With drops, material in hand would have to count: left out.)
         let royal = if hand_kinds.is_empty() { MopUp::of(game) } else { None };
-        Evaluation { points: n, value, mobility, progress, lines, threatened, hand_kinds, royal, racers, chases }
+        Evaluation {
+            points: n,
+            value,
+            mobility,
+            progress,
+            lines,
+            threatened,
+            hunted,
+            hand_kinds,
+            royal,
+            racers,
+            chases,
+        }
     }
 
     /// What a kind is worth, in centi-pieces.
@@ -198,7 +230,46 @@ impl Evaluation {
         for c in self.chases.iter().filter(|c| c.player == pl) {
             score += chase_score(engine, pos, c);
         }
+        if self.hunted[pl as usize] {
+            score += ROOM * self.room(engine, pos, pl) as i32;
+        }
         score
+    }
+}
+
+impl Evaluation {
+    /// The empty points `pl`'s pieces could get to, one step after another
+    /// or by a leap over an enemy piece (a gap in a line of them opens all
+    /// that lies behind it).
+    fn room(&self, engine: &Engine, pos: &Position, pl: PlayerId) -> usize {
+        let board = engine.board();
+        let mut seen = PointSet::default();
+        let mut queue = Vec::new();
+        for p in pos.occupied_by(pl).iter() {
+            let k = kind_of(pos.at(p)) as usize;
+            queue.push((p, self.mobility[k][pl as usize], engine.game.kinds[k].moves.jump[pl as usize]));
+        }
+        while let Some((p, moving, leaping)) = queue.pop() {
+            for d in dirs(moving) {
+                let q = board.step(p, d);
+                if q != NONE && pos.at(q) == 0 && !seen.contains(q) {
+                    seen.insert(q);
+                    queue.push((q, moving, leaping));
+                }
+            }
+            for d in dirs(leaping) {
+                let over = board.step(p, d);
+                if over == NONE || pos.at(over) == 0 || pos.occupied_by(pl).contains(over) {
+                    continue;
+                }
+                let q = board.step(over, d);
+                if q != NONE && pos.at(q) == 0 && !seen.contains(q) {
+                    seen.insert(q);
+                    queue.push((q, moving, leaping));
+                }
+            }
+        }
+        seen.len()
     }
 }
 
@@ -505,6 +576,27 @@ mod tests {
     }
 
     #[test]
+    fn a_hunted_side_is_worth_the_room_it_has_left() {
+        let e = engine("fox-and-geese.game");
+        let eval = Evaluation::new(&e);
+        // The fox is hunted (one piece, loses when stuck); the geese are not.
+        assert_eq!(eval.hunted[..2], [false, true]);
+        for other in ["english-draughts.game", "oware.game"] {
+            assert_eq!(Evaluation::new(&engine(other)).hunted[..2], [false, false], "{other}");
+        }
+        let fox = |position: &str| eval.evaluate_for(&e, &e.parse_position(position).unwrap(), 1);
+        // A wall of geese across rank 4: in front of it the fox has twelve
+        // points to run to, shut behind it five.
+        let wall = "Ga4,b4,c4,d4,e4,f4,g4,c3,d3,e3";
+        let (open, shut) = (fox(&format!("F:{wall}:Fd6")), fox(&format!("F:{wall}:Fd1")));
+        assert!(open > shut + 6 * ROOM, "{open} {shut}");
+        // A gap behind the wall lets the fox leap through it to all that lies behind.
+        let gap = fox("F:Ga4,b4,c4,d4,e4,f4,g4,c3,e3:Fd5");
+        let solid = fox("F:Ga4,b4,c4,d4,e4,f4,g4,c3,d3,e3:Fd5");
+        assert!(gap > solid + UNIT + 3 * ROOM, "{gap} {solid}");
+    }
+
+    #[test]
     fn progress_and_material_count() {
         let e = engine("breakthrough.game");
         let eval = Evaluation::new(&e);
@@ -527,7 +619,12 @@ mod tests {
     fn a_piece_that_wins_by_getting_past_gains_as_it_passes() {
         let e = engine("hare-and-hounds.game");
         let eval = Evaluation::new(&e);
-        let hare = |text: &str| -eval.evaluate(&e, &e.parse_position(text).unwrap());
+        // (The room the hare has left aside: see
+        // `a_hunted_side_is_worth_the_room_it_has_left`.)
+        let hare = |text: &str| {
+            let pos = e.parse_position(text).unwrap();
+            -eval.evaluate(&e, &pos) - ROOM * eval.room(&e, &pos, 1) as i32
+        };
         // The hare (going west) level with the hounds, then past one of
         // them, is better placed than east of them all.
         let (east, level, past_one) = (hare("H:Ha2,b1,b3:Re2"), hare("H:Hb1,b3,c2:Rb2"), hare("H:Hb3,c1,c3:Rb2"));
