@@ -235,9 +235,7 @@ impl Evaluation {
         }
         score
     }
-}
 
-impl Evaluation {
     /// The empty points `pl`'s pieces could get to, one step after another
     /// or by a leap over an enemy piece (a gap in a line of them opens all
     /// that lies behind it).

@@ -17,9 +17,9 @@ pub struct History {
     /// Where the positions that can still stand again begin, in a game with
     /// hands: a search keeps the older ones to step back to, a game drops them.
     start: usize,
-    /// In a search, the pieces at the last position remembered, on the board
-    /// and in hand ([`Engine::pieces_held`]): where it changes, no earlier
-    /// position can stand again.
+    /// The pieces on the board and in hand ([`Engine::pieces_held`]) when
+    /// they were last counted (where, [`Forgetting`] says): where they
+    /// fall, no earlier position can stand again.
     pieces: u32,
     /// A bit for each position since `start`, by the top byte of its hash: a
     /// position whose bit is clear has not stood before, and is not looked for.
