@@ -134,8 +134,7 @@ impl Evaluation {
         let racers = race_progress(game, &value, &mut progress);
         let chases = chases(game);
         let hunted = std::array::from_fn(|pl| {
-            let army = game.setup.iter().filter(|s| s.0 as usize == pl).count()
-                + game.hand.iter().filter(|h| h.0 as usize == pl).map(|h| h.2 as usize).sum::<usize>();
+            let army = engine.setup_count(pl as PlayerId, u16::MAX);
             let stuck_loses = |g: &Goal| {
                 matches!(g.condition, Condition::NoMove)
                     && g.winner(g.player.unwrap_or(pl as PlayerId)) == Some(1 - pl as PlayerId)

@@ -208,26 +208,15 @@ impl Engine {
             return;
         }
         // A game never steps back: what a capture made unrepeatable goes.
-        let fell = match self.forgetting {
-            Forgetting::Count => {
-                let pieces = self.pieces_counted(next);
-                pieces != history.pieces && {
-                    history.pieces = pieces;
-                    true
-                }
+        let fallen = match self.forgetting {
+            Forgetting::Count => Some(self.pieces_counted(next)).filter(|&n| n != history.pieces),
+            Forgetting::OnFall if self.pieces_may_fall(pos, next) => {
+                Some(self.pieces_held(next)).filter(|&n| n < self.pieces_held(pos))
             }
-            Forgetting::OnFall => {
-                self.pieces_may_fall(pos, next) && {
-                    let pieces = self.pieces_held(next);
-                    pieces < self.pieces_held(pos) && {
-                        history.pieces = pieces;
-                        true
-                    }
-                }
-            }
-            Forgetting::Never => false,
+            Forgetting::OnFall | Forgetting::Never => None,
         };
-        if fell {
+        if let Some(pieces) = fallen {
+            history.pieces = pieces;
             history.hashes.clear();
             history.made.clear();
             history.start = 0;
@@ -282,8 +271,13 @@ impl Engine {
         if !self.hands {
             return on_board;
         }
-        let held = (0..MAX_HANDS).filter(|&s| !self.unlimited[s]).map(|s| pos.hand[s] as u32).sum::<u32>();
-        on_board + held
+        on_board + self.in_limited_hands(pos)
+    }
+
+    /// The pieces in hand, but for an unlimited supply.
+    #[inline(always)]
+    fn in_limited_hands(&self, pos: &Position) -> u32 {
+        (0..MAX_HANDS).filter(|&s| !self.unlimited[s]).map(|s| pos.hand[s] as u32).sum()
     }
 
     /// The pieces on the board (every piece of a stack, every seed of a pit)
@@ -299,8 +293,7 @@ impl Engine {
         } else {
             return self.pieces_counted(pos);
         };
-        let held = (0..MAX_HANDS).filter(|&s| !self.unlimited[s]).map(|s| pos.hand[s] as u32).sum::<u32>();
-        on_board + held
+        on_board + self.in_limited_hands(pos)
     }
 
     /// The part of [`Engine::enter`] and [`Engine::remember`] every game

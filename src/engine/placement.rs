@@ -313,7 +313,7 @@ impl Engine {
 
     /// How many pieces of the kinds in `kinds` the player has at the start,
     /// on the board and in hand.
-    pub(super) fn setup_count(&self, player: PlayerId, kinds: u16) -> usize {
+    pub fn setup_count(&self, player: PlayerId, kinds: u16) -> usize {
         let counts = &self.setup_count[player as usize];
         if kinds & self.every_kind == self.every_kind {
             return counts.iter().map(|&c| c as usize).sum();
