@@ -42,18 +42,104 @@ pub(super) enum Forgetting {
     /// pieces borne off changed and the pieces of every stack or pit, and
     /// in hand, are fewer.
     OnFall,
+    /// Every move a no-progress rule counts as progress (a capture, a move
+    /// of a kind that only goes one way: draughts' men, chess's pawns)
+    /// leaves no earlier position to come back to: where its count starts
+    /// again. Nothing is counted, and far fewer positions are kept.
+    Progress,
 }
 
 impl Forgetting {
-    pub(super) fn of(game: &Game, unlimited: &[bool]) -> Forgetting {
+    pub(super) fn of(game: &Game, unlimited: &[bool], hands: bool) -> Forgetting {
         if unlimited.iter().any(|&u| u) || game.kinds.iter().any(|k| k.shoot.is_some()) {
             Forgetting::Never
         } else if game.sowing.is_some() || game.stacks.is_some() {
             Forgetting::OnFall
+        } else if !hands && progress_is_for_good(game) {
+            Forgetting::Progress
         } else {
             Forgetting::Count
         }
     }
+}
+
+/// Whether every move the game's no-progress rule counts as progress makes
+/// every earlier position unrepeatable, in a game without hands: it counts
+/// captures, a capture takes its pieces for good (no piece changes sides,
+/// is sent back or returns to hand), and each kind whose moves count goes
+/// one way only ([`one_way`]).
+fn progress_is_for_good(game: &Game) -> bool {
+    let Some(&Condition::NoProgress { capture: true, kinds, .. }) =
+        game.goals.iter().map(|g| &g.condition).find(|c| matches!(c, Condition::NoProgress { .. }))
+    else {
+        return false;
+    };
+    let sent_back = game.swap_places
+        || game.return_to_hand
+        || game.change_sides
+        || !game.landing_returns.is_empty()
+        || game.tracks.iter().any(|t| !t.is_empty())
+        || game.dice.is_some_and(|d| d.pair)
+        || game.custodial.as_ref().is_some_and(|c| c.convert);
+    !sent_back && (0..game.kinds.len() as KindId).filter(|&k| kinds & (1 << k) != 0).all(|k| one_way(game, k))
+}
+
+/// Whether no piece of kind `k` can ever stand where one stood before, once
+/// it has moved: none is ever made (by promotion, entry or castling), and
+/// for every player its moves lead along links with no way round back to
+/// where they started. So the set of its pieces only ever moves on: where
+/// one moves, no earlier position can stand again.
+fn one_way(game: &Game, k: KindId) -> bool {
+    let kind = &game.kinds[k as usize];
+    let made = game.kinds.iter().any(|o| o.promotion_choices().any(|c| c == k) || o.castle == Some(k));
+    let m = &kind.moves;
+    if made || kind.enter.is_some() || kind.castle.is_some() || kind.fly.is_some() || m.track {
+        return false;
+    }
+    let board = &game.board;
+    let at: std::collections::HashMap<(i32, i32), Point> =
+        board.coords.iter().enumerate().map(|(p, &c)| (c, p as Point)).collect();
+    let at = &at;
+    (0..game.players.len()).all(|pl| {
+        // Slides, leaps over a piece and hops go link by link along their
+        // direction; approach and withdrawal are read either way.
+        let lines = m.approach[pl] | m.withdraw[pl];
+        let mut dirs = m.step[pl] | m.slide[pl] | m.jump[pl] | m.fly[pl] | m.take[pl] | lines;
+        dirs |= (0..8).filter(|&d| lines & (1 << d) != 0).fold(0, |o, d| o | 1 << opposite(d));
+        let mut offsets = Vec::new();
+        for v in &m.vectors {
+            match v.shape {
+                Shape::Leap | Shape::Ride => offsets.extend(v.offsets[pl].iter().map(|&(x, y)| (x as i32, y as i32))),
+                _ => dirs |= v.dirs[pl],
+            }
+        }
+        let next = |p: usize| {
+            let along = (0..8).filter(move |&d| dirs & (1 << d) != 0).map(move |d| board.step(p as Point, d));
+            let (x, y) = board.coords[p];
+            let leaps = offsets.iter().map(move |&(dx, dy)| at.get(&(x + dx, y + dy)).copied().unwrap_or(NONE));
+            along.chain(leaps).filter(|&q| q != NONE).map(|q| q as usize)
+        };
+        acyclic(board.len(), next)
+    })
+}
+
+/// Whether the links `next` gives each of `n` points lead nowhere round in
+/// a circle (Kahn's order: every point is reached once its links in are).
+fn acyclic<I: Iterator<Item = usize>>(n: usize, next: impl Fn(usize) -> I) -> bool {
+    let mut links_in = vec![0usize; n];
+    (0..n).flat_map(&next).for_each(|q| links_in[q] += 1);
+    let mut ready: Vec<usize> = (0..n).filter(|&p| links_in[p] == 0).collect();
+    let mut ordered = 0;
+    while let Some(p) = ready.pop() {
+        ordered += 1;
+        for q in next(p) {
+            links_in[q] -= 1;
+            if links_in[q] == 0 {
+                ready.push(q);
+            }
+        }
+    }
+    ordered == n
 }
 
 /// Who made a position of the history, and whether the move gave check.
@@ -208,21 +294,29 @@ impl Engine {
             return;
         }
         // A game never steps back: what a capture made unrepeatable goes.
-        let fallen = match self.forgetting {
-            Forgetting::Count => Some(self.pieces_counted(next)).filter(|&n| n != history.pieces),
-            Forgetting::OnFall if self.pieces_may_fall(pos, next) => {
-                Some(self.pieces_held(next)).filter(|&n| n < self.pieces_held(pos))
-            }
-            Forgetting::OnFall | Forgetting::Never => None,
-        };
-        if let Some(pieces) = fallen {
-            history.pieces = pieces;
+        let forget =
+            if self.forgetting == Forgetting::Progress { next.quiet == 0 } else { self.fell(pos, history, next) };
+        if forget {
             history.hashes.clear();
             history.made.clear();
             history.start = 0;
             history.seen = Seen::default();
         }
         self.remember_repeated(pos.turn, history, next);
+    }
+
+    /// Whether the pieces counted ([`Forgetting::Count`], [`Forgetting::OnFall`])
+    /// fell from `pos` to `next`: then `history` counts them afresh.
+    #[inline(always)]
+    fn fell(&self, pos: &Position, history: &mut History, next: &Position) -> bool {
+        let fallen = match self.forgetting {
+            Forgetting::Count => Some(self.pieces_counted(next)).filter(|&n| n != history.pieces),
+            Forgetting::OnFall if self.pieces_may_fall(pos, next) => {
+                Some(self.pieces_held(next)).filter(|&n| n < self.pieces_held(pos))
+            }
+            Forgetting::OnFall | Forgetting::Never | Forgetting::Progress => None,
+        };
+        fallen.inspect(|&n| history.pieces = n).is_some()
     }
 
     /// Whether pieces may have gone for good from `before` to `after`, the

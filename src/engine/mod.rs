@@ -1173,7 +1173,7 @@ impl Engine {
         let hand_slot = hand_slots(&game);
         let hands = hand_slot.iter().any(|&s| s != NO_HAND);
         let unlimited = unlimited_hands(&game, &hand_slot);
-        let forgetting = endings::Forgetting::of(&game, &unlimited);
+        let forgetting = endings::Forgetting::of(&game, &unlimited, hands);
         let lifts = game.kinds.iter().any(|k| k.lift.iter().any(Option::is_some));
         let (setup_count, plain_kind, goal_start) = setup_counts(&game);
         let goals = GoalIndex::of(&game);

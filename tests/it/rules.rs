@@ -1296,6 +1296,42 @@ fn a_sowing_cycle_that_gathers_and_spreads_seeds_is_a_repetition() {
     assert_eq!(seen[11], Some(Outcome { winner: None, reason: Reason::Seeds(SowEnd::Repeated(2), 24, 24) }));
 }
 
+/// How many positions the history holds after each of `plies` from `pos`.
+fn history_lengths(e: &Engine, mut pos: Position, plies: &str) -> Vec<usize> {
+    let mut history = e.history_from(&pos);
+    let mut out = Vec::new();
+    for ply in plies.split_whitespace() {
+        let (_, mv) = e.parse_ply(&pos, ply).unwrap();
+        pos = e.play_in(&pos, &mv, &mut history);
+        out.push(history.len());
+    }
+    out
+}
+
+#[test]
+fn a_move_that_only_goes_one_way_forgets_every_earlier_position() {
+    // English draughts: a king's step can be undone, a man's (forward only)
+    // never, so after it the history holds the new position alone.
+    let draughts = std::fs::read_to_string("games/english-draughts.game").unwrap();
+    let e = rulebook::load_text(&draughts, &[]).unwrap();
+    let kings_and_men = e.parse_position("B:WK32,21:BK1,12").unwrap();
+    let plies = "1-5 32-28 12-16 21-17 5-1 28-32";
+    assert_eq!(history_lengths(&e, kings_and_men, plies), [2, 3, 1, 1, 2, 3]);
+    // Men that step back too may stand where they stood: nothing is forgotten.
+    let back = draughts.replacen("step diagonal-forward", "step diagonal", 1);
+    let e = rulebook::load_text(&back, &[]).unwrap();
+    let kings_and_men = e.parse_position("B:WK32,21:BK1,12").unwrap();
+    assert_eq!(history_lengths(&e, kings_and_men, plies), [2, 3, 4, 5, 6, 7]);
+    // Chess: a pawn's move forgets, a knight's (which can leap back) does not,
+    // nor would it if the rule counted knight moves as progress.
+    let chess = std::fs::read_to_string("games/chess.game").unwrap();
+    let e = rulebook::load_text(&chess, &[]).unwrap();
+    assert_eq!(history_lengths(&e, e.start(), "g1-f3 g8-f6 e2-e4 b8-c6"), [2, 3, 1, 2]);
+    let knights = chess.replace("without capture or pawn move", "without capture or knight move");
+    let e = rulebook::load_text(&knights, &[]).unwrap();
+    assert_eq!(history_lengths(&e, e.start(), "g1-f3 g8-f6 e2-e4 b8-c6"), [2, 3, 4, 5]);
+}
+
 #[test]
 fn a_repetition_through_captures_and_drops_counts_every_standing() {
     // Minishogi, bare kings with a pawn in each hand: each side drops its pawn
