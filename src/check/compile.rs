@@ -1167,91 +1167,14 @@ impl<'a> Compiler<'a> {
             }
             names.entry(&p.name.value).or_insert(p.name.span);
             letters.entry(&p.letter.value).or_insert(p.letter.span);
-            let mut moves = Moves::default();
-            let board_dirs = self.board.as_ref().map_or(0xFF, |b| {
-                b.neighbour.iter().fold(0u8, |m, n| (0..8).filter(|&d| n[d] != NONE).fold(m, |m, d| m | 1 << d))
-            });
-            // A kind with any move of the vector family has all its steps,
-            // slides and takes there: one generator makes each move once.
-            let vector_kind = p.moves.iter().any(MoveDecl::is_vector)
-                || p.royal.is_some()
-                || p.castle.is_some()
-                || p.confined.is_some()
-                || p.per_file.is_some()
-                || d.forbid_stranded.is_some()
-                || p.promote.as_ref().is_some_and(|pr| !pr.or_into.is_empty() || pr.optional);
-            for m in &p.moves {
-                if vector_kind {
-                    if let Some(v) = self.vector(m, board_dirs) {
-                        moves.vectors.push(v);
-                        continue;
-                    }
-                }
-                if matches!(
-                    m.kind,
-                    MoveKind::Leap { .. } | MoveKind::Ride { .. } | MoveKind::Hop | MoveKind::JumpOver { .. }
-                ) {
-                    continue; // a vector the checker refused
-                }
-                let dirs = self.directions(&m.dirs);
-                if dirs.iter().all(|&d| d != 0 && d & board_dirs == 0) {
-                    let words: Vec<&str> = m.dirs.iter().map(|w| w.value.as_str()).collect();
-                    self.err(diag::no_such_direction_on_board(m.span, &words.join(" ")));
-                }
-                let slot = match &m.kind {
-                    MoveKind::Step => &mut moves.step,
-                    MoveKind::Slide(limit) => {
-                        if let Some(l) = limit {
-                            if !(1..=99).contains(&l.value) {
-                                self.err(diag::bad_number(l.span, "a slide's limit", 1, 99));
-                            }
-                            moves.slide_limit = Some(l.value.min(99) as u8);
-                        }
-                        &mut moves.slide
-                    }
-                    MoveKind::Jump => &mut moves.jump,
-                    MoveKind::Fly { behind } => {
-                        if *behind {
-                            for (s, d) in moves.fly_behind.iter_mut().zip(dirs) {
-                                *s |= d;
-                            }
-                        }
-                        &mut moves.fly
-                    }
-                    MoveKind::Leave => &mut moves.leave,
-                    MoveKind::Take => &mut moves.take,
-                    MoveKind::Approach => &mut moves.approach,
-                    MoveKind::Withdraw => &mut moves.withdraw,
-                    MoveKind::Leap { .. } | MoveKind::Ride { .. } | MoveKind::Hop | MoveKind::JumpOver { .. } => {
-                        continue
-                    }
-                };
-                for (s, d) in slot.iter_mut().zip(dirs) {
-                    *s |= d;
-                }
-            }
+            let mut moves = self.kind_moves(p);
             // A kind that is only shot (an arrow) never moves, and need not.
             let shot = d.pieces.iter().any(|q| q.shoot.as_ref().is_some_and(|s| s.0.value == p.name.value));
             let idle = p.enter.is_none() && p.lifts.is_empty() && p.fly.is_none() && !shot;
             if p.moves.is_empty() && p.track.is_none() && idle && !p.had_errors {
                 self.err(diag::never_moves(p.name.span, &p.name.value));
             }
-            let promotion = p.promote.as_ref().and_then(|pr| {
-                let into = self.kind(&pr.into);
-                if into == Some(i as KindId) {
-                    self.err(diag::promotes_into_itself(pr.into.span, &p.name.value));
-                }
-                let zone = self.region(&pr.zone);
-                let or_into: Vec<KindId> = pr.or_into.iter().filter_map(|k| self.kind(k)).collect();
-                Some(Promotion {
-                    into: into?,
-                    or_into,
-                    zone: zone?,
-                    at_once: pr.at_once,
-                    stops: pr.stops,
-                    optional: pr.optional,
-                })
-            });
+            let promotion = self.promotion(i as KindId, p);
             let value = match &p.value {
                 Some(v) if !(1..=1_000_000).contains(&v.value) => {
                     self.err(diag::bad_number(v.span, "a piece's value", 1, 1_000_000));
@@ -1271,54 +1194,10 @@ impl<'a> Compiler<'a> {
                 let while_has = if kinds.is_empty() { u16::MAX } else { self.kind_mask(kinds) };
                 RunLimit { max: n.value.clamp(1, 99) as u8, while_has }
             });
-            if let Some(span) = p.enter.as_ref().and_then(|e| e.capturing) {
-                if self.d.custodial.is_none() && self.d.traps.is_empty() {
-                    self.err(diag::capturing_without_capture(span));
-                }
-            }
-            let enter = p.enter.as_ref().and_then(|e| {
-                let falling = match &e.falling {
-                    Some(dir) => self.one_direction(dir),
-                    None => [None; MAX_PLAYERS],
-                };
-                let on = match &e.region {
-                    Some(r) => self.region(r)?,
-                    None => [self.board.as_ref().map_or(PointSet::default(), all_points); MAX_PLAYERS],
-                };
-                Some(Enter {
-                    on,
-                    before_moving: e.before_moving,
-                    falling,
-                    capturing: e.capturing.is_some(),
-                    unless_mates: e.unless_mates.is_some(),
-                })
-            });
+            let enter = self.entry(p);
             moves.track = p.track.is_some();
             let safe = p.safe.as_ref().and_then(|r| self.region(r)).unwrap_or_default();
-            let mut lift: [Option<Lift>; MAX_PLAYERS] = [None; MAX_PLAYERS];
-            for LiftDecl { player, region, first, span } in &p.lifts {
-                let on = match region {
-                    Some(r) => match self.region(r) {
-                        Some(sets) => Some(sets),
-                        None => continue,
-                    },
-                    None => None,
-                };
-                let players: Vec<usize> = match player {
-                    Some(pl) => match self.player(pl) {
-                        Some(i) => vec![i as usize],
-                        None => continue,
-                    },
-                    None => (0..MAX_PLAYERS).collect(),
-                };
-                for pl in players {
-                    if lift[pl].is_some() {
-                        self.err(diag::duplicate_statement(*span, *span, "`lift` for this player"));
-                    }
-                    let on = on.map(|sets| sets[pl]);
-                    lift[pl] = Some(Lift { on, next_to_empty: region.is_none(), first: *first });
-                }
-            }
+            let lift = self.lifts(p);
             let fly = p.fly.as_ref().map(|(n, _)| {
                 if !(1..=255).contains(&n.value) {
                     self.err(diag::bad_number(n.span, "pieces left", 1, 255));
@@ -1378,6 +1257,147 @@ impl<'a> Compiler<'a> {
         if d.pieces.is_empty() && d.sowing.is_none() {
             self.err(diag::missing_statement(self.file_end, "pieces", "piece man M {\n  step forward\n}"));
         }
+    }
+
+    /// A kind's moves as its statements declare them, each direction word
+    /// checked against the board.
+    fn kind_moves(&mut self, p: &PieceDecl) -> Moves {
+        let d = self.d;
+        let mut moves = Moves::default();
+        let board_dirs = self.board.as_ref().map_or(0xFF, |b| {
+            b.neighbour.iter().fold(0u8, |m, n| (0..8).filter(|&d| n[d] != NONE).fold(m, |m, d| m | 1 << d))
+        });
+        // A kind with any move of the vector family has all its steps,
+        // slides and takes there: one generator makes each move once.
+        let vector_kind = p.moves.iter().any(MoveDecl::is_vector)
+            || p.royal.is_some()
+            || p.castle.is_some()
+            || p.confined.is_some()
+            || p.per_file.is_some()
+            || d.forbid_stranded.is_some()
+            || p.promote.as_ref().is_some_and(|pr| !pr.or_into.is_empty() || pr.optional);
+        for m in &p.moves {
+            if vector_kind {
+                if let Some(v) = self.vector(m, board_dirs) {
+                    moves.vectors.push(v);
+                    continue;
+                }
+            }
+            if matches!(
+                m.kind,
+                MoveKind::Leap { .. } | MoveKind::Ride { .. } | MoveKind::Hop | MoveKind::JumpOver { .. }
+            ) {
+                continue; // a vector the checker refused
+            }
+            let dirs = self.directions(&m.dirs);
+            if dirs.iter().all(|&d| d != 0 && d & board_dirs == 0) {
+                let words: Vec<&str> = m.dirs.iter().map(|w| w.value.as_str()).collect();
+                self.err(diag::no_such_direction_on_board(m.span, &words.join(" ")));
+            }
+            let slot = match &m.kind {
+                MoveKind::Step => &mut moves.step,
+                MoveKind::Slide(limit) => {
+                    if let Some(l) = limit {
+                        if !(1..=99).contains(&l.value) {
+                            self.err(diag::bad_number(l.span, "a slide's limit", 1, 99));
+                        }
+                        moves.slide_limit = Some(l.value.min(99) as u8);
+                    }
+                    &mut moves.slide
+                }
+                MoveKind::Jump => &mut moves.jump,
+                MoveKind::Fly { behind } => {
+                    if *behind {
+                        for (s, d) in moves.fly_behind.iter_mut().zip(dirs) {
+                            *s |= d;
+                        }
+                    }
+                    &mut moves.fly
+                }
+                MoveKind::Leave => &mut moves.leave,
+                MoveKind::Take => &mut moves.take,
+                MoveKind::Approach => &mut moves.approach,
+                MoveKind::Withdraw => &mut moves.withdraw,
+                MoveKind::Leap { .. } | MoveKind::Ride { .. } | MoveKind::Hop | MoveKind::JumpOver { .. } => continue,
+            };
+            for (s, d) in slot.iter_mut().zip(dirs) {
+                *s |= d;
+            }
+        }
+        moves
+    }
+
+    /// A kind's promotion (`kind` is its own index, which it may not promote into).
+    fn promotion(&mut self, kind: KindId, p: &PieceDecl) -> Option<Promotion> {
+        let pr = p.promote.as_ref()?;
+        let into = self.kind(&pr.into);
+        if into == Some(kind) {
+            self.err(diag::promotes_into_itself(pr.into.span, &p.name.value));
+        }
+        let zone = self.region(&pr.zone);
+        let or_into: Vec<KindId> = pr.or_into.iter().filter_map(|k| self.kind(k)).collect();
+        Some(Promotion {
+            into: into?,
+            or_into,
+            zone: zone?,
+            at_once: pr.at_once,
+            stops: pr.stops,
+            optional: pr.optional,
+        })
+    }
+
+    /// A kind's `enter` from the hand.
+    fn entry(&mut self, p: &PieceDecl) -> Option<Enter> {
+        if let Some(span) = p.enter.as_ref().and_then(|e| e.capturing) {
+            if self.d.custodial.is_none() && self.d.traps.is_empty() {
+                self.err(diag::capturing_without_capture(span));
+            }
+        }
+        let e = p.enter.as_ref()?;
+        let falling = match &e.falling {
+            Some(dir) => self.one_direction(dir),
+            None => [None; MAX_PLAYERS],
+        };
+        let on = match &e.region {
+            Some(r) => self.region(r)?,
+            None => [self.board.as_ref().map_or(PointSet::default(), all_points); MAX_PLAYERS],
+        };
+        Some(Enter {
+            on,
+            before_moving: e.before_moving,
+            falling,
+            capturing: e.capturing.is_some(),
+            unless_mates: e.unless_mates.is_some(),
+        })
+    }
+
+    /// A kind's `lift` moves, per player.
+    fn lifts(&mut self, p: &PieceDecl) -> [Option<Lift>; MAX_PLAYERS] {
+        let mut lift: [Option<Lift>; MAX_PLAYERS] = [None; MAX_PLAYERS];
+        for LiftDecl { player, region, first, span } in &p.lifts {
+            let on = match region {
+                Some(r) => match self.region(r) {
+                    Some(sets) => Some(sets),
+                    None => continue,
+                },
+                None => None,
+            };
+            let players: Vec<usize> = match player {
+                Some(pl) => match self.player(pl) {
+                    Some(i) => vec![i as usize],
+                    None => continue,
+                },
+                None => (0..MAX_PLAYERS).collect(),
+            };
+            for pl in players {
+                if lift[pl].is_some() {
+                    self.err(diag::duplicate_statement(*span, *span, "`lift` for this player"));
+                }
+                let on = on.map(|sets| sets[pl]);
+                lift[pl] = Some(Lift { on, next_to_empty: region.is_none(), first: *first });
+            }
+        }
+        lift
     }
 
     /// One clause of a condition on the state of the board (None if it
@@ -1853,229 +1873,246 @@ impl<'a> Compiler<'a> {
                 },
                 None => None,
             };
-            let condition = match &g.condition {
-                ConditionDecl::NoMove => Condition::NoMove,
-                ConditionDecl::Checkmated(at) | ConditionDecl::Stalemated(at) => {
-                    if !self.kinds.iter().any(|k| k.royal) {
-                        self.err(diag::unreachable_goal(
-                            *at,
-                            "no piece is royal, so no side is ever in check",
-                            "say `royal` in the block of the piece whose capture would end the game",
-                        ));
-                    }
-                    if matches!(g.condition, ConditionDecl::Checkmated(_)) {
-                        Condition::Checkmated
-                    } else {
-                        Condition::Stalemated
-                    }
-                }
-                ConditionDecl::NoPieces => Condition::NoPieces,
-                ConditionDecl::BorneOff => {
-                    if !self.kinds.iter().any(|k| k.moves.track) {
-                        self.err(diag::unreachable_goal(
-                            g.span,
-                            "no piece moves along a track, so none is borne off",
-                            "give a piece `move along track`",
-                        ));
-                    }
-                    Condition::BorneOff
-                }
-                ConditionDecl::Captured(k) => {
-                    let Some(kind) = self.kind(k) else { continue };
-                    let by_jump = self.kinds.iter().any(|k| (0..MAX_PLAYERS).any(|p| k.moves.captures_any(p)));
-                    let by_custody = custodial.is_some_and(|c| c.targets & (1 << kind) != 0);
-                    let by_trap = traps.iter().any(|t| t.kind == kind);
-                    if !(by_jump || by_custody || by_trap) {
-                        self.err(diag::unreachable_goal(
-                            g.span,
-                            &format!("no rule captures a `{}`", k.value),
-                            &format!(
-                                "add `capture {} {{ ... }}`, list it in `targets`, or give a piece `jump`",
-                                k.value
-                            ),
-                        ));
-                    }
-                    Condition::Captured(kind)
-                }
-                ConditionDecl::Escapes(k) => {
-                    let Some(kind) = self.kind(k) else { continue };
-                    if self.kinds[kind as usize].moves.leave.iter().all(|&d| d == 0) {
-                        self.err(diag::unreachable_goal(
-                            g.span,
-                            &format!("a `{}` can never leave the board", k.value),
-                            &format!("give `{}` a move such as `leave orthogonal`", k.value),
-                        ));
-                    }
-                    Condition::Escapes(kind)
-                }
-                ConditionDecl::Reaches(k, r) => {
-                    let kind = self.kind(k);
-                    let zone = self.region(r);
-                    let (Some(kind), Some(zone)) = (kind, zone) else {
-                        continue;
-                    };
-                    if zone.iter().all(|z| z.is_empty()) {
-                        self.err(diag::unreachable_goal(
-                            g.span,
-                            &format!("the region `{}` has no points", r.value),
-                            "add points to the region",
-                        ));
-                    }
-                    Condition::Reaches(kind, zone)
-                }
-                ConditionDecl::Encircled(p) => {
-                    let Some(who) = self.player(p) else { continue };
-                    Condition::Encircled(who)
-                }
-                ConditionDecl::Fortified(k) => {
-                    let Some(kind) = self.kind(k) else { continue };
-                    Condition::Fortified(kind)
-                }
-                ConditionDecl::CapturedCount { n, what } => {
-                    let Some((n, kinds)) = self.count_of(n, what) else { continue };
-                    Condition::CapturedCount { n, kinds }
-                }
-                ConditionDecl::Holds(any) => {
-                    let groups: Vec<Option<Vec<Clause>>> =
-                        any.iter().map(|all| all.iter().map(|c| self.clause(c)).collect()).collect();
-                    let Some(any) = groups.into_iter().collect() else { continue };
-                    Condition::Holds { any }
-                }
-                ConditionDecl::Streak { moves, classes } => {
-                    if !(1..=255).contains(&moves.value) {
-                        self.err(diag::bad_number(moves.span, "a number of moves", 1, 255));
-                    }
-                    Condition::Streak { moves: moves.value.clamp(1, 255) as u8, classes: *classes }
-                }
-                ConditionDecl::InARow { n, what, exactly } => {
-                    let kinds = match what {
-                        Some(w) if w.value != "pieces" => match self.kind(w) {
-                            Some(k) => 1 << k,
-                            None => continue,
-                        },
-                        _ => u16::MAX,
-                    };
-                    if !(2..=26).contains(&n.value) {
-                        self.err(diag::bad_number(n.span, "pieces in a row", 2, 26));
-                    }
-                    let longest =
-                        self.board.as_ref().map_or(0, |b| b.straight_lines().iter().map(Vec::len).max().unwrap_or(1));
-                    if self.board.is_some() && (longest as u64) < n.value {
-                        self.err(diag::unreachable_goal(
-                            g.span,
-                            &format!(
-                                "the longest straight line of the board has {}",
-                                crate::describe::plural(longest, "point")
-                            ),
-                            "ask for fewer in a row, or add lines to the board",
-                        ));
-                    }
-                    Condition::InARow { n: n.value.clamp(2, 26) as u8, kinds, exactly: *exactly }
-                }
-                ConditionDecl::BoardFull => Condition::BoardFull,
-                ConditionDecl::Pass => Condition::Pass,
-                ConditionDecl::PassAtWill => Condition::PassAtWill,
-                ConditionDecl::PlayOn => Condition::PlayOn,
-                ConditionDecl::MostArea(bonus) => {
-                    let (bonus, to) = match bonus {
-                        Some((n, p)) => {
-                            let Some(to) = self.player(p) else { continue };
-                            if n.value > 2 * 999 {
-                                self.err(diag::bad_number(n.span, "the points added", 0, 999));
-                            }
-                            (n.value.min(2 * 999) as u16, to)
-                        }
-                        None => (0, 0),
-                    };
-                    Condition::MostArea { bonus, to }
-                }
-                ConditionDecl::MostPieces => Condition::MostPieces,
-                ConditionDecl::Connecting(names) => {
-                    let regions: Vec<[PointSet; MAX_PLAYERS]> = names.iter().filter_map(|r| self.region(r)).collect();
-                    if regions.len() < names.len() {
-                        continue;
-                    }
-                    if let Some(r) = names.iter().zip(&regions).find(|(_, z)| z.iter().all(PointSet::is_empty)) {
-                        self.err(diag::unreachable_goal(
-                            g.span,
-                            &format!("the region `{}` has no points", r.0.value),
-                            "add points to the region",
-                        ));
-                    }
-                    Condition::Connects(regions)
-                }
-                ConditionDecl::PitsEmpty(at) | ConditionDecl::StoreHolds(Sp { span: at, .. }) if !sowing => {
-                    self.err(diag::sowing_unplayable(
-                        *at,
-                        "only a sowing game has pits and stores",
-                        "add a `sowing { ... }` block, or use a goal about pieces",
-                    ));
-                    continue;
-                }
-                ConditionDecl::PitsEmpty(_) => Condition::PitsEmpty,
-                ConditionDecl::StoreHolds(n) => {
-                    if !(1..=999).contains(&n.value) {
-                        self.err(diag::bad_number(n.span, "seeds in a store", 1, 999));
-                    }
-                    Condition::StoreHolds(n.value.clamp(1, 999) as u16)
-                }
-                ConditionDecl::Repeated(n) => {
-                    if !(2..=99).contains(&n.value) {
-                        self.err(diag::bad_number(n.span, "a number of repetitions", 2, 99));
-                    }
-                    Condition::Repeated(n.value.clamp(2, 99) as u8)
-                }
-                ConditionDecl::PerpetualCheck(n, at) => {
-                    if !(2..=99).contains(&n.value) {
-                        self.err(diag::bad_number(n.span, "a number of repetitions", 2, 99));
-                    }
-                    if !self.kinds.iter().any(|k| k.royal) {
-                        self.err(diag::unreachable_goal(
-                            *at,
-                            "no piece is royal, so no move ever gives check",
-                            "say `royal` in the block of the piece whose capture would end the game",
-                        ));
-                    }
-                    Condition::PerpetualCheck(n.value.clamp(2, 99) as u8)
-                }
-                ConditionDecl::NoProgress { moves, capture, kinds } => {
-                    if !(1..=1000).contains(&moves.value) {
-                        self.err(diag::bad_number(moves.span, "a number of moves", 1, 1000));
-                    }
-                    let kinds = self.kind_mask(kinds);
-                    Condition::NoProgress { plies: 2 * moves.value.clamp(1, 1000) as u16, capture: *capture, kinds }
-                }
-            };
-            let ending = matches!(
-                condition,
-                Condition::Repeated(_)
-                    | Condition::PerpetualCheck(_)
-                    | Condition::NoProgress { .. }
-                    | Condition::Streak { .. }
-            );
-            if let Some(first) = out.iter().zip(&spans).find(|(o, _): &(&Goal, _)| {
-                ending && std::mem::discriminant(&o.condition) == std::mem::discriminant(&condition)
-            }) {
-                let what = match condition {
-                    Condition::Repeated(_) => "a repetition rule",
-                    Condition::PerpetualCheck(_) => "a perpetual check rule",
-                    Condition::Streak { .. } => "a rule on moves in a row (`after N moves in a row ...`)",
-                    _ => "a no-progress rule (`draw after ...`)",
-                };
-                self.err(diag::duplicate_statement(g.span, *first.1, what));
-            }
+            let Some(condition) = self.condition(g, custodial, traps, sowing) else { continue };
+            self.check_ending_goal(g, &condition, &out, &spans);
             spans.push(g.span);
-            if g.ends && !matches!(condition, Condition::NoMove | Condition::Repeated(_) | Condition::PitsEmpty) {
-                self.err(diag::wrong_argument(
-                    g.span,
-                    "this condition",
-                    "`no move`, `position repeated N times` or `pits empty` after `end when`",
-                    "end when no move",
-                ));
-            }
             out.push(Goal { player, wins: g.wins, draw: g.draw, ends: g.ends, condition });
         }
         out
+    }
+
+    /// A goal's condition, checked; None where an error was found that leaves it out.
+    fn condition(
+        &mut self,
+        g: &GoalDecl,
+        custodial: Option<&Custodial>,
+        traps: &[Trap],
+        sowing: bool,
+    ) -> Option<Condition> {
+        Some(match &g.condition {
+            ConditionDecl::NoMove => Condition::NoMove,
+            ConditionDecl::Checkmated(at) => self.needs_royal(*at, Condition::Checkmated),
+            ConditionDecl::Stalemated(at) => self.needs_royal(*at, Condition::Stalemated),
+            ConditionDecl::NoPieces => Condition::NoPieces,
+            ConditionDecl::BorneOff => {
+                if !self.kinds.iter().any(|k| k.moves.track) {
+                    self.err(diag::unreachable_goal(
+                        g.span,
+                        "no piece moves along a track, so none is borne off",
+                        "give a piece `move along track`",
+                    ));
+                }
+                Condition::BorneOff
+            }
+            ConditionDecl::Captured(k) => self.captured_goal(g.span, k, custodial, traps)?,
+            ConditionDecl::Escapes(k) => self.escapes_goal(g.span, k)?,
+            ConditionDecl::Reaches(k, r) => self.reaches_goal(g.span, k, r)?,
+            ConditionDecl::Encircled(p) => Condition::Encircled(self.player(p)?),
+            ConditionDecl::Fortified(k) => Condition::Fortified(self.kind(k)?),
+            ConditionDecl::CapturedCount { n, what } => {
+                let (n, kinds) = self.count_of(n, what)?;
+                Condition::CapturedCount { n, kinds }
+            }
+            ConditionDecl::Holds(any) => {
+                let groups: Vec<Option<Vec<Clause>>> =
+                    any.iter().map(|all| all.iter().map(|c| self.clause(c)).collect()).collect();
+                Condition::Holds { any: groups.into_iter().collect::<Option<_>>()? }
+            }
+            ConditionDecl::Streak { moves, classes } => {
+                Condition::Streak { moves: self.bounded(moves, "a number of moves", 1, 255) as u8, classes: *classes }
+            }
+            ConditionDecl::InARow { n, what, exactly } => self.in_a_row_goal(g.span, n, what.as_ref(), *exactly)?,
+            ConditionDecl::BoardFull => Condition::BoardFull,
+            ConditionDecl::Pass => Condition::Pass,
+            ConditionDecl::PassAtWill => Condition::PassAtWill,
+            ConditionDecl::PlayOn => Condition::PlayOn,
+            ConditionDecl::MostArea(bonus) => {
+                let (bonus, to) = match bonus {
+                    Some((n, p)) => {
+                        let Some(to) = self.player(p) else { return None };
+                        if n.value > 2 * 999 {
+                            self.err(diag::bad_number(n.span, "the points added", 0, 999));
+                        }
+                        (n.value.min(2 * 999) as u16, to)
+                    }
+                    None => (0, 0),
+                };
+                Condition::MostArea { bonus, to }
+            }
+            ConditionDecl::MostPieces => Condition::MostPieces,
+            ConditionDecl::Connecting(names) => self.connecting_goal(g.span, names)?,
+            ConditionDecl::PitsEmpty(at) | ConditionDecl::StoreHolds(Sp { span: at, .. }) if !sowing => {
+                self.err(diag::sowing_unplayable(
+                    *at,
+                    "only a sowing game has pits and stores",
+                    "add a `sowing { ... }` block, or use a goal about pieces",
+                ));
+                return None;
+            }
+            ConditionDecl::PitsEmpty(_) => Condition::PitsEmpty,
+            ConditionDecl::StoreHolds(n) => Condition::StoreHolds(self.bounded(n, "seeds in a store", 1, 999) as u16),
+            ConditionDecl::Repeated(n) => Condition::Repeated(self.bounded(n, "a number of repetitions", 2, 99) as u8),
+            ConditionDecl::PerpetualCheck(n, at) => self.perpetual_goal(n, *at),
+            ConditionDecl::NoProgress { moves, capture, kinds } => {
+                let plies = 2 * self.bounded(moves, "a number of moves", 1, 1000) as u16;
+                Condition::NoProgress { plies, capture: *capture, kinds: self.kind_mask(kinds) }
+            }
+        })
+    }
+
+    /// A goal about check (`checkmated`, `stalemated`, at `at`): a royal piece is needed.
+    fn needs_royal(&mut self, at: Span, condition: Condition) -> Condition {
+        if !self.kinds.iter().any(|k| k.royal) {
+            self.err(diag::unreachable_goal(
+                at,
+                "no piece is royal, so no side is ever in check",
+                "say `royal` in the block of the piece whose capture would end the game",
+            ));
+        }
+        condition
+    }
+
+    /// `KIND captured`: some rule must capture the kind.
+    fn captured_goal(
+        &mut self,
+        span: Span,
+        k: &Sp<String>,
+        custodial: Option<&Custodial>,
+        traps: &[Trap],
+    ) -> Option<Condition> {
+        let kind = self.kind(k)?;
+        let by_jump = self.kinds.iter().any(|k| (0..MAX_PLAYERS).any(|p| k.moves.captures_any(p)));
+        let by_custody = custodial.is_some_and(|c| c.targets & (1 << kind) != 0);
+        let by_trap = traps.iter().any(|t| t.kind == kind);
+        if !(by_jump || by_custody || by_trap) {
+            self.err(diag::unreachable_goal(
+                span,
+                &format!("no rule captures a `{}`", k.value),
+                &format!("add `capture {} {{ ... }}`, list it in `targets`, or give a piece `jump`", k.value),
+            ));
+        }
+        Some(Condition::Captured(kind))
+    }
+
+    /// `KIND escapes`: the kind must have a move off the board.
+    fn escapes_goal(&mut self, span: Span, k: &Sp<String>) -> Option<Condition> {
+        let kind = self.kind(k)?;
+        if self.kinds[kind as usize].moves.leave.iter().all(|&d| d == 0) {
+            self.err(diag::unreachable_goal(
+                span,
+                &format!("a `{}` can never leave the board", k.value),
+                &format!("give `{}` a move such as `leave orthogonal`", k.value),
+            ));
+        }
+        Some(Condition::Escapes(kind))
+    }
+
+    /// `KIND reaches REGION`: the region must have points.
+    fn reaches_goal(&mut self, span: Span, k: &Sp<String>, r: &Sp<String>) -> Option<Condition> {
+        let kind = self.kind(k);
+        let zone = self.region(r);
+        let (kind, zone) = (kind?, zone?);
+        if zone.iter().all(|z| z.is_empty()) {
+            self.err(diag::unreachable_goal(
+                span,
+                &format!("the region `{}` has no points", r.value),
+                "add points to the region",
+            ));
+        }
+        Some(Condition::Reaches(kind, zone))
+    }
+
+    /// `N [KIND] in a row [exactly]`: a line of the board must be long enough.
+    fn in_a_row_goal(
+        &mut self,
+        span: Span,
+        n: &Sp<u64>,
+        what: Option<&Sp<String>>,
+        exactly: bool,
+    ) -> Option<Condition> {
+        let kinds = match what {
+            Some(w) if w.value != "pieces" => 1 << self.kind(w)?,
+            _ => u16::MAX,
+        };
+        let in_a_row = self.bounded(n, "pieces in a row", 2, 26);
+        let longest = self.board.as_ref().map_or(0, |b| b.straight_lines().iter().map(Vec::len).max().unwrap_or(1));
+        if self.board.is_some() && (longest as u64) < n.value {
+            self.err(diag::unreachable_goal(
+                span,
+                &format!("the longest straight line of the board has {}", crate::describe::plural(longest, "point")),
+                "ask for fewer in a row, or add lines to the board",
+            ));
+        }
+        Some(Condition::InARow { n: in_a_row as u8, kinds, exactly })
+    }
+
+    /// `connecting REGION REGION...`: every region must have points.
+    fn connecting_goal(&mut self, span: Span, names: &[Sp<String>]) -> Option<Condition> {
+        let regions: Vec<[PointSet; MAX_PLAYERS]> = names.iter().filter_map(|r| self.region(r)).collect();
+        if regions.len() < names.len() {
+            return None;
+        }
+        if let Some(r) = names.iter().zip(&regions).find(|(_, z)| z.iter().all(PointSet::is_empty)) {
+            self.err(diag::unreachable_goal(
+                span,
+                &format!("the region `{}` has no points", r.0.value),
+                "add points to the region",
+            ));
+        }
+        Some(Condition::Connects(regions))
+    }
+
+    /// `perpetual check N times`: a sensible count, and a royal piece to check.
+    fn perpetual_goal(&mut self, n: &Sp<u64>, at: Span) -> Condition {
+        let times = self.bounded(n, "a number of repetitions", 2, 99);
+        if !self.kinds.iter().any(|k| k.royal) {
+            self.err(diag::unreachable_goal(
+                at,
+                "no piece is royal, so no move ever gives check",
+                "say `royal` in the block of the piece whose capture would end the game",
+            ));
+        }
+        Condition::PerpetualCheck(times as u8)
+    }
+
+    /// `n`, reported if it is not from `least` to `most`, and brought within them.
+    fn bounded(&mut self, n: &Sp<u64>, what: &str, least: u64, most: u64) -> u64 {
+        if !(least..=most).contains(&n.value) {
+            self.err(diag::bad_number(n.span, what, least, most));
+        }
+        n.value.clamp(least, most)
+    }
+
+    /// The rules every goal's condition shares: one rule of each ending kind
+    /// (repetition, perpetual check, no progress, streak; `out` and `spans`
+    /// are the goals so far), and only some conditions after `end when`.
+    fn check_ending_goal(&mut self, g: &GoalDecl, condition: &Condition, out: &[Goal], spans: &[Span]) {
+        let ending = matches!(
+            condition,
+            Condition::Repeated(_)
+                | Condition::PerpetualCheck(_)
+                | Condition::NoProgress { .. }
+                | Condition::Streak { .. }
+        );
+        if let Some(first) = out.iter().zip(spans).find(|(o, _): &(&Goal, _)| {
+            ending && std::mem::discriminant(&o.condition) == std::mem::discriminant(condition)
+        }) {
+            let what = match condition {
+                Condition::Repeated(_) => "a repetition rule",
+                Condition::PerpetualCheck(_) => "a perpetual check rule",
+                Condition::Streak { .. } => "a rule on moves in a row (`after N moves in a row ...`)",
+                _ => "a no-progress rule (`draw after ...`)",
+            };
+            self.err(diag::duplicate_statement(g.span, *first.1, what));
+        }
+        if g.ends && !matches!(condition, Condition::NoMove | Condition::Repeated(_) | Condition::PitsEmpty) {
+            self.err(diag::wrong_argument(
+                g.span,
+                "this condition",
+                "`no move`, `position repeated N times` or `pits empty` after `end when`",
+                "end when no move",
+            ));
+        }
     }
 
     fn announcements(&mut self) -> Vec<Announcement> {

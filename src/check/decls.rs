@@ -1439,70 +1439,9 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
     no_block(stmt)?;
     let kw = stmt.keyword.value.as_str();
     match kw {
-        "step" | "leave" | "take" | "approach" | "withdraw" => {
-            let example = match kw {
-                "step" => "step forward sideways",
-                "take" => "take diagonal-forward",
-                "approach" => "approach any",
-                "withdraw" => "withdraw any",
-                _ => "leave orthogonal",
-            };
-            if let Some(up) = stmt.args.iter().find(|a| a.as_word() == Some("up")) {
-                let to = stmt.args.iter().rev().find(|a| a.as_word() == Some("to") || a.as_word() == Some("up"));
-                return Err(diag::limit_not_on_slide(up.span.to(to.map_or(up.span, |t| t.span)), kw));
-            }
-            let mut a = Args::new(stmt, example);
-            let vector = matches!(kw, "step" | "take");
-            let dirs = if vector { a.words_until_any(TAIL, "directions")? } else { a.words("directions")? };
-            let kind = match kw {
-                "step" => MoveKind::Step,
-                "take" => MoveKind::Take,
-                "approach" => MoveKind::Approach,
-                "withdraw" => MoveKind::Withdraw,
-                _ => MoveKind::Leave,
-            };
-            let mut m = MoveDecl { kind, dirs, landing: None, en_passant: None, from: None, span: stmt.span };
-            if vector {
-                move_tail(&mut a, &mut m, kw == "step")?;
-            }
-            p.moves.push(m);
-        }
-        "slide" | "hop" => {
-            let mut a =
-                Args::new(stmt, if kw == "hop" { "hop orthogonal capture only" } else { "slide orthogonal up to 3" });
-            let mut stops = TAIL.to_vec();
-            stops.push("up");
-            let dirs = a.words_until_any(&stops, "directions")?;
-            let limit = match a.optional("up") {
-                Some(up) if kw == "hop" => return Err(diag::limit_not_on_slide(up, kw)),
-                Some(_) => {
-                    a.keyword("to")?;
-                    Some(a.number("the most spaces")?)
-                }
-                None => None,
-            };
-            let kind = if kw == "hop" { MoveKind::Hop } else { MoveKind::Slide(limit) };
-            let mut m = MoveDecl { kind, dirs, landing: None, en_passant: None, from: None, span: stmt.span };
-            move_tail(&mut a, &mut m, true)?;
-            p.moves.push(m);
-        }
-        "leap" | "ride" => {
-            let mut a = Args::new(stmt, if kw == "leap" { "leap 1 2 or capture" } else { "ride 1 2 or capture" });
-            let offset = (a.number("the leap's first part")?, a.number("the leap's second part")?);
-            let facing = match a.peek_word() {
-                Some("forward" | "backward") => Some(a.word("forward or backward")?),
-                _ => None,
-            };
-            let kind = if kw == "leap" {
-                MoveKind::Leap { offset, facing, lame: a.optional("lame") }
-            } else {
-                MoveKind::Ride { offset, facing }
-            };
-            let mut m =
-                MoveDecl { kind, dirs: Vec::new(), landing: None, en_passant: None, from: None, span: stmt.span };
-            move_tail(&mut a, &mut m, true)?;
-            p.moves.push(m);
-        }
+        "step" | "leave" | "take" | "approach" | "withdraw" => line_move_stmt(stmt, kw, p)?,
+        "slide" | "hop" => slide_stmt(stmt, kw, p)?,
+        "leap" | "ride" => leap_stmt(stmt, kw, p)?,
         "royal" => flag(&mut p.royal, stmt, "`royal`", "royal")?,
         "betza" => {
             let mut a = Args::new(stmt, "betza fmWfcF");
@@ -1510,20 +1449,7 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             a.end()?;
             p.moves.extend(super::betza::moves(&word, stmt.span)?);
         }
-        "confined" => {
-            let mut a = Args::new(stmt, "confined to palace");
-            a.keyword("to")?;
-            let region = a.word("a region")?;
-            if let Some(once) = a.optional("once") {
-                a.example = "confined to target once there";
-                p.confined_once = Some(once.to(a.keyword("there")?));
-            }
-            a.end()?;
-            if let Some(first) = &p.confined {
-                return Err(diag::duplicate_statement(stmt.span, first.span, "`confined to`"));
-            }
-            p.confined = Some(region);
-        }
+        "confined" => confined_stmt(stmt, p)?,
         "castle" => {
             let mut a = Args::new(stmt, "castle with rook");
             a.keyword("with")?;
@@ -1534,35 +1460,7 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             }
             p.castle = Some((kind, stmt.span));
         }
-        "jump" => {
-            let mut a = Args::new(stmt, "jump any flying");
-            let dirs = a.words_until_any(&["flying", "over"], "directions")?;
-            let over = a.optional("over").is_some();
-            let chained = over && {
-                a.example = "jump any over any piece chained";
-                a.keyword("any")?;
-                a.keyword("piece")?;
-                a.optional("chained").is_some()
-            };
-            let flying = !over && a.optional("flying").is_some();
-            let behind = flying && a.optional("landing").is_some();
-            if behind {
-                a.keyword("behind")?;
-            }
-            a.end()?;
-            p.moves.push(MoveDecl {
-                kind: match (over, flying) {
-                    (true, _) => MoveKind::JumpOver { chained },
-                    (false, true) => MoveKind::Fly { behind },
-                    (false, false) => MoveKind::Jump,
-                },
-                dirs,
-                landing: None,
-                en_passant: None,
-                from: None,
-                span: stmt.span,
-            });
-        }
+        "jump" => jump_stmt(stmt, p)?,
         "move" => {
             let mut a = Args::new(stmt, "move along track");
             a.keyword("along")?;
@@ -1592,96 +1490,11 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             }
             p.value = Some(n);
         }
-        "at" => {
-            let mut a = Args::new(stmt, "at most 3 moves in a row while its side has man");
-            a.keyword("most")?;
-            let n = a.number("how many moves")?;
-            if a.optional("per").is_some() {
-                a.keyword("file")?;
-                a.end()?;
-                if let Some((_, first)) = &p.per_file {
-                    return Err(diag::duplicate_statement(stmt.span, *first, "`at most ... per file`"));
-                }
-                p.per_file = Some((n, stmt.span));
-                return Ok(());
-            }
-            for word in ["moves", "in", "a", "row"] {
-                a.keyword(word)?;
-            }
-            let mut kinds = Vec::new();
-            if a.optional("while").is_some() {
-                for word in ["its", "side", "has"] {
-                    a.keyword(word)?;
-                }
-                kinds = a.words("pieces")?;
-            }
-            a.end()?;
-            if let Some((_, _, first)) = &p.run_limit {
-                return Err(diag::duplicate_statement(stmt.span, *first, "`at most ... moves in a row`"));
-            }
-            p.run_limit = Some((n, kinds, stmt.span));
-        }
-        "lift" => {
-            let mut a = Args::new(stmt, "lift for black on centre first");
-            let player = if a.optional("for").is_some() { Some(a.word("a player")?) } else { None };
-            let how = a.choice(&["on", "next"])?;
-            let region = if how.value == "on" {
-                Some(a.word("a region")?)
-            } else {
-                a.keyword("to")?;
-                a.keyword("empty")?;
-                None
-            };
-            let first = a.optional("first").is_some();
-            a.end()?;
-            p.lifts.push(LiftDecl { player, region, first, span: stmt.span });
-        }
-        "enter" => {
-            let mut a = Args::new(stmt, "enter on own-half before moving");
-            let region = if a.optional("on").is_some() { Some(a.word("a region")?) } else { None };
-            let falling = if a.optional("falling").is_some() { Some(a.word("a direction")?) } else { None };
-            let capturing = a.optional("capturing");
-            let before_moving = a.optional("before").is_some();
-            if before_moving {
-                a.keyword("moving")?;
-            }
-            let unless_mates = match a.optional("unless") {
-                Some(unless) => {
-                    a.keyword("it")?;
-                    Some(unless.to(a.keyword("checkmates")?))
-                }
-                None => None,
-            };
-            a.end()?;
-            if let Some(first) = &p.enter {
-                return Err(diag::duplicate_statement(stmt.span, first.span, "`enter`"));
-            }
-            p.enter = Some(EnterDecl { region, falling, capturing, before_moving, unless_mates, span: stmt.span });
-        }
-        "then" => {
-            let mut a = Args::new(stmt, "then shoot arrow any");
-            a.keyword("shoot")?;
-            let kind = a.word("the piece it shoots")?;
-            let dirs = a.words("directions")?;
-            a.end()?;
-            if let Some((_, _, first)) = &p.shoot {
-                return Err(diag::duplicate_statement(stmt.span, *first, "`then shoot`"));
-            }
-            p.shoot = Some((kind, dirs, stmt.span));
-        }
-        "fly" => {
-            let mut a = Args::new(stmt, "fly when at most 3 left");
-            for word in ["when", "at", "most"] {
-                a.keyword(word)?;
-            }
-            let n = a.number("how many pieces")?;
-            a.keyword("left")?;
-            a.end()?;
-            if let Some((_, first)) = &p.fly {
-                return Err(diag::duplicate_statement(stmt.span, *first, "`fly`"));
-            }
-            p.fly = Some((n, stmt.span));
-        }
+        "at" => at_most_stmt(stmt, p)?,
+        "lift" => lift_stmt(stmt, p)?,
+        "enter" => enter_stmt(stmt, p)?,
+        "then" => shoot_stmt(stmt, p)?,
+        "fly" => fly_stmt(stmt, p)?,
         "can" => {
             let mut a = Args::new(stmt, "can capture man");
             a.keyword("capture")?;
@@ -1691,43 +1504,272 @@ fn piece_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
             }
             p.can_capture = Some((kinds, stmt.span));
         }
-        "promote" | "may" => {
-            let optional = kw == "may";
-            let example =
-                if optional { "may promote to tokin in promotion-zone" } else { "promote to king in far-rank" };
-            let mut a = Args::new(stmt, example);
-            if optional {
-                a.keyword("promote")?;
-            }
-            a.keyword("to")?;
-            let into = a.word("the piece it becomes")?;
-            let mut or_into = Vec::new();
-            while a.peek().is_some() && a.peek_word() != Some("in") {
-                or_into.push(a.word("a piece it may become, or `in`")?);
-            }
-            a.keyword("in")?;
-            let zone = a.word("a region")?;
-            let (at_once, stops) = match a.peek_word() {
-                Some("at") => {
-                    a.keyword("at")?;
-                    a.keyword("once")?;
-                    (true, false)
-                }
-                Some("and") => {
-                    a.keyword("and")?;
-                    a.keyword("stop")?;
-                    (false, true)
-                }
-                _ => (false, false),
-            };
-            a.end()?;
-            if let Some(first) = &p.promote {
-                return Err(diag::duplicate_statement(stmt.span, first.span, "the promotion"));
-            }
-            p.promote = Some(PromoteDecl { into, or_into, zone, at_once, stops, optional, span: stmt.span });
-        }
+        "promote" | "may" => promote_stmt(stmt, kw, p)?,
         _ => return Err(unknown(stmt, 2)),
     }
+    Ok(())
+}
+
+/// `step`, `leave`, `take`, `approach` or `withdraw` and its directions (a
+/// step or take with the tail of [`move_tail`]).
+fn line_move_stmt(stmt: &Stmt, kw: &str, p: &mut PieceDecl) -> Result<(), Diagnostic> {
+    let example = match kw {
+        "step" => "step forward sideways",
+        "take" => "take diagonal-forward",
+        "approach" => "approach any",
+        "withdraw" => "withdraw any",
+        _ => "leave orthogonal",
+    };
+    if let Some(up) = stmt.args.iter().find(|a| a.as_word() == Some("up")) {
+        let to = stmt.args.iter().rev().find(|a| a.as_word() == Some("to") || a.as_word() == Some("up"));
+        return Err(diag::limit_not_on_slide(up.span.to(to.map_or(up.span, |t| t.span)), kw));
+    }
+    let mut a = Args::new(stmt, example);
+    let vector = matches!(kw, "step" | "take");
+    let dirs = if vector { a.words_until_any(TAIL, "directions")? } else { a.words("directions")? };
+    let kind = match kw {
+        "step" => MoveKind::Step,
+        "take" => MoveKind::Take,
+        "approach" => MoveKind::Approach,
+        "withdraw" => MoveKind::Withdraw,
+        _ => MoveKind::Leave,
+    };
+    let mut m = MoveDecl { kind, dirs, landing: None, en_passant: None, from: None, span: stmt.span };
+    if vector {
+        move_tail(&mut a, &mut m, kw == "step")?;
+    }
+    p.moves.push(m);
+    Ok(())
+}
+
+/// `slide DIRECTIONS [up to N]` or `hop DIRECTIONS`, with a move's tail.
+fn slide_stmt(stmt: &Stmt, kw: &str, p: &mut PieceDecl) -> Result<(), Diagnostic> {
+    let mut a = Args::new(stmt, if kw == "hop" { "hop orthogonal capture only" } else { "slide orthogonal up to 3" });
+    let mut stops = TAIL.to_vec();
+    stops.push("up");
+    let dirs = a.words_until_any(&stops, "directions")?;
+    let limit = match a.optional("up") {
+        Some(up) if kw == "hop" => return Err(diag::limit_not_on_slide(up, kw)),
+        Some(_) => {
+            a.keyword("to")?;
+            Some(a.number("the most spaces")?)
+        }
+        None => None,
+    };
+    let kind = if kw == "hop" { MoveKind::Hop } else { MoveKind::Slide(limit) };
+    let mut m = MoveDecl { kind, dirs, landing: None, en_passant: None, from: None, span: stmt.span };
+    move_tail(&mut a, &mut m, true)?;
+    p.moves.push(m);
+    Ok(())
+}
+
+/// `leap X Y` or `ride X Y` (`forward`/`backward`, `lame`), with a move's tail.
+fn leap_stmt(stmt: &Stmt, kw: &str, p: &mut PieceDecl) -> Result<(), Diagnostic> {
+    let mut a = Args::new(stmt, if kw == "leap" { "leap 1 2 or capture" } else { "ride 1 2 or capture" });
+    let offset = (a.number("the leap's first part")?, a.number("the leap's second part")?);
+    let facing = match a.peek_word() {
+        Some("forward" | "backward") => Some(a.word("forward or backward")?),
+        _ => None,
+    };
+    let kind = if kw == "leap" {
+        MoveKind::Leap { offset, facing, lame: a.optional("lame") }
+    } else {
+        MoveKind::Ride { offset, facing }
+    };
+    let mut m = MoveDecl { kind, dirs: Vec::new(), landing: None, en_passant: None, from: None, span: stmt.span };
+    move_tail(&mut a, &mut m, true)?;
+    p.moves.push(m);
+    Ok(())
+}
+
+/// `jump DIRECTIONS`: short, `flying [landing behind]`, or `over any piece [chained]`.
+fn jump_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
+    let mut a = Args::new(stmt, "jump any flying");
+    let dirs = a.words_until_any(&["flying", "over"], "directions")?;
+    let over = a.optional("over").is_some();
+    let chained = over && {
+        a.example = "jump any over any piece chained";
+        a.keyword("any")?;
+        a.keyword("piece")?;
+        a.optional("chained").is_some()
+    };
+    let flying = !over && a.optional("flying").is_some();
+    let behind = flying && a.optional("landing").is_some();
+    if behind {
+        a.keyword("behind")?;
+    }
+    a.end()?;
+    p.moves.push(MoveDecl {
+        kind: match (over, flying) {
+            (true, _) => MoveKind::JumpOver { chained },
+            (false, true) => MoveKind::Fly { behind },
+            (false, false) => MoveKind::Jump,
+        },
+        dirs,
+        landing: None,
+        en_passant: None,
+        from: None,
+        span: stmt.span,
+    });
+    Ok(())
+}
+
+/// `confined to REGION [once there]`.
+fn confined_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
+    let mut a = Args::new(stmt, "confined to palace");
+    a.keyword("to")?;
+    let region = a.word("a region")?;
+    if let Some(once) = a.optional("once") {
+        a.example = "confined to target once there";
+        p.confined_once = Some(once.to(a.keyword("there")?));
+    }
+    a.end()?;
+    if let Some(first) = &p.confined {
+        return Err(diag::duplicate_statement(stmt.span, first.span, "`confined to`"));
+    }
+    p.confined = Some(region);
+    Ok(())
+}
+
+/// `at most N per file`, or `at most N moves in a row [while its side has KINDS]`.
+fn at_most_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
+    let mut a = Args::new(stmt, "at most 3 moves in a row while its side has man");
+    a.keyword("most")?;
+    let n = a.number("how many moves")?;
+    if a.optional("per").is_some() {
+        a.keyword("file")?;
+        a.end()?;
+        if let Some((_, first)) = &p.per_file {
+            return Err(diag::duplicate_statement(stmt.span, *first, "`at most ... per file`"));
+        }
+        p.per_file = Some((n, stmt.span));
+        return Ok(());
+    }
+    for word in ["moves", "in", "a", "row"] {
+        a.keyword(word)?;
+    }
+    let mut kinds = Vec::new();
+    if a.optional("while").is_some() {
+        for word in ["its", "side", "has"] {
+            a.keyword(word)?;
+        }
+        kinds = a.words("pieces")?;
+    }
+    a.end()?;
+    if let Some((_, _, first)) = &p.run_limit {
+        return Err(diag::duplicate_statement(stmt.span, *first, "`at most ... moves in a row`"));
+    }
+    p.run_limit = Some((n, kinds, stmt.span));
+    Ok(())
+}
+
+/// `lift [for PLAYER] on REGION | next to empty [first]`.
+fn lift_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
+    let mut a = Args::new(stmt, "lift for black on centre first");
+    let player = if a.optional("for").is_some() { Some(a.word("a player")?) } else { None };
+    let how = a.choice(&["on", "next"])?;
+    let region = if how.value == "on" {
+        Some(a.word("a region")?)
+    } else {
+        a.keyword("to")?;
+        a.keyword("empty")?;
+        None
+    };
+    let first = a.optional("first").is_some();
+    a.end()?;
+    p.lifts.push(LiftDecl { player, region, first, span: stmt.span });
+    Ok(())
+}
+
+/// `enter [on REGION] [falling DIR] [capturing] [before moving] [unless it checkmates]`.
+fn enter_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
+    let mut a = Args::new(stmt, "enter on own-half before moving");
+    let region = if a.optional("on").is_some() { Some(a.word("a region")?) } else { None };
+    let falling = if a.optional("falling").is_some() { Some(a.word("a direction")?) } else { None };
+    let capturing = a.optional("capturing");
+    let before_moving = a.optional("before").is_some();
+    if before_moving {
+        a.keyword("moving")?;
+    }
+    let unless_mates = match a.optional("unless") {
+        Some(unless) => {
+            a.keyword("it")?;
+            Some(unless.to(a.keyword("checkmates")?))
+        }
+        None => None,
+    };
+    a.end()?;
+    if let Some(first) = &p.enter {
+        return Err(diag::duplicate_statement(stmt.span, first.span, "`enter`"));
+    }
+    p.enter = Some(EnterDecl { region, falling, capturing, before_moving, unless_mates, span: stmt.span });
+    Ok(())
+}
+
+/// `then shoot KIND DIRECTIONS`.
+fn shoot_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
+    let mut a = Args::new(stmt, "then shoot arrow any");
+    a.keyword("shoot")?;
+    let kind = a.word("the piece it shoots")?;
+    let dirs = a.words("directions")?;
+    a.end()?;
+    if let Some((_, _, first)) = &p.shoot {
+        return Err(diag::duplicate_statement(stmt.span, *first, "`then shoot`"));
+    }
+    p.shoot = Some((kind, dirs, stmt.span));
+    Ok(())
+}
+
+/// `fly when at most N left`.
+fn fly_stmt(stmt: &Stmt, p: &mut PieceDecl) -> Result<(), Diagnostic> {
+    let mut a = Args::new(stmt, "fly when at most 3 left");
+    for word in ["when", "at", "most"] {
+        a.keyword(word)?;
+    }
+    let n = a.number("how many pieces")?;
+    a.keyword("left")?;
+    a.end()?;
+    if let Some((_, first)) = &p.fly {
+        return Err(diag::duplicate_statement(stmt.span, *first, "`fly`"));
+    }
+    p.fly = Some((n, stmt.span));
+    Ok(())
+}
+
+/// `[may] promote to KIND [KIND...] in REGION [at once | and stop]`.
+fn promote_stmt(stmt: &Stmt, kw: &str, p: &mut PieceDecl) -> Result<(), Diagnostic> {
+    let optional = kw == "may";
+    let example = if optional { "may promote to tokin in promotion-zone" } else { "promote to king in far-rank" };
+    let mut a = Args::new(stmt, example);
+    if optional {
+        a.keyword("promote")?;
+    }
+    a.keyword("to")?;
+    let into = a.word("the piece it becomes")?;
+    let mut or_into = Vec::new();
+    while a.peek().is_some() && a.peek_word() != Some("in") {
+        or_into.push(a.word("a piece it may become, or `in`")?);
+    }
+    a.keyword("in")?;
+    let zone = a.word("a region")?;
+    let (at_once, stops) = match a.peek_word() {
+        Some("at") => {
+            a.keyword("at")?;
+            a.keyword("once")?;
+            (true, false)
+        }
+        Some("and") => {
+            a.keyword("and")?;
+            a.keyword("stop")?;
+            (false, true)
+        }
+        _ => (false, false),
+    };
+    a.end()?;
+    if let Some(first) = &p.promote {
+        return Err(diag::duplicate_statement(stmt.span, first.span, "the promotion"));
+    }
+    p.promote = Some(PromoteDecl { into, or_into, zone, at_once, stops, optional, span: stmt.span });
     Ok(())
 }
 
