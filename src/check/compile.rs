@@ -1153,20 +1153,7 @@ impl<'a> Compiler<'a> {
         let mut names: HashMap<&str, Span> = HashMap::new();
         let mut letters: HashMap<&str, Span> = HashMap::new();
         for (i, p) in d.pieces.iter().enumerate() {
-            if let Some(&first) = names.get(p.name.value.as_str()) {
-                self.err(diag::duplicate_name(p.name.span, first, "piece", &p.name.value));
-            }
-            let letter = single_capital(&p.letter.value);
-            if letter.is_none() {
-                self.err(diag::bad_letter(p.letter.span, "piece"));
-            } else if let Some(&first) = letters.get(p.letter.value.as_str()) {
-                self.err(diag::duplicate_name(p.letter.span, first, "piece letter", &p.letter.value));
-            }
-            if i == MAX_KINDS {
-                self.err(diag::bad_number(p.name.span, "the number of piece kinds", 1, MAX_KINDS as u64));
-            }
-            names.entry(&p.name.value).or_insert(p.name.span);
-            letters.entry(&p.letter.value).or_insert(p.letter.span);
+            let letter = self.kind_name(i, p, &mut names, &mut letters);
             let mut moves = self.kind_moves(p);
             // A kind that is only shot (an arrow) never moves, and need not.
             let shot = d.pieces.iter().any(|q| q.shoot.as_ref().is_some_and(|s| s.0.value == p.name.value));
@@ -1188,22 +1175,14 @@ impl<'a> Compiler<'a> {
                 None => u16::MAX,
             };
             let run_limit = p.run_limit.as_ref().map(|(n, kinds, _)| {
-                if !(1..=99).contains(&n.value) {
-                    self.err(diag::bad_number(n.span, "a run of moves", 1, 99));
-                }
-                let while_has = if kinds.is_empty() { u16::MAX } else { self.kind_mask(kinds) };
-                RunLimit { max: n.value.clamp(1, 99) as u8, while_has }
+                let max = self.bounded(n, "a run of moves", 1, 99) as u8;
+                RunLimit { max, while_has: if kinds.is_empty() { u16::MAX } else { self.kind_mask(kinds) } }
             });
             let enter = self.entry(p);
             moves.track = p.track.is_some();
             let safe = p.safe.as_ref().and_then(|r| self.region(r)).unwrap_or_default();
             let lift = self.lifts(p);
-            let fly = p.fly.as_ref().map(|(n, _)| {
-                if !(1..=255).contains(&n.value) {
-                    self.err(diag::bad_number(n.span, "pieces left", 1, 255));
-                }
-                n.value.clamp(1, 255) as u8
-            });
+            let fly = p.fly.as_ref().map(|(n, _)| self.bounded(n, "pieces left", 1, 255) as u8);
             let shoot = p.shoot.as_ref().and_then(|(kind, dirs, _)| {
                 let dirs = self.directions(dirs);
                 Some((self.kind(kind)?, dirs))
@@ -1221,12 +1200,7 @@ impl<'a> Compiler<'a> {
                     self.err(diag::confined_once_captures(span, &p.name.value));
                 }
             }
-            let per_file = p.per_file.as_ref().map(|(n, _)| {
-                if !(1..=99).contains(&n.value) {
-                    self.err(diag::bad_number(n.span, "pieces on a file", 1, 99));
-                }
-                n.value.clamp(1, 99) as u8
-            });
+            let per_file = p.per_file.as_ref().map(|(n, _)| self.bounded(n, "pieces on a file", 1, 99) as u8);
             self.kinds.push(Kind {
                 per_file,
                 base: i as KindId,
@@ -1257,6 +1231,32 @@ impl<'a> Compiler<'a> {
         if d.pieces.is_empty() && d.sowing.is_none() {
             self.err(diag::missing_statement(self.file_end, "pieces", "piece man M {\n  step forward\n}"));
         }
+    }
+
+    /// The `i`-th kind's letter, its name and letter checked against those
+    /// before it (`names`, `letters`, which it joins) and its number against the most.
+    fn kind_name<'d>(
+        &mut self,
+        i: usize,
+        p: &'d PieceDecl,
+        names: &mut HashMap<&'d str, Span>,
+        letters: &mut HashMap<&'d str, Span>,
+    ) -> Option<char> {
+        if let Some(&first) = names.get(p.name.value.as_str()) {
+            self.err(diag::duplicate_name(p.name.span, first, "piece", &p.name.value));
+        }
+        let letter = single_capital(&p.letter.value);
+        if letter.is_none() {
+            self.err(diag::bad_letter(p.letter.span, "piece"));
+        } else if let Some(&first) = letters.get(p.letter.value.as_str()) {
+            self.err(diag::duplicate_name(p.letter.span, first, "piece letter", &p.letter.value));
+        }
+        if i == MAX_KINDS {
+            self.err(diag::bad_number(p.name.span, "the number of piece kinds", 1, MAX_KINDS as u64));
+        }
+        names.entry(&p.name.value).or_insert(p.name.span);
+        letters.entry(&p.letter.value).or_insert(p.letter.span);
+        letter
     }
 
     /// A kind's moves as its statements declare them, each direction word

@@ -386,37 +386,49 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
     let game = &engine.game;
     let board = &game.board;
     let special = sites(game);
-    let zones = zones(game);
-    let colours = colours(game);
+    match style {
+        Style::Lines | Style::Holes => lines(out, board, frame, style),
+        _ => cells(out, board, frame, &special, style),
+    }
+    tracks(out, game, frame);
+    zone_bands(out, board, frame, &zones(game), &colours(game), style);
+    point_marks(out, board, frame, &special, style);
+    square_numbers(out, board, frame);
+}
+
+/// A site (throne, corner, rosette) on a square: a frame inside the
+/// square and a cross, both reaching past a piece on it, so it shows
+/// around the piece.
+fn site_cross(out: &mut String, cx: f64, cy: f64) {
+    let half = STEP / 2.0;
+    let r = half - 4.0;
+    let _ = writeln!(
+        out,
+        "<rect class=\"site\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#5a4630\" stroke-width=\"2\"/>",
+        cx - r,
+        cy - r,
+        2.0 * r,
+        2.0 * r
+    );
+    let r = half - 6.0;
+    let _ = writeln!(
+        out,
+        "<path class=\"site\" d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"#5a4630\" stroke-width=\"1.5\"/>",
+        cx - r,
+        cy - r,
+        cx + r,
+        cy + r,
+        cx - r,
+        cy + r,
+        cx + r,
+        cy - r
+    );
+}
+
+/// The squares or hexagons of a board drawn as cells, sites marked.
+fn cells(out: &mut String, board: &Board, frame: &Frame, special: &PointSet, style: Style) {
     let half = STEP / 2.0;
     let (bw, bh) = frame.board_size();
-    // A site (throne, corner, rosette) on a square: a frame inside the
-    // square and a cross, both reaching past a piece on it, so it shows
-    // around the piece.
-    let cross = |out: &mut String, cx: f64, cy: f64| {
-        let r = half - 4.0;
-        let _ = writeln!(
-            out,
-            "<rect class=\"site\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#5a4630\" stroke-width=\"2\"/>",
-            cx - r,
-            cy - r,
-            2.0 * r,
-            2.0 * r
-        );
-        let r = half - 6.0;
-        let _ = writeln!(
-            out,
-            "<path class=\"site\" d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"#5a4630\" stroke-width=\"1.5\"/>",
-            cx - r,
-            cy - r,
-            cx + r,
-            cy + r,
-            cx - r,
-            cy + r,
-            cx + r,
-            cy - r
-        );
-    };
     match style {
         Style::Chequerboard => {
             for (p, &(x, y)) in board.coords.iter().enumerate() {
@@ -433,7 +445,7 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
                     cy - half
                 );
                 if special.contains(p as Point) {
-                    cross(out, cx, cy);
+                    site_cross(out, cx, cy);
                 }
             }
             let _ = writeln!(
@@ -464,7 +476,7 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
                     if chequered { 0.0 } else { 1.0 }
                 );
                 if special.contains(p as Point) {
-                    cross(out, cx, cy);
+                    site_cross(out, cx, cy);
                 }
             }
         }
@@ -498,54 +510,61 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
                     cy - half
                 );
                 if special.contains(p as Point) {
-                    cross(out, cx, cy);
+                    site_cross(out, cx, cy);
                 }
             }
         }
-        Style::Lines | Style::Holes => {
-            if let Some(r) = board.river {
-                // The river's name across its middle.
-                let (x0, y0) = frame.at(0, r);
-                let (x1, y1) = frame.at(board.width - 1, r + 1);
-                let _ = writeln!(
-                    out,
-                    "<text class=\"river\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" dominant-baseline=\"middle\" font-size=\"{}\" fill=\"#5a4630\" font-style=\"italic\">river</text>",
-                    (x0 + x1) / 2.0,
-                    (y0 + y1) / 2.0,
-                    STEP * 0.35
-                );
+        Style::Lines | Style::Holes => {}
+    }
+}
+
+/// The lines between the points (under holes, only where the board is not
+/// a plain grid), and a river's name.
+fn lines(out: &mut String, board: &Board, frame: &Frame, style: Style) {
+    if let Some(r) = board.river {
+        // The river's name across its middle.
+        let (x0, y0) = frame.at(0, r);
+        let (x1, y1) = frame.at(board.width - 1, r + 1);
+        let _ = writeln!(
+            out,
+            "<text class=\"river\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" dominant-baseline=\"middle\" font-size=\"{}\" fill=\"#5a4630\" font-style=\"italic\">river</text>",
+            (x0 + x1) / 2.0,
+            (y0 + y1) / 2.0,
+            STEP * 0.35
+        );
+    }
+    // Under holes, the lines only where the board is not a plain grid
+    // (where a line may not join every neighbour).
+    let width = match style {
+        Style::Lines => "2.5",
+        _ if shape(board) == Style::Lines => "1.5",
+        _ => "0",
+    };
+    for p in 0..board.len() as Point {
+        for d in 0..8u8 {
+            let q = board.step(p, d);
+            if q == NONE || q < p || width == "0" {
+                continue;
             }
-            // Under holes, the lines only where the board is not a plain grid
-            // (where a line may not join every neighbour).
-            let width = match style {
-                Style::Lines => "2.5",
-                _ if shape(board) == Style::Lines => "1.5",
-                _ => "0",
-            };
-            for p in 0..board.len() as Point {
-                for d in 0..8u8 {
-                    let q = board.step(p, d);
-                    if q == NONE || q < p || width == "0" {
-                        continue;
-                    }
-                    // Across a river, only the edge files' lines are drawn.
-                    let ((px, py), (_, qy)) = (board.coords[p as usize], board.coords[q as usize]);
-                    let crosses = board.river.is_some_and(|r| py.min(qy) <= r && py.max(qy) > r);
-                    if crosses && px != 0 && px != board.width - 1 {
-                        continue;
-                    }
-                    let (x0, y0) = frame.at(board.coords[p as usize].0, board.coords[p as usize].1);
-                    let (x1, y1) = frame.at(board.coords[q as usize].0, board.coords[q as usize].1);
-                    let _ = writeln!(
-                        out,
-                        "<line x1=\"{x0}\" y1=\"{y0}\" x2=\"{x1}\" y2=\"{y1}\" stroke=\"#5a4630\" stroke-width=\"{width}\"/>"
-                    );
-                }
+            // Across a river, only the edge files' lines are drawn.
+            let ((px, py), (_, qy)) = (board.coords[p as usize], board.coords[q as usize]);
+            let crosses = board.river.is_some_and(|r| py.min(qy) <= r && py.max(qy) > r);
+            if crosses && px != 0 && px != board.width - 1 {
+                continue;
             }
+            let (x0, y0) = frame.at(board.coords[p as usize].0, board.coords[p as usize].1);
+            let (x1, y1) = frame.at(board.coords[q as usize].0, board.coords[q as usize].1);
+            let _ = writeln!(
+                out,
+                "<line x1=\"{x0}\" y1=\"{y0}\" x2=\"{x1}\" y2=\"{y1}\" stroke=\"#5a4630\" stroke-width=\"{width}\"/>"
+            );
         }
     }
-    tracks(out, game, frame);
-    // Zones: a band of the player's colour inside each point's square.
+}
+
+/// Zones: a band of the player's colour inside each point's square.
+fn zone_bands(out: &mut String, board: &Board, frame: &Frame, zones: &[PointSet], colours: &[Colours], style: Style) {
+    let half = STEP / 2.0;
     for (pl, zone) in zones.iter().enumerate() {
         for p in zone.iter() {
             let (cx, cy) = frame.at(board.coords[p as usize].0, board.coords[p as usize].1);
@@ -565,6 +584,10 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
             );
         }
     }
+}
+
+/// The points of a board drawn as lines (a dot, a site's diamond) or holes.
+fn point_marks(out: &mut String, board: &Board, frame: &Frame, special: &PointSet, style: Style) {
     for (p, &(x, y)) in board.coords.iter().enumerate() {
         let (cx, cy) = frame.at(x, y);
         let site = special.contains(p as Point);
@@ -594,6 +617,11 @@ fn ground(out: &mut String, engine: &Engine, frame: &Frame, style: Style) {
             );
         }
     }
+}
+
+/// Square numbers (PDN), where the board numbers its points.
+fn square_numbers(out: &mut String, board: &Board, frame: &Frame) {
+    let half = STEP / 2.0;
     if let Some(numbers) = &board.numbers {
         for (p, n) in numbers.iter().enumerate() {
             let (cx, cy) = frame.at(board.coords[p].0, board.coords[p].1);
