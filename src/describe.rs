@@ -348,193 +348,213 @@ fn setup(game: &Game, line: &mut Lines) {
 fn pieces(game: &Game, line: &mut Lines) {
     for k in &game.kinds {
         line(format!("  {} ({}):", capital(&k.name), k.letter));
-        let m = &k.moves;
-        if m.step.iter().any(|&s| s != 0) {
-            line(format!("    Steps one space to a vacant point {}.", per_player(game, &m.step)));
-        }
-        if m.slide.iter().any(|&s| s != 0) {
-            let limit = match m.slide_limit {
-                Some(n) => format!("up to {}", plural(n as usize, "space")),
-                None => "any number of spaces".into(),
-            };
-            line(format!(
-                "    Slides {limit} along a straight line over vacant points, {}.",
-                per_player(game, &m.slide)
-            ));
-        }
-        if m.jump.iter().any(|&s| s != 0) {
-            line(format!(
-                "    Captures by the short leap {}: over an adjacent enemy to the vacant point just behind it.",
-                per_player(game, &m.jump)
-            ));
-        }
-        let fly_any: [DirSet; MAX_PLAYERS] = std::array::from_fn(|p| m.fly[p] & !m.fly_behind[p]);
-        if fly_any.iter().any(|&s| s != 0) {
-            line(format!(
-                "    Captures by the flying leap {}: over any vacant points, one enemy, and onto any vacant point behind it.",
-                per_player(game, &fly_any)
-            ));
-        }
-        if m.fly_behind.iter().any(|&s| s != 0) {
-            line(format!(
-                "    Captures by the flying leap {}: over any vacant points, one enemy, and onto the vacant point just \
-                 behind it.",
-                per_player(game, &m.fly_behind)
-            ));
-        }
-        if m.leave.iter().any(|&s| s != 0) {
-            line(format!(
-                "    Leaves the board {} along a clear line; the exit counts as one space.",
-                per_player(game, &m.leave)
-            ));
-        }
-        if m.track && game.stacks.is_some() {
-            line(
-                "    Moves along its player's track by the roll, over any pieces in between: from the hand it enters as \
-                 if from just before the track's first point, and it bears off by moving just past the last. It may \
-                 land on its side's pieces, and on a lone enemy piece, which it takes; never on two or more."
-                    .into(),
-            );
-        } else if m.track {
-            line(
-                "    Moves along its player's track by the roll, over any pieces in between, never onto one of its own: \
-                 from the hand it enters as if from just before the track's first point, and it bears off by moving \
-                 just past the last. Landing on an enemy piece takes it."
-                    .into(),
-            );
-        }
-        if k.safe.iter().any(|z| !z.is_empty()) {
-            line(format!("    Cannot be taken by a piece landing on it while on {}.", zone(game, None, &k.safe)));
-        }
-        if m.take.iter().any(|&s| s != 0) {
-            line(format!("    Captures by moving one space onto an enemy piece, {}.", per_player(game, &m.take)));
-        }
-        for v in &m.vectors {
-            line(format!("    {}.", vector(game, v)));
-        }
-        if k.royal {
-            line("    Is royal: its side may make no move that leaves it attacked (in check).".into());
-        }
-        if let Some(partner) = k.castle {
-            let partner = &game.kinds[partner as usize].name;
-            let attacked = if k.royal { ", and it is not in check nor crosses an attacked point" } else { "" };
-            line(format!(
-                "    Castles: moves two spaces sideways toward a {partner} of its side, the points between them empty, \
-                 the {partner} then standing on the point it crossed; only if neither has moved{attacked}."
-            ));
-        }
-        if m.approach.iter().any(|&s| s != 0) {
-            line(format!(
-                "    Captures by approach {}: a step to a vacant point next to an enemy, in line with the step, takes that enemy and the unbroken run of enemies behind it.",
-                per_player(game, &m.approach)
-            ));
-        }
-        if m.withdraw.iter().any(|&s| s != 0) {
-            line(format!(
-                "    Captures by withdrawal {}: a step away from an adjacent enemy, in line with the step, takes that enemy and the unbroken run of enemies behind it.",
-                per_player(game, &m.withdraw)
-            ));
-        }
-        let all_kinds = (1u16 << game.kinds.len()) - 1;
-        if k.can_capture & all_kinds != all_kinds && (0..MAX_PLAYERS).any(|p| m.captures_any(p)) {
-            let names = game.kind_names(k.can_capture);
-            line(match names.as_slice() {
-                [] => "    May capture no piece.".to_string(),
-                _ => format!("    May capture only a {}.", names.join(" or a ")),
-            });
-        }
-        if k.value != 1 {
-            line(format!("    Is worth {}.", k.value));
-        }
-        if let Some((shot, dirs)) = k.shoot {
-            let name = &game.kinds[shot as usize].name;
-            line(format!(
-                "    After each move it shoots one of its side's {name}s onto an empty point a slide away from where it landed ({}), where it stays.",
-                dir_list(dirs[0])
-            ));
-        }
-        if let Some(n) = k.fly {
-            line(format!(
-                "    While its side has at most {n} pieces (on the board and in hand), it flies: it moves to any empty point instead."
-            ));
-        }
+        movement(game, k, line);
+        captures_and_worth(game, k, line);
         if let Some(enter) = &k.enter {
-            let everywhere = enter.on.iter().all(|z| z.len() == game.board.len());
-            let on = if everywhere {
-                "any empty point".to_string()
-            } else {
-                format!("an empty point of {}", points(game, &enter.on[0].union(&enter.on[1])))
-            };
-            let wait = if enter.before_moving {
-                "; while any are in hand, its side's pieces of this kind do not move"
-            } else {
-                ""
-            };
-            let falls = &enter.falling[..game.players.len()];
-            let fall = match falls {
-                [Some(a), ..] if falls.iter().all(|f| f == &Some(*a)) => {
-                    format!(", then falls {} as far as the points are empty", DIRECTION_NAMES[*a as usize])
-                }
-                [Some(_), ..] => ", then falls forward as far as the points are empty".to_string(),
-                _ => String::new(),
-            };
-            let capturing = if enter.capturing { " where it captures as it lands" } else { "" };
-            line(format!("    Enters from the hand onto {on}{fall}{capturing}, as a move of its own{wait}."));
-            if enter.unless_mates {
-                line("    May not enter where it leaves the opponent checkmated.".into());
-            }
+            entry(game, enter, line);
         }
-        if let Some(n) = k.per_file {
-            let most = if n == 1 { "two".to_string() } else { format!("more than {n}") };
-            line(format!("    No move or entry may leave {most} of its side's {}s on one file.", k.name));
-        }
-        for (pi, lift) in k.lift.iter().enumerate() {
-            let Some(lift) = lift else { continue };
-            let from = match lift.on {
-                Some(on) => format!("from {}", points(game, &on)),
-                None => "from a point next to an empty one".to_string(),
-            };
-            let when = if lift.first { ", as its side's first move" } else { "" };
-            line(format!(
-                "    May be lifted off the board by {} {from}{when}: that is the whole move.",
-                game.players[pi].name
-            ));
-        }
-        if let Some(limit) = k.run_limit {
-            let has = game.kind_names(limit.while_has);
-            let while_has = if has.len() == game.kinds.len() {
-                String::new()
-            } else {
-                format!(", while its side has a {}", has.join(" or a "))
-            };
-            line(format!(
-                "    May make at most {} moves in a row without capturing{while_has}; a move of another piece, or a capture, starts the count again.",
-                limit.max
-            ));
-        }
+        limits(game, k, line);
         if let Some(pr) = &k.promotion {
-            let zones: Vec<String> = game
-                .players
-                .iter()
-                .zip(&pr.zone)
-                .filter(|(_, z)| !z.is_empty())
-                .map(|(p, z)| format!("{} on {}", p.name, points(game, z)))
-                .collect();
-            let choices: Vec<&str> = k.promotion_choices().map(|c| game.kinds[c as usize].name.as_str()).collect();
-            let into = &crate::diagnostics::one_of(&choices).replace("`", "");
-            let into = if choices.len() > 1 { &format!("{into} (its player's choice)") } else { into };
-            let zones = zones.join("; ");
-            line(if pr.optional {
-                format!("    May become a {into} when its move ends in its promotion zone ({zones}) or starts there, or stay as it is: its player's choice.")
-            } else if pr.at_once {
-                format!("    Becomes a {into} the moment it lands in its promotion zone ({zones}), even during a capture, and goes on as a {into}.")
-            } else if pr.stops {
-                format!("    Becomes a {into} when it lands in its promotion zone ({zones}); its move ends there, even during a capture.")
-            } else {
-                format!("    Becomes a {into} when its move ends in its promotion zone ({zones}); passing through it during a capture does not count.")
-            });
+            promotion(game, k, pr, line);
         }
     }
+}
+
+/// How a kind moves and captures by moving.
+fn movement(game: &Game, k: &Kind, line: &mut Lines) {
+    let m = &k.moves;
+    if m.step.iter().any(|&s| s != 0) {
+        line(format!("    Steps one space to a vacant point {}.", per_player(game, &m.step)));
+    }
+    if m.slide.iter().any(|&s| s != 0) {
+        let limit = match m.slide_limit {
+            Some(n) => format!("up to {}", plural(n as usize, "space")),
+            None => "any number of spaces".into(),
+        };
+        line(format!("    Slides {limit} along a straight line over vacant points, {}.", per_player(game, &m.slide)));
+    }
+    if m.jump.iter().any(|&s| s != 0) {
+        line(format!(
+            "    Captures by the short leap {}: over an adjacent enemy to the vacant point just behind it.",
+            per_player(game, &m.jump)
+        ));
+    }
+    let fly_any: [DirSet; MAX_PLAYERS] = std::array::from_fn(|p| m.fly[p] & !m.fly_behind[p]);
+    if fly_any.iter().any(|&s| s != 0) {
+        line(format!(
+            "    Captures by the flying leap {}: over any vacant points, one enemy, and onto any vacant point behind it.",
+            per_player(game, &fly_any)
+        ));
+    }
+    if m.fly_behind.iter().any(|&s| s != 0) {
+        line(format!(
+            "    Captures by the flying leap {}: over any vacant points, one enemy, and onto the vacant point just \
+             behind it.",
+            per_player(game, &m.fly_behind)
+        ));
+    }
+    if m.leave.iter().any(|&s| s != 0) {
+        line(format!(
+            "    Leaves the board {} along a clear line; the exit counts as one space.",
+            per_player(game, &m.leave)
+        ));
+    }
+    if m.track && game.stacks.is_some() {
+        line(
+            "    Moves along its player's track by the roll, over any pieces in between: from the hand it enters as \
+             if from just before the track's first point, and it bears off by moving just past the last. It may \
+             land on its side's pieces, and on a lone enemy piece, which it takes; never on two or more."
+                .into(),
+        );
+    } else if m.track {
+        line(
+            "    Moves along its player's track by the roll, over any pieces in between, never onto one of its own: \
+             from the hand it enters as if from just before the track's first point, and it bears off by moving \
+             just past the last. Landing on an enemy piece takes it."
+                .into(),
+        );
+    }
+    if k.safe.iter().any(|z| !z.is_empty()) {
+        line(format!("    Cannot be taken by a piece landing on it while on {}.", zone(game, None, &k.safe)));
+    }
+    if m.take.iter().any(|&s| s != 0) {
+        line(format!("    Captures by moving one space onto an enemy piece, {}.", per_player(game, &m.take)));
+    }
+    for v in &m.vectors {
+        line(format!("    {}.", vector(game, v)));
+    }
+    if k.royal {
+        line("    Is royal: its side may make no move that leaves it attacked (in check).".into());
+    }
+    if let Some(partner) = k.castle {
+        let partner = &game.kinds[partner as usize].name;
+        let attacked = if k.royal { ", and it is not in check nor crosses an attacked point" } else { "" };
+        line(format!(
+            "    Castles: moves two spaces sideways toward a {partner} of its side, the points between them empty, \
+             the {partner} then standing on the point it crossed; only if neither has moved{attacked}."
+        ));
+    }
+    if m.approach.iter().any(|&s| s != 0) {
+        line(format!(
+            "    Captures by approach {}: a step to a vacant point next to an enemy, in line with the step, takes that enemy and the unbroken run of enemies behind it.",
+            per_player(game, &m.approach)
+        ));
+    }
+    if m.withdraw.iter().any(|&s| s != 0) {
+        line(format!(
+            "    Captures by withdrawal {}: a step away from an adjacent enemy, in line with the step, takes that enemy and the unbroken run of enemies behind it.",
+            per_player(game, &m.withdraw)
+        ));
+    }
+}
+
+/// What a kind may capture, what it is worth, what it shoots, when it flies.
+fn captures_and_worth(game: &Game, k: &Kind, line: &mut Lines) {
+    let m = &k.moves;
+    let all_kinds = (1u16 << game.kinds.len()) - 1;
+    if k.can_capture & all_kinds != all_kinds && (0..MAX_PLAYERS).any(|p| m.captures_any(p)) {
+        let names = game.kind_names(k.can_capture);
+        line(match names.as_slice() {
+            [] => "    May capture no piece.".to_string(),
+            _ => format!("    May capture only a {}.", names.join(" or a ")),
+        });
+    }
+    if k.value != 1 {
+        line(format!("    Is worth {}.", k.value));
+    }
+    if let Some((shot, dirs)) = k.shoot {
+        let name = &game.kinds[shot as usize].name;
+        line(format!(
+            "    After each move it shoots one of its side's {name}s onto an empty point a slide away from where it landed ({}), where it stays.",
+            dir_list(dirs[0])
+        ));
+    }
+    if let Some(n) = k.fly {
+        line(format!(
+            "    While its side has at most {n} pieces (on the board and in hand), it flies: it moves to any empty point instead."
+        ));
+    }
+}
+
+/// How a kind enters from the hand.
+fn entry(game: &Game, enter: &Enter, line: &mut Lines) {
+    let everywhere = enter.on.iter().all(|z| z.len() == game.board.len());
+    let on = if everywhere {
+        "any empty point".to_string()
+    } else {
+        format!("an empty point of {}", points(game, &enter.on[0].union(&enter.on[1])))
+    };
+    let wait =
+        if enter.before_moving { "; while any are in hand, its side's pieces of this kind do not move" } else { "" };
+    let falls = &enter.falling[..game.players.len()];
+    let fall = match falls {
+        [Some(a), ..] if falls.iter().all(|f| f == &Some(*a)) => {
+            format!(", then falls {} as far as the points are empty", DIRECTION_NAMES[*a as usize])
+        }
+        [Some(_), ..] => ", then falls forward as far as the points are empty".to_string(),
+        _ => String::new(),
+    };
+    let capturing = if enter.capturing { " where it captures as it lands" } else { "" };
+    line(format!("    Enters from the hand onto {on}{fall}{capturing}, as a move of its own{wait}."));
+    if enter.unless_mates {
+        line("    May not enter where it leaves the opponent checkmated.".into());
+    }
+}
+
+/// A kind's limits: per file, lifts, runs of moves.
+fn limits(game: &Game, k: &Kind, line: &mut Lines) {
+    if let Some(n) = k.per_file {
+        let most = if n == 1 { "two".to_string() } else { format!("more than {n}") };
+        line(format!("    No move or entry may leave {most} of its side's {}s on one file.", k.name));
+    }
+    for (pi, lift) in k.lift.iter().enumerate() {
+        let Some(lift) = lift else { continue };
+        let from = match lift.on {
+            Some(on) => format!("from {}", points(game, &on)),
+            None => "from a point next to an empty one".to_string(),
+        };
+        let when = if lift.first { ", as its side's first move" } else { "" };
+        line(format!(
+            "    May be lifted off the board by {} {from}{when}: that is the whole move.",
+            game.players[pi].name
+        ));
+    }
+    if let Some(limit) = k.run_limit {
+        let has = game.kind_names(limit.while_has);
+        let while_has = if has.len() == game.kinds.len() {
+            String::new()
+        } else {
+            format!(", while its side has a {}", has.join(" or a "))
+        };
+        line(format!(
+            "    May make at most {} moves in a row without capturing{while_has}; a move of another piece, or a capture, starts the count again.",
+            limit.max
+        ));
+    }
+}
+
+/// How a kind promotes.
+fn promotion(game: &Game, k: &Kind, pr: &Promotion, line: &mut Lines) {
+    let zones: Vec<String> = game
+        .players
+        .iter()
+        .zip(&pr.zone)
+        .filter(|(_, z)| !z.is_empty())
+        .map(|(p, z)| format!("{} on {}", p.name, points(game, z)))
+        .collect();
+    let choices: Vec<&str> = k.promotion_choices().map(|c| game.kinds[c as usize].name.as_str()).collect();
+    let into = &crate::diagnostics::one_of(&choices).replace("`", "");
+    let into = if choices.len() > 1 { &format!("{into} (its player's choice)") } else { into };
+    let zones = zones.join("; ");
+    line(if pr.optional {
+        format!("    May become a {into} when its move ends in its promotion zone ({zones}) or starts there, or stay as it is: its player's choice.")
+    } else if pr.at_once {
+        format!("    Becomes a {into} the moment it lands in its promotion zone ({zones}), even during a capture, and goes on as a {into}.")
+    } else if pr.stops {
+        format!("    Becomes a {into} when it lands in its promotion zone ({zones}); its move ends there, even during a capture.")
+    } else {
+        format!("    Becomes a {into} when its move ends in its promotion zone ({zones}); passing through it during a capture does not count.")
+    });
 }
 
 fn dice(d: &Dice, line: &mut Lines) {
