@@ -1090,124 +1090,8 @@ fn chance_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
             let decl = DiceDecl { sides, binary: false, exact, pair: false, counting, summed: 1 };
             set_once(&mut d.dice, Spanned::new(decl, w.span), "the dice")?;
         }
-        "dice" => {
-            d.dice_written = true;
-            let mut a = Args::new(stmt, "dice 4 binary sets distance");
-            let n = a.number("how many dice")?;
-            if a.peek_word().is_some_and(|w| w.starts_with('d') && w != "distance") {
-                // `dice 2 d6 used separately`: each die moves a piece.
-                a.example = "dice 2 d6 used separately";
-                let w = a.word("a die such as `d6`")?;
-                let sides = die_faces(&w, a.example)?;
-                if a.peek_word().is_some_and(|w| w == "limits" || w == "sets") {
-                    // `dice 2 d6 sets distance`: the dice summed.
-                    a.example = "dice 2 d6 sets distance";
-                    if !(2..=20).contains(&sides) {
-                        return Err(diag::bad_number(w.span, "a die's number of faces", 2, 20));
-                    }
-                    if !(2..=4).contains(&n.value) || n.value * sides > 60 {
-                        return Err(diag::bad_number(n.span, "dice summed (their total at most 60)", 2, 4));
-                    }
-                    let (exact, counting) = dice_use(&mut a)?;
-                    let decl = DiceDecl { sides, binary: false, exact, pair: false, counting, summed: n.value };
-                    set_once(&mut d.dice, Spanned::new(decl, n.span), "the dice")?;
-                    return Ok(());
-                }
-                if !(2..=9).contains(&sides) {
-                    return Err(diag::bad_number(w.span, "the faces of each of two dice", 2, 9));
-                }
-                if n.value != 2 {
-                    let found = format!("`{}`", n.value);
-                    return Err(diag::wrong_argument(n.span, &found, "2: two dice are used separately", a.example));
-                }
-                a.keyword("used")?;
-                a.keyword("separately")?;
-                a.end()?;
-                let decl = DiceDecl { sides, binary: false, exact: true, pair: true, counting: None, summed: 1 };
-                set_once(&mut d.dice, Spanned::new(decl, n.span), "the dice")?;
-                return Ok(());
-            }
-            if !(1..=8).contains(&n.value) {
-                return Err(diag::bad_number(n.span, "the number of binary dice", 1, 8));
-            }
-            a.keyword("binary")?;
-            let (exact, counting) = dice_use(&mut a)?;
-            let decl = DiceDecl { sides: n.value, binary: true, exact, pair: false, counting, summed: 1 };
-            set_once(&mut d.dice, Spanned::new(decl, n.span), "the dice")?;
-        }
-        "pieces" => {
-            let mut a = Args::new(stmt, "pieces stack");
-            if a.optional("in").is_some() {
-                a.example = "pieces in hand enter first";
-                for word in ["hand", "enter"] {
-                    a.keyword(word)?;
-                }
-                if a.choice(&["first", "on"])?.value == "on" {
-                    a.example = "pieces in hand enter on rolls 6";
-                    a.keyword("rolls")?;
-                    let rolls = rolls_list(&mut a, "the rolls on which a piece in hand enters")?;
-                    set_once(&mut d.enter_rolls, rolls, "`pieces in hand enter on rolls`")?;
-                    return Ok(());
-                }
-                a.end()?;
-                set_once(&mut d.enter_first, Spanned::new((), stmt.span), "`pieces in hand enter first`")?;
-                return Ok(());
-            }
-            match a.choice(&["stack", "in", "safe", "block", "stop", "landing"])?.value.as_str() {
-                "safe" | "block" => {
-                    let safe = stmt.args[0].as_word() == Some("safe");
-                    a.example = if safe { "pieces safe in rows of 2" } else { "pieces block in rows of 3" };
-                    for word in ["in", "rows", "of"] {
-                        a.keyword(word)?;
-                    }
-                    let n = a.number("how many in a row")?;
-                    if !(2..=20).contains(&n.value) {
-                        return Err(diag::bad_number(n.span, "pieces in a row", 2, 20));
-                    }
-                    a.end()?;
-                    let (slot, what) = if safe {
-                        (&mut d.safe_rows, "`pieces safe in rows of`")
-                    } else {
-                        (&mut d.block_rows, "`pieces block in rows of`")
-                    };
-                    set_once(slot, n, what)?;
-                    return Ok(());
-                }
-                "stop" => {
-                    a.example = "pieces stop on happiness";
-                    a.keyword("on")?;
-                    let region = a.word("a region")?;
-                    a.end()?;
-                    set_once(&mut d.must_stop, region, "`pieces stop on`")?;
-                    return Ok(());
-                }
-                "landing" => {
-                    a.example = "pieces landing on water return to rebirth";
-                    a.keyword("on")?;
-                    let region = a.word("a region")?;
-                    a.keyword("return")?;
-                    a.keyword("to")?;
-                    let point = a.word("a point")?;
-                    a.end()?;
-                    d.landing_returns.push((region, point));
-                    return Ok(());
-                }
-                _ => {}
-            }
-            let limit = match a.optional("up") {
-                Some(_) => {
-                    a.keyword("to")?;
-                    let n = a.number("the most pieces on one point")?;
-                    if !(2..=200).contains(&n.value) {
-                        return Err(diag::bad_number(n.span, "the most pieces on one point", 2, 200));
-                    }
-                    n.value
-                }
-                None => 0,
-            };
-            a.end()?;
-            set_once(&mut d.stacks, Spanned::new(limit, stmt.span), "`pieces stack`")?;
-        }
+        "dice" => dice_stmt(stmt, d)?,
+        "pieces" => pieces_rule_stmt(stmt, d)?,
         "bear" => {
             let mut a = Args::new(stmt, "bear off when all pieces in home");
             for word in ["off", "when", "all", "pieces", "in"] {
@@ -1237,6 +1121,132 @@ fn chance_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
         }
         _ => return Err(unknown(stmt, 0)),
     }
+    Ok(())
+}
+
+/// `dice N binary ...`, `dice N dK limits|sets distance` (summed), or
+/// `dice 2 dK used separately`.
+fn dice_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
+    d.dice_written = true;
+    let mut a = Args::new(stmt, "dice 4 binary sets distance");
+    let n = a.number("how many dice")?;
+    if a.peek_word().is_some_and(|w| w.starts_with('d') && w != "distance") {
+        // `dice 2 d6 used separately`: each die moves a piece.
+        a.example = "dice 2 d6 used separately";
+        let w = a.word("a die such as `d6`")?;
+        let sides = die_faces(&w, a.example)?;
+        if a.peek_word().is_some_and(|w| w == "limits" || w == "sets") {
+            // `dice 2 d6 sets distance`: the dice summed.
+            a.example = "dice 2 d6 sets distance";
+            if !(2..=20).contains(&sides) {
+                return Err(diag::bad_number(w.span, "a die's number of faces", 2, 20));
+            }
+            if !(2..=4).contains(&n.value) || n.value * sides > 60 {
+                return Err(diag::bad_number(n.span, "dice summed (their total at most 60)", 2, 4));
+            }
+            let (exact, counting) = dice_use(&mut a)?;
+            let decl = DiceDecl { sides, binary: false, exact, pair: false, counting, summed: n.value };
+            set_once(&mut d.dice, Spanned::new(decl, n.span), "the dice")?;
+            return Ok(());
+        }
+        if !(2..=9).contains(&sides) {
+            return Err(diag::bad_number(w.span, "the faces of each of two dice", 2, 9));
+        }
+        if n.value != 2 {
+            let found = format!("`{}`", n.value);
+            return Err(diag::wrong_argument(n.span, &found, "2: two dice are used separately", a.example));
+        }
+        a.keyword("used")?;
+        a.keyword("separately")?;
+        a.end()?;
+        let decl = DiceDecl { sides, binary: false, exact: true, pair: true, counting: None, summed: 1 };
+        set_once(&mut d.dice, Spanned::new(decl, n.span), "the dice")?;
+        return Ok(());
+    }
+    if !(1..=8).contains(&n.value) {
+        return Err(diag::bad_number(n.span, "the number of binary dice", 1, 8));
+    }
+    a.keyword("binary")?;
+    let (exact, counting) = dice_use(&mut a)?;
+    let decl = DiceDecl { sides: n.value, binary: true, exact, pair: false, counting, summed: 1 };
+    set_once(&mut d.dice, Spanned::new(decl, n.span), "the dice")?;
+    Ok(())
+}
+
+/// `pieces stack [up to N]`, `pieces in hand enter first | on rolls ...`,
+/// `pieces safe|block in rows of N`, `pieces stop on REGION`, `pieces landing on REGION return to POINT`.
+fn pieces_rule_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
+    let mut a = Args::new(stmt, "pieces stack");
+    if a.optional("in").is_some() {
+        a.example = "pieces in hand enter first";
+        for word in ["hand", "enter"] {
+            a.keyword(word)?;
+        }
+        if a.choice(&["first", "on"])?.value == "on" {
+            a.example = "pieces in hand enter on rolls 6";
+            a.keyword("rolls")?;
+            let rolls = rolls_list(&mut a, "the rolls on which a piece in hand enters")?;
+            set_once(&mut d.enter_rolls, rolls, "`pieces in hand enter on rolls`")?;
+            return Ok(());
+        }
+        a.end()?;
+        set_once(&mut d.enter_first, Spanned::new((), stmt.span), "`pieces in hand enter first`")?;
+        return Ok(());
+    }
+    match a.choice(&["stack", "in", "safe", "block", "stop", "landing"])?.value.as_str() {
+        "safe" | "block" => {
+            let safe = stmt.args[0].as_word() == Some("safe");
+            a.example = if safe { "pieces safe in rows of 2" } else { "pieces block in rows of 3" };
+            for word in ["in", "rows", "of"] {
+                a.keyword(word)?;
+            }
+            let n = a.number("how many in a row")?;
+            if !(2..=20).contains(&n.value) {
+                return Err(diag::bad_number(n.span, "pieces in a row", 2, 20));
+            }
+            a.end()?;
+            let (slot, what) = if safe {
+                (&mut d.safe_rows, "`pieces safe in rows of`")
+            } else {
+                (&mut d.block_rows, "`pieces block in rows of`")
+            };
+            set_once(slot, n, what)?;
+            return Ok(());
+        }
+        "stop" => {
+            a.example = "pieces stop on happiness";
+            a.keyword("on")?;
+            let region = a.word("a region")?;
+            a.end()?;
+            set_once(&mut d.must_stop, region, "`pieces stop on`")?;
+            return Ok(());
+        }
+        "landing" => {
+            a.example = "pieces landing on water return to rebirth";
+            a.keyword("on")?;
+            let region = a.word("a region")?;
+            a.keyword("return")?;
+            a.keyword("to")?;
+            let point = a.word("a point")?;
+            a.end()?;
+            d.landing_returns.push((region, point));
+            return Ok(());
+        }
+        _ => {}
+    }
+    let limit = match a.optional("up") {
+        Some(_) => {
+            a.keyword("to")?;
+            let n = a.number("the most pieces on one point")?;
+            if !(2..=200).contains(&n.value) {
+                return Err(diag::bad_number(n.span, "the most pieces on one point", 2, 200));
+            }
+            n.value
+        }
+        None => 0,
+    };
+    a.end()?;
+    set_once(&mut d.stacks, Spanned::new(limit, stmt.span), "`pieces stack`")?;
     Ok(())
 }
 
@@ -2084,27 +2094,9 @@ fn trap_stmt(stmt: &Stmt, t: &mut TrapDecl) -> Result<(), Diagnostic> {
 fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
     no_block(stmt)?;
     let example = "attackers win when king captured";
-    let kw = &stmt.keyword;
     // `[PLAYER] win|lose when CONDITION`: the keyword is the player or the verb.
     let mut a = Args::new(stmt, example);
-    let (player, verb) = if GOALS.contains(&kw.value.as_str()) {
-        (None, kw.clone())
-    } else if a.peek_word() == Some("when") {
-        // `loose when ...`: the keyword stands where the verb goes.
-        return Err(diag::unknown_statement(kw.span, &kw.value, "inside `goals { ... }`", GOALS));
-    } else {
-        let verb = a.word("`wins` or `loses`")?;
-        if !GOALS.contains(&verb.value.as_str()) || NOT_VERBS.contains(&verb.value.as_str()) {
-            let d = diag::wrong_argument(verb.span, &format!("`{}`", verb.value), "`wins` or `loses`", example);
-            return Err(
-                match diag::did_you_mean(&verb.value, GOALS.iter().copied().filter(|g| !NOT_VERBS.contains(g))) {
-                    Some(s) => diag::with_suggestion(d, s),
-                    None => d,
-                },
-            );
-        }
-        (Some(kw.clone()), verb)
-    };
+    let (player, verb) = goal_subject(stmt, &mut a, example)?;
     if verb.value == "play" {
         for word in ["on", "for", "places"] {
             a.keyword(word)?;
@@ -2138,34 +2130,67 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
     a.keyword("when")?;
     // `N KIND captured` and `[exactly] N [KIND] in a row`: a count first.
     let exactly = a.optional("exactly").is_some();
-    if exactly || matches!(a.peek().map(|x| &x.kind), Some(ArgKind::Number(_))) {
-        let n = a.number("how many")?;
-        let what = if a.peek_word() == Some("in") { None } else { Some(a.word("a piece, or `pieces`")?) };
-        let condition = match what {
-            Some(what) if !exactly && a.peek_word() == Some("captured") => {
-                a.keyword("captured")?;
-                ConditionDecl::CapturedCount { n, what }
+    let condition = if exactly || matches!(a.peek().map(|x| &x.kind), Some(ArgKind::Number(_))) {
+        count_condition(&mut a, exactly)?
+    } else if starts_clause(&a) {
+        ConditionDecl::Holds(clauses(&mut a)?)
+    } else {
+        worded_condition(&mut a)?
+    };
+    a.end()?;
+    Ok(GoalDecl { player, wins, draw, ends, condition, span: stmt.span })
+}
+
+/// A goal's player, if any, and its verb (`win`, `lose`, `draw`, `end`, `pass`, `play`):
+/// `[PLAYER] VERB ...`, where the statement's keyword is the player or the verb.
+fn goal_subject(stmt: &Stmt, a: &mut Args, example: &str) -> Result<(Option<Sp<String>>, Sp<String>), Diagnostic> {
+    let kw = &stmt.keyword;
+    Ok(if GOALS.contains(&kw.value.as_str()) {
+        (None, kw.clone())
+    } else if a.peek_word() == Some("when") {
+        // `loose when ...`: the keyword stands where the verb goes.
+        return Err(diag::unknown_statement(kw.span, &kw.value, "inside `goals { ... }`", GOALS));
+    } else {
+        let verb = a.word("`wins` or `loses`")?;
+        if !GOALS.contains(&verb.value.as_str()) || NOT_VERBS.contains(&verb.value.as_str()) {
+            let d = diag::wrong_argument(verb.span, &format!("`{}`", verb.value), "`wins` or `loses`", example);
+            return Err(
+                match diag::did_you_mean(&verb.value, GOALS.iter().copied().filter(|g| !NOT_VERBS.contains(g))) {
+                    Some(s) => diag::with_suggestion(d, s),
+                    None => d,
+                },
+            );
+        }
+        (Some(kw.clone()), verb)
+    })
+}
+
+/// After `when`: `N KIND captured` or `[exactly] N [KIND] in a row`.
+fn count_condition(a: &mut Args, exactly: bool) -> Result<ConditionDecl, Diagnostic> {
+    let n = a.number("how many")?;
+    let what = if a.peek_word() == Some("in") { None } else { Some(a.word("a piece, or `pieces`")?) };
+    Ok(match what {
+        Some(what) if !exactly && a.peek_word() == Some("captured") => {
+            a.keyword("captured")?;
+            ConditionDecl::CapturedCount { n, what }
+        }
+        what => {
+            for word in ["in", "a", "row"] {
+                a.keyword(word)?;
             }
-            what => {
-                for word in ["in", "a", "row"] {
-                    a.keyword(word)?;
-                }
-                ConditionDecl::InARow { n, what, exactly }
-            }
-        };
-        a.end()?;
-        return Ok(GoalDecl { player, wins, draw, ends, condition, span: stmt.span });
-    }
-    if starts_clause(&a) {
-        let condition = ConditionDecl::Holds(clauses(&mut a)?);
-        a.end()?;
-        return Ok(GoalDecl { player, wins, draw, ends, condition, span: stmt.span });
-    }
+            ConditionDecl::InARow { n, what, exactly }
+        }
+    })
+}
+
+/// After `when`, a condition that starts with a word: `position repeated N
+/// times`, `no move`, `KIND captured` and the rest.
+fn worded_condition(a: &mut Args) -> Result<ConditionDecl, Diagnostic> {
     let first = a.word(
         "a condition: `no move`, `no pieces`, `KIND captured`, `KIND escapes`, `KIND reaches REGION`, \
          `N in a row`, `board full`, `checkmated`, `stalemated`, `fewer than N KIND left` or `KIND past every KIND`",
     )?;
-    let condition = if first.value == "position" {
+    Ok(if first.value == "position" {
         a.keyword("repeated")?;
         let n = a.number("how many times")?;
         a.keyword("times")?;
@@ -2232,9 +2257,7 @@ fn goal_stmt(stmt: &Stmt) -> Result<GoalDecl, Diagnostic> {
             "fortified" => ConditionDecl::Fortified(first),
             _ => ConditionDecl::Reaches(first, a.word("a region")?),
         }
-    };
-    a.end()?;
-    Ok(GoalDecl { player, wins, draw, ends, condition, span: stmt.span })
+    })
 }
 
 /// After `after`: `N moves in a row HEADING [or HEADING]`, or (for a draw)
