@@ -864,21 +864,36 @@ fn goals(game: &Game, line: &mut Lines) {
         "drawn"
     };
     for g in &game.goals {
-        let name = |p: PlayerId| game.players[p as usize].name.as_str();
-        let kind = |k: KindId| game.kinds[k as usize].name.as_str();
-        let outcome = match (g.player, g.wins) {
-            _ if g.draw => "The game is drawn".to_string(),
-            (Some(p), true) => format!("The game is won by {}", name(p)),
-            (Some(p), false) => format!("The game is lost by {}", name(p)),
-            (None, true) => "A player wins".into(),
-            (None, false) => "A player loses".into(),
-        };
-        // Whose piece: a player's own, or the winner's (or loser's) own.
-        let whose = |k: KindId| match g.player {
-            Some(_) => format!("a {}", kind(k)),
-            None => format!("one of its {}", plural(2, kind(k)).trim_start_matches("2 ")),
-        };
-        let text = match &g.condition {
+        line(format!("  {}.", goal_text(game, g, score)));
+    }
+    for a in &game.announcements {
+        line(format!(
+            "  After a move by {}, when a {} has clear lines to the edge ({}), they announce: \"{}\".",
+            game.players[a.after as usize].name,
+            game.kinds[a.kind as usize].name,
+            dir_list(a.dirs),
+            a.text
+        ));
+    }
+}
+
+/// One goal in words (`score`: how an `end when ...` goal ends the game).
+fn goal_text(game: &Game, g: &Goal, score: &str) -> String {
+    let name = |p: PlayerId| game.players[p as usize].name.as_str();
+    let kind = |k: KindId| game.kinds[k as usize].name.as_str();
+    let outcome = match (g.player, g.wins) {
+        _ if g.draw => "The game is drawn".to_string(),
+        (Some(p), true) => format!("The game is won by {}", name(p)),
+        (Some(p), false) => format!("The game is lost by {}", name(p)),
+        (None, true) => "A player wins".into(),
+        (None, false) => "A player loses".into(),
+    };
+    // Whose piece: a player's own, or the winner's (or loser's) own.
+    let whose = |k: KindId| match g.player {
+        Some(_) => format!("a {}", kind(k)),
+        None => format!("one of its {}", plural(2, kind(k)).trim_start_matches("2 ")),
+    };
+    match &g.condition {
             Condition::NoMove if g.ends => format!("The game ends, {score}, when the player to move has no legal move"),
             Condition::Repeated(n) if g.ends => format!(
                 "The game ends, {score}, when the same position, with the same side to move, stands for the {} time",
@@ -922,41 +937,10 @@ fn goals(game: &Game, line: &mut Lines) {
                     headings_meant(*classes)
                 )
             }
-            Condition::CapturedCount { n, kinds } => {
-                let outcome = match (g.player, g.wins, g.draw) {
-                    (None, true, false) => "The capturer wins".to_string(),
-                    (None, false, false) => "The player who lost them loses".to_string(),
-                    _ => outcome,
-                };
-                format!("{outcome} when {n} of a player's {} have been captured", counted(game, *kinds))
-            }
-            Condition::Repeated(n) => {
-                let outcome = if g.player.is_none() && !g.draw {
-                    format!("The player whose move makes it {}", if g.wins { "wins" } else { "loses" })
-                } else {
-                    outcome
-                };
-                format!("{outcome} when the same position, with the same side to move, stands for the {} time", ordinal(*n))
-            }
-            Condition::PerpetualCheck(n) => {
-                let (outcome, who) = match (g.player, g.draw) {
-                    (Some(p), false) => (outcome, name(p).to_string()),
-                    (None, false) => (format!("A player {}", if g.wins { "wins" } else { "loses" }), "it".into()),
-                    _ => (outcome, "one player".into()),
-                };
-                format!(
-                    "{outcome} when the same position, with the same side to move, stands for the {} time and {who} \
-                     gave check with every move it made since the position first stood (perpetual check)",
-                    ordinal(*n)
-                )
-            }
-            Condition::InARow { n, kinds, exactly } => {
-                let how = if *exactly { format!("exactly {n}") } else { format!("{n} or more") };
-                let whom = if g.player.is_some() { "a player makes" } else { "it makes" };
-                let what = counted(game, *kinds);
-                let longer = if *exactly { " (a longer run does not count)" } else { "" };
-                format!("{outcome} when {whom} a row of {how} of its {what} along a straight line{longer}")
-            }
+            Condition::CapturedCount { n, kinds } => captured_count_text(game, g, outcome, *n, *kinds),
+            Condition::Repeated(n) => repeated_text(g, outcome, *n),
+            Condition::PerpetualCheck(n) => perpetual_text(game, g, outcome, *n),
+            Condition::InARow { n, kinds, exactly } => in_a_row_text(game, g, outcome, *n, *kinds, *exactly),
             Condition::BoardFull => format!("{outcome} when the board is full"),
             Condition::Connects(regions) => {
                 let ends: Vec<String> = regions.iter().map(|z| zone(game, g.player, z)).collect();
@@ -977,39 +961,78 @@ fn goals(game: &Game, line: &mut Lines) {
             Condition::PassAtWill => {
                 "A player may pass instead of moving; two passes in a row end the game".to_string()
             }
-            Condition::MostArea { bonus, to } => {
-                let bonus = if *bonus > 0 {
-                    format!(", {} adding {}", name(*to), half_points(*bonus as u32))
-                } else {
-                    String::new()
-                };
-                format!(
-                    "{outcome} when, at the end, it has the larger area: its pieces and the empty points from which only its pieces can be reached along the lines{bonus} (equal: a draw)"
-                )
-            }
+            Condition::MostArea { bonus, to } => most_area_text(game, outcome, *bonus, *to),
             Condition::MostPieces => {
                 format!("{outcome} when, at the end, it has more pieces on the board than the other side (as many: a draw)")
             }
-            Condition::NoProgress { plies, capture, kinds } => {
-                let mut resets: Vec<String> = Vec::new();
-                if *capture {
-                    resets.push("a capture".into());
-                }
-                resets.extend((0..game.kinds.len()).filter(|&i| kinds & (1 << i) != 0).map(|i| format!("a move of a {}", kind(i as KindId))));
-                format!("{outcome} after {} moves of each side without {}", plies / 2, resets.join(" or "))
-            }
-        };
-        line(format!("  {text}."));
+            Condition::NoProgress { plies, capture, kinds } => no_progress_text(game, outcome, *plies, *capture, *kinds),
+        }
+}
+
+/// `N KIND captured`: who wins where no player is named is the capturer.
+fn captured_count_text(game: &Game, g: &Goal, outcome: String, n: u16, kinds: u16) -> String {
+    let outcome = match (g.player, g.wins, g.draw) {
+        (None, true, false) => "The capturer wins".to_string(),
+        (None, false, false) => "The player who lost them loses".to_string(),
+        _ => outcome,
+    };
+    format!("{outcome} when {n} of a player's {} have been captured", counted(game, kinds))
+}
+
+/// `position repeated N times`: where no player is named, the one whose move makes it.
+fn repeated_text(g: &Goal, outcome: String, n: u8) -> String {
+    let outcome = if g.player.is_none() && !g.draw {
+        format!("The player whose move makes it {}", if g.wins { "wins" } else { "loses" })
+    } else {
+        outcome
+    };
+    format!("{outcome} when the same position, with the same side to move, stands for the {} time", ordinal(n))
+}
+
+/// `position repeated N times checking every move`.
+fn perpetual_text(game: &Game, g: &Goal, outcome: String, n: u8) -> String {
+    let (outcome, who) = match (g.player, g.draw) {
+        (Some(p), false) => (outcome, game.players[p as usize].name.clone()),
+        (None, false) => (format!("A player {}", if g.wins { "wins" } else { "loses" }), "it".into()),
+        _ => (outcome, "one player".into()),
+    };
+    format!(
+        "{outcome} when the same position, with the same side to move, stands for the {} time and {who} \
+         gave check with every move it made since the position first stood (perpetual check)",
+        ordinal(n)
+    )
+}
+
+/// `[exactly] N [KIND] in a row`.
+fn in_a_row_text(game: &Game, g: &Goal, outcome: String, n: u8, kinds: u16, exactly: bool) -> String {
+    let how = if exactly { format!("exactly {n}") } else { format!("{n} or more") };
+    let whom = if g.player.is_some() { "a player makes" } else { "it makes" };
+    let what = counted(game, kinds);
+    let longer = if exactly { " (a longer run does not count)" } else { "" };
+    format!("{outcome} when {whom} a row of {how} of its {what} along a straight line{longer}")
+}
+
+/// `most area [plus N for PLAYER]`.
+fn most_area_text(game: &Game, outcome: String, bonus: u16, to: PlayerId) -> String {
+    let bonus = if bonus > 0 {
+        format!(", {} adding {}", game.players[to as usize].name, half_points(bonus as u32))
+    } else {
+        String::new()
+    };
+    format!(
+        "{outcome} when, at the end, it has the larger area: its pieces and the empty points from which only its pieces can be reached along the lines{bonus} (equal: a draw)"
+    )
+}
+
+/// `draw after N moves without capture or KIND move`.
+fn no_progress_text(game: &Game, outcome: String, plies: u16, capture: bool, kinds: u16) -> String {
+    let mut resets: Vec<String> = Vec::new();
+    if capture {
+        resets.push("a capture".into());
     }
-    for a in &game.announcements {
-        line(format!(
-            "  After a move by {}, when a {} has clear lines to the edge ({}), they announce: \"{}\".",
-            game.players[a.after as usize].name,
-            game.kinds[a.kind as usize].name,
-            dir_list(a.dirs),
-            a.text
-        ));
-    }
+    let moved = (0..game.kinds.len()).filter(|&i| kinds & (1 << i) != 0);
+    resets.extend(moved.map(|i| format!("a move of a {}", game.kinds[i].name)));
+    format!("{outcome} after {} moves of each side without {}", plies / 2, resets.join(" or "))
 }
 
 /// A goal region: one set, or each player's own.

@@ -1929,7 +1929,7 @@ impl<'a> Compiler<'a> {
             ConditionDecl::MostArea(bonus) => {
                 let (bonus, to) = match bonus {
                     Some((n, p)) => {
-                        let Some(to) = self.player(p) else { return None };
+                        let to = self.player(p)?;
                         if n.value > 2 * 999 {
                             self.err(diag::bad_number(n.span, "the points added", 0, 999));
                         }
