@@ -4,7 +4,7 @@
 pub mod svg;
 
 use crate::engine::{kind_of, owner, Cell, Engine, Position};
-use crate::game::{Game, Point, PointSet, NONE};
+use crate::game::{Board, Game, Point, PointSet, NONE};
 
 /// The players who can ever have a piece of `kind` (bit per player): placed
 /// at the start, or promoted into from a kind they have.
@@ -75,142 +75,188 @@ pub fn render(engine: &Engine, pos: &Position) -> String {
 
 /// Draws `pos` with the last move and its captures marked.
 pub fn render_marked(engine: &Engine, pos: &Position, marks: &Marks) -> String {
-    let game = &engine.game;
-    let board = &game.board;
-    let (w, h) = (board.width.max(1) as usize, board.height.max(1) as usize);
-    // A column either side for the marks of the last move at the edges.
-    let cols = (w - 1) * 4 + 3;
-    let rows = (h - 1) * 2 + 1;
-    let mut canvas = vec![vec![' '; cols]; rows];
-    let at = |x: i32, y: i32| ((h as i32 - 1 - y) as usize * 2, x as usize * 4 + 1);
-    let special = sites(game);
-    // Lines first, points over them.
-    for p in 0..board.len() as Point {
-        let (x, y) = board.coords[p as usize];
-        for d in 0..8u8 {
-            let q = board.step(p, d);
-            if q == NONE || q < p {
+    let board = &engine.game.board;
+    let mut canvas = Canvas::new(board);
+    canvas.draw_lines(board);
+    let (sites_drawn, occupied_drawn) = canvas.draw_points(engine, pos, marks);
+    let mut out = canvas.text(board, marks.colour);
+    out.push_str(&footer(engine, pos, sites_drawn, occupied_drawn));
+    out
+}
+
+/// The text drawing being made: a character and perhaps a colour (an index
+/// into `COLOURS`) per cell, two rows and four columns a lattice step.
+struct Canvas {
+    cells: Vec<Vec<char>>,
+    paint: Vec<Vec<Option<usize>>>,
+    /// The lattice's height, and the columns of a row.
+    h: usize,
+    cols: usize,
+}
+
+impl Canvas {
+    fn new(board: &Board) -> Canvas {
+        let (w, h) = (board.width.max(1) as usize, board.height.max(1) as usize);
+        // A column either side for the marks of the last move at the edges.
+        let cols = (w - 1) * 4 + 3;
+        let rows = (h - 1) * 2 + 1;
+        Canvas { cells: vec![vec![' '; cols]; rows], paint: vec![vec![None; cols]; rows], h, cols }
+    }
+
+    /// The row and column of lattice point `(x, y)`.
+    fn at(&self, x: i32, y: i32) -> (usize, usize) {
+        ((self.h as i32 - 1 - y) as usize * 2, x as usize * 4 + 1)
+    }
+
+    /// The board's lines (drawn first, the points over them).
+    fn draw_lines(&mut self, board: &Board) {
+        for p in 0..board.len() as Point {
+            let (x, y) = board.coords[p as usize];
+            for d in 0..8u8 {
+                let q = board.step(p, d);
+                if q == NONE || q < p {
+                    continue;
+                }
+                let (qx, qy) = board.coords[q as usize];
+                let (r0, c0) = self.at(x, y);
+                let (r1, c1) = self.at(qx, qy);
+                let (r0, c0, r1, c1) = (r0 as i32, c0 as i32, r1 as i32, c1 as i32);
+                let (dr, dc) = ((r1 - r0).signum(), (c1 - c0).signum());
+                if dr == 0 || dc == 0 {
+                    // Straight: fill every cell between.
+                    let mut r = r0 + dr;
+                    let mut c = c0 + dc;
+                    while (r, c) != (r1, c1) {
+                        let cell = &mut self.cells[r as usize][c as usize];
+                        if *cell == ' ' {
+                            *cell = if dr == 0 { '-' } else { '|' };
+                        }
+                        r += dr;
+                        c += dc;
+                    }
+                } else {
+                    // Slanted: one mark in the middle of each lattice step.
+                    let ch = if dr == dc { '\\' } else { '/' };
+                    for j in 0..(r1 - r0).abs() / 2 {
+                        let (r, c) = ((r0 + dr * (2 * j + 1)) as usize, (c0 + dc * (4 * j + 2)) as usize);
+                        let cell = &mut self.cells[r][c];
+                        *cell = if *cell == ' ' || *cell == ch { ch } else { 'X' };
+                    }
+                }
+            }
+        }
+    }
+
+    /// The points, pieces, seeds and stacks, the last move's marks; whether
+    /// an empty site, and a piece on one, were drawn (for the legend).
+    fn draw_points(&mut self, engine: &Engine, pos: &Position, marks: &Marks) -> (bool, bool) {
+        let game = &engine.game;
+        let board = &game.board;
+        let special = sites(game);
+        let cols = self.cols;
+        // Empty special sites drawn `+`, and pieces standing on one drawn `{K}`.
+        let (mut sites_drawn, mut occupied_drawn) = (false, false);
+        for p in 0..board.len() as Point {
+            let (x, y) = board.coords[p as usize];
+            let (r, c) = self.at(x, y);
+            let cell = pos.at(p);
+            if let Some(n) = engine.seeds_on(pos, p) {
+                // A pit or store: its count, its last digit on the point.
+                let digits: Vec<char> = if n == 0 { vec!['.'] } else { n.to_string().chars().collect() };
+                for (i, &ch) in digits.iter().rev().enumerate() {
+                    if let Some(col) = c.checked_sub(i) {
+                        self.cells[r][col] = ch;
+                    }
+                }
                 continue;
             }
-            let (qx, qy) = board.coords[q as usize];
-            let (r0, c0) = at(x, y);
-            let (r1, c1) = at(qx, qy);
-            let (r0, c0, r1, c1) = (r0 as i32, c0 as i32, r1 as i32, c1 as i32);
-            let (dr, dc) = ((r1 - r0).signum(), (c1 - c0).signum());
-            if dr == 0 || dc == 0 {
-                // Straight: fill every cell between.
-                let mut r = r0 + dr;
-                let mut c = c0 + dc;
-                while (r, c) != (r1, c1) {
-                    let cell = &mut canvas[r as usize][c as usize];
-                    if *cell == ' ' {
-                        *cell = if dr == 0 { '-' } else { '|' };
-                    }
-                    r += dr;
-                    c += dc;
-                }
+            sites_drawn |= cell == 0 && special.contains(p);
+            self.cells[r][c] = if cell != 0 {
+                self.paint[r][c] = Some(if owner(cell) == game.first { 0 } else { 1 });
+                piece_char(game, cell)
+            } else if marks.captured.contains(p) {
+                self.paint[r][c] = Some(3);
+                'x'
+            } else if special.contains(p) {
+                '+'
             } else {
-                // Slanted: one mark in the middle of each lattice step.
-                let ch = if dr == dc { '\\' } else { '/' };
-                for j in 0..(r1 - r0).abs() / 2 {
-                    let (r, c) = ((r0 + dr * (2 * j + 1)) as usize, (c0 + dc * (4 * j + 2)) as usize);
-                    let cell = &mut canvas[r][c];
-                    *cell = if *cell == ' ' || *cell == ch { ch } else { 'X' };
+                '.'
+            };
+            let brackets = if marks.to == Some(p) {
+                Some(('[', ']'))
+            } else if marks.from == Some(p) {
+                Some(('(', ')'))
+            } else if cell != 0 && special.contains(p) {
+                occupied_drawn = true;
+                Some(('{', '}'))
+            } else {
+                None
+            };
+            let height = engine.height(pos, p);
+            if height > 1 && brackets.is_none() {
+                // A stack: its height after the piece (`+` past two digits).
+                let text = if height > 99 { "+".to_string() } else { height.to_string() };
+                for (i, ch) in text.chars().enumerate() {
+                    if let Some(cell) = self.cells[r].get_mut(c + 1 + i) {
+                        *cell = ch;
+                        self.paint[r][c + 1 + i] = self.paint[r][c];
+                    }
+                }
+            }
+            if let Some((open, close)) = brackets {
+                for (col, ch) in [(c.checked_sub(1), open), (Some(c + 1).filter(|&k| k < cols), close)] {
+                    if let Some(col) = col {
+                        self.cells[r][col] = ch;
+                        self.paint[r][col] = Some(2);
+                    }
                 }
             }
         }
+        (sites_drawn, occupied_drawn)
     }
-    // Empty special sites drawn `+`, and pieces standing on one drawn `{K}`.
-    let (mut sites_drawn, mut occupied_drawn) = (false, false);
-    // A colour per canvas cell (an index into COLOURS), when colouring.
-    let mut paint: Vec<Vec<Option<usize>>> = vec![vec![None; cols]; rows];
-    for p in 0..board.len() as Point {
-        let (x, y) = board.coords[p as usize];
-        let (r, c) = at(x, y);
-        let cell = pos.at(p);
-        if let Some(n) = engine.seeds_on(pos, p) {
-            // A pit or store: its count, its last digit on the point.
-            let digits: Vec<char> = if n == 0 { vec!['.'] } else { n.to_string().chars().collect() };
-            for (i, &ch) in digits.iter().rev().enumerate() {
-                if let Some(col) = c.checked_sub(i) {
-                    canvas[r][col] = ch;
-                }
-            }
-            continue;
-        }
-        sites_drawn |= cell == 0 && special.contains(p);
-        canvas[r][c] = if cell != 0 {
-            paint[r][c] = Some(if owner(cell) == game.first { 0 } else { 1 });
-            piece_char(game, cell)
-        } else if marks.captured.contains(p) {
-            paint[r][c] = Some(3);
-            'x'
-        } else if special.contains(p) {
-            '+'
-        } else {
-            '.'
+
+    /// The rows as text, rank numbers on the left and file letters below
+    /// (lattice boards), in colour if asked.
+    fn text(&self, board: &Board, colour: bool) -> String {
+        let (h, cols) = (self.h, self.cols);
+        let rank_label = |y: usize| -> String {
+            board
+                .coords
+                .iter()
+                .position(|&(_, cy)| cy == y as i32)
+                .map(|i| board.labels[i].trim_start_matches(|c: char| c.is_ascii_alphabetic()).to_string())
+                .unwrap_or_default()
         };
-        let brackets = if marks.to == Some(p) {
-            Some(('[', ']'))
-        } else if marks.from == Some(p) {
-            Some(('(', ')'))
-        } else if cell != 0 && special.contains(p) {
-            occupied_drawn = true;
-            Some(('{', '}'))
-        } else {
-            None
-        };
-        let height = engine.height(pos, p);
-        if height > 1 && brackets.is_none() {
-            // A stack: its height after the piece (`+` past two digits).
-            let text = if height > 99 { "+".to_string() } else { height.to_string() };
-            for (i, ch) in text.chars().enumerate() {
-                if let Some(cell) = canvas[r].get_mut(c + 1 + i) {
-                    *cell = ch;
-                    paint[r][c + 1 + i] = paint[r][c];
+        let margin = (0..h).map(|y| rank_label(y).len()).max().unwrap_or(0);
+        let mut out = String::new();
+        for (i, row) in self.cells.iter().enumerate() {
+            let label = if i % 2 == 0 { rank_label(h - 1 - i / 2) } else { String::new() };
+            let len = row.iter().rposition(|&ch| ch != ' ').map_or(0, |k| k + 1);
+            let mut line = String::new();
+            for (k, &ch) in row[..len].iter().enumerate() {
+                match self.paint[i][k].filter(|_| colour) {
+                    Some(colour) => line.push_str(&format!("{}{ch}{RESET}", COLOURS[colour])),
+                    None => line.push(ch),
                 }
             }
+            out.push_str(&format!("{label:>margin$} {line}\n"));
         }
-        if let Some((open, close)) = brackets {
-            for (col, ch) in [(c.checked_sub(1), open), (Some(c + 1).filter(|&k| k < cols), close)] {
-                if let Some(col) = col {
-                    canvas[r][col] = ch;
-                    paint[r][col] = Some(2);
-                }
+        let mut files = vec![' '; cols];
+        for (i, l) in board.labels.iter().enumerate() {
+            let (x, _) = board.coords[i];
+            if let Some(f) = l.chars().next().filter(|c| c.is_ascii_lowercase()) {
+                files[x as usize * 4 + 1] = f;
             }
         }
+        out.push_str(&format!("{:margin$} {}\n", "", files.iter().collect::<String>().trim_end()));
+        out
     }
-    // Coordinates: rank numbers on the left, file letters below (lattice boards).
-    let rank_label = |y: usize| -> String {
-        board
-            .coords
-            .iter()
-            .position(|&(_, cy)| cy == y as i32)
-            .map(|i| board.labels[i].trim_start_matches(|c: char| c.is_ascii_alphabetic()).to_string())
-            .unwrap_or_default()
-    };
-    let margin = (0..h).map(|y| rank_label(y).len()).max().unwrap_or(0);
+}
+
+/// Below the board: the hands, the pieces borne off or the stores, the legend.
+fn footer(engine: &Engine, pos: &Position, sites_drawn: bool, occupied_drawn: bool) -> String {
+    let game = &engine.game;
     let mut out = String::new();
-    for (i, row) in canvas.iter().enumerate() {
-        let label = if i % 2 == 0 { rank_label(h - 1 - i / 2) } else { String::new() };
-        let len = row.iter().rposition(|&ch| ch != ' ').map_or(0, |k| k + 1);
-        let mut line = String::new();
-        for (k, &ch) in row[..len].iter().enumerate() {
-            match paint[i][k].filter(|_| marks.colour) {
-                Some(colour) => line.push_str(&format!("{}{ch}{RESET}", COLOURS[colour])),
-                None => line.push(ch),
-            }
-        }
-        out.push_str(&format!("{label:>margin$} {line}\n"));
-    }
-    let mut files = vec![' '; cols];
-    for (i, l) in board.labels.iter().enumerate() {
-        let (x, _) = board.coords[i];
-        if let Some(f) = l.chars().next().filter(|c| c.is_ascii_lowercase()) {
-            files[x as usize * 4 + 1] = f;
-        }
-    }
-    out.push_str(&format!("{:margin$} {}\n", "", files.iter().collect::<String>().trim_end()));
     out.push_str(&hands(engine, pos));
     let off: Vec<String> = (0..game.players.len())
         .map(|p| (p, engine.stored(pos, p as crate::game::PlayerId)))
