@@ -232,29 +232,7 @@ impl Engine {
         let board = &g.board;
         let track = &g.tracks[me as usize];
         let player = &g.players[me as usize].name;
-        // Where the move starts (None: the hand, before the first point) and where it ends.
-        let (from, to, kind) = if let Some((letter, to)) = text.split_once('@') {
-            let k = match letter.chars().next() {
-                None => 0,
-                Some(c) => g.kinds.iter().position(|k| k.letter == c)? as KindId,
-            };
-            (None, Some(board.point(to)?), k)
-        } else {
-            let (from, to) = match text.strip_suffix("-off") {
-                Some(from) => (from, None),
-                None => text.split_once('-').map(|(a, b)| (a, Some(b)))?,
-            };
-            let p = board.point(from)?;
-            // An empty point or an enemy's piece: the general reasons say so.
-            if pos.at(p) == 0 || owner(pos.at(p)) != me {
-                return None;
-            }
-            let to = match to {
-                Some(b) => Some(board.point(b)?),
-                None => None,
-            };
-            (Some(p), to, kind_of(pos.at(p)))
-        };
+        let (from, to, kind) = self.track_move_of(pos, text)?;
         if !g.kinds[kind as usize].moves.track {
             return None;
         }
@@ -282,6 +260,63 @@ impl Engine {
             let target = to.map_or("off the board".to_string(), |q| label(q).to_string());
             return Some(format!("pieces run forward along {player}'s track, and {target} is not ahead of {at}"));
         }
+        if let Some(why) = self.track_roll_against(me, from, (start, end), roll) {
+            return Some(why);
+        }
+        if to.is_none() && !self.may_bear_off(pos, me) {
+            return Some(format!(
+                "{player} bears off only while all its pieces on the board stand in its home, and none is in hand"
+            ));
+        }
+        if let Some(why) = self.passage_against(pos, me, (start, end), to) {
+            return Some(why);
+        }
+        if from.is_some() && self.must_enter(pos, me) {
+            return Some(format!("{player} has a piece in hand, and must enter it before any other piece moves"));
+        }
+        let q = to?;
+        self.landing_against(pos, me, q)
+    }
+
+    /// A track move's text read: where it starts (None: the hand, before
+    /// the first point), where it ends (None: off the board), and the kind
+    /// moved; None where it is no track move of the side to move's piece.
+    fn track_move_of(&self, pos: &Position, text: &str) -> Option<(Option<Point>, Option<Point>, KindId)> {
+        let (g, board, me) = (&self.game, &self.game.board, pos.turn);
+        Some(if let Some((letter, to)) = text.split_once('@') {
+            let k = match letter.chars().next() {
+                None => 0,
+                Some(c) => g.kinds.iter().position(|k| k.letter == c)? as KindId,
+            };
+            (None, Some(board.point(to)?), k)
+        } else {
+            let (from, to) = match text.strip_suffix("-off") {
+                Some(from) => (from, None),
+                None => text.split_once('-').map(|(a, b)| (a, Some(b)))?,
+            };
+            let p = board.point(from)?;
+            // An empty point or an enemy's piece: the general reasons say so.
+            if pos.at(p) == 0 || owner(pos.at(p)) != me {
+                return None;
+            }
+            let to = match to {
+                Some(b) => Some(board.point(b)?),
+                None => None,
+            };
+            (Some(p), to, kind_of(pos.at(p)))
+        })
+    }
+
+    /// Why the roll does not allow a track move from `start` to `end` (track
+    /// indexes, -1 for the hand; `from` None for an entry).
+    fn track_roll_against(
+        &self,
+        me: PlayerId,
+        from: Option<Point>,
+        (start, end): (i32, i32),
+        roll: Option<u8>,
+    ) -> Option<String> {
+        let player = &self.game.players[me as usize].name;
         let mut distance = (end - start) as u8;
         let on = self.game.enter_rolls;
         if from.is_none() && on != 0 {
@@ -307,11 +342,22 @@ impl Engine {
                 return Some(format!("the roll is {r}, and a move covers {how} the roll: this one covers {distance}"));
             }
         }
-        if to.is_none() && !self.may_bear_off(pos, me) {
-            return Some(format!(
-                "{player} bears off only while all its pieces on the board stand in its home, and none is in hand"
-            ));
-        }
+        None
+    }
+
+    /// Why a track move may not pass over the points between `start` and
+    /// `end` (a point every piece stops on, a blocking row) or land on `to`
+    /// (an enemy in a safe row).
+    fn passage_against(
+        &self,
+        pos: &Position,
+        me: PlayerId,
+        (start, end): (i32, i32),
+        to: Option<Point>,
+    ) -> Option<String> {
+        let g = &self.game;
+        let track = &g.tracks[me as usize];
+        let label = |p: Point| g.board.labels[p as usize].as_str();
         // The points passed over: one every piece stops on, or a row that blocks.
         let passed = (start + 1) as usize..(end as usize).min(track.len());
         if let Some(k) = passed.clone().find(|&k| self.game.must_stop.as_ref().is_some_and(|z| z.contains(track[k]))) {
@@ -332,40 +378,44 @@ impl Engine {
             let row = if c != 0 && owner(c) != me { self.row_on_track(pos, me, q, owner(c)) } else { 0 };
             if row >= n as usize {
                 return Some(format!(
-                    "the {} on {} stands in a row of {row} of its side's pieces, and a row of {n} or more cannot be attacked",
-                    g.kinds[kind_of(c) as usize].name,
-                    label(q)
-                ));
+                "the {} on {} stands in a row of {row} of its side's pieces, and a row of {n} or more cannot be attacked",
+                g.kinds[kind_of(c) as usize].name,
+                label(q)
+            ));
             }
         }
-        if from.is_some() && self.must_enter(pos, me) {
-            return Some(format!("{player} has a piece in hand, and must enter it before any other piece moves"));
+        None
+    }
+
+    /// Why a track move may not land on `q`: a stack of enemies, a full
+    /// stack or a piece of its own, or a piece safe there.
+    fn landing_against(&self, pos: &Position, me: PlayerId, q: Point) -> Option<String> {
+        let g = &self.game;
+        let player = &g.players[me as usize].name;
+        let label = |p: Point| g.board.labels[p as usize].as_str();
+        let c = pos.at(q);
+        let height = self.height(pos, q);
+        if c != 0 && self.game.stacks.is_some() && owner(c) != me && height > 1 {
+            return Some(format!(
+                "{} holds {height} enemy pieces, and a piece may land on a lone enemy piece only",
+                label(q)
+            ));
         }
-        if let Some(q) = to {
-            let c = pos.at(q);
-            let height = self.height(pos, q);
-            if c != 0 && self.game.stacks.is_some() && owner(c) != me && height > 1 {
-                return Some(format!(
-                    "{} holds {height} enemy pieces, and a piece may land on a lone enemy piece only",
-                    label(q)
-                ));
+        if c != 0 && owner(c) == me && self.game.stacks.is_some() {
+            if self.room_on_stack(height) {
+                return None;
             }
-            if c != 0 && owner(c) == me && self.game.stacks.is_some() {
-                if self.room_on_stack(height) {
-                    return None;
-                }
-                return Some(format!("{} holds {height} of {player}'s pieces, as many as a point may hold", label(q)));
-            }
-            if c != 0 && owner(c) == me {
-                return Some(format!("{} holds one of {player}'s own pieces", label(q)));
-            }
-            if c != 0 && g.kinds[kind_of(c) as usize].safe[owner(c) as usize].contains(q) {
-                return Some(format!(
-                    "the {} on {} is safe there and cannot be taken",
-                    g.kinds[kind_of(c) as usize].name,
-                    label(q)
-                ));
-            }
+            return Some(format!("{} holds {height} of {player}'s pieces, as many as a point may hold", label(q)));
+        }
+        if c != 0 && owner(c) == me {
+            return Some(format!("{} holds one of {player}'s own pieces", label(q)));
+        }
+        if c != 0 && g.kinds[kind_of(c) as usize].safe[owner(c) as usize].contains(q) {
+            return Some(format!(
+                "the {} on {} is safe there and cannot be taken",
+                g.kinds[kind_of(c) as usize].name,
+                label(q)
+            ));
         }
         None
     }
