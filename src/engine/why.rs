@@ -363,66 +363,11 @@ impl Engine {
             );
         }
         let kind = &g.kinds[kind_of(c) as usize];
-        // A capture that stops too early, or a capture sequence that is not the longest.
-        if let Some(longer) = legal_moves.iter().find(|m| m.starts_with(&format!("{text}x"))) {
-            return format!("the capture must go on while it can: {} continues it", shown(longer));
+        if let Some(reason) = self.capture_rule_against(pos, text, from, &legal_moves, &kind.name, numbers) {
+            return reason;
         }
-        let all_captures = legal_moves.iter().all(|m| self.captures_in_text(m));
-        let is_capture = self.captures_in_text(text);
-        if !is_capture && all_captures && g.jumps.compulsory && !legal_moves.is_empty() {
-            let captures: Vec<String> = legal_moves.iter().map(|m| shown(m)).collect();
-            return format!("capturing is compulsory, and captures exist: {}", captures.join(" "));
-        }
-        if is_capture {
-            if let Some(reason) = self.preference_against(pos, text) {
-                return reason;
-            }
-            if let Some(reason) = self.prey_against(pos, from, text) {
-                return reason;
-            }
-        }
-        if is_capture && g.jumps.land_to_continue {
-            if let Some(reason) = self.landing_rule_against(pos, text, &legal_moves, &kind.name, numbers) {
-                return reason;
-            }
-        }
-        if is_capture {
-            if let Some(reason) = self.sequence_rule_against(pos, text) {
-                return reason;
-            }
-        }
-        if self.held_back(pos, kind_of(c)) {
-            return format!(
-                "a {k} may not move while its side still has a {k} in hand: enter one first (@POINT)",
-                k = kind.name
-            );
-        }
-        if !is_capture && self.run_exhausted(pos, from, kind_of(c)) {
-            if let Some(limit) = kind.run_limit {
-                let has = g.kind_names(limit.while_has);
-                let while_has = if has.len() == g.kinds.len() {
-                    String::new()
-                } else {
-                    format!(" while its side has a {}", has.join(" or a "))
-                };
-                return format!(
-                    "the {} on {from_name} has made {} moves in a row without capturing, the most it may make{while_has}",
-                    kind.name, limit.max
-                );
-            }
-        }
-        // Under a die: would the move be legal with a higher roll?
-        if let (Some(r), Some(_)) = (roll, g.dice) {
-            if let Some(m) = any.iter().find(|m| self.notation(m) == text) {
-                return if g.dice.is_some_and(|d| d.exact) {
-                    format!(
-                        "the roll is {r}, and this move covers {} spaces: a move covers exactly the roll",
-                        m.distance
-                    )
-                } else {
-                    format!("the roll is {r}, and this move covers {} spaces", m.distance)
-                };
-            }
+        if let Some(reason) = self.piece_rule_against(pos, roll, text, from, any, &from_name) {
+            return reason;
         }
         // A plain move: check the destination's rules.
         if let Some((_, to_label)) = text.split_once('-') {
@@ -437,6 +382,102 @@ impl Engine {
         } else {
             format!("no rule allows it; the {} on {from_name} can play {}", kind.name, mine.join(" "))
         }
+    }
+
+    /// What forbids `text` (from `from`) as a capture, or a move where a
+    /// capture is compulsory: a longer capture, the captures that exist, a
+    /// preference, the prey, the landing, the sequence.
+    fn capture_rule_against(
+        &self,
+        pos: &Position,
+        text: &str,
+        from: Point,
+        legal_moves: &[String],
+        kind_name: &str,
+        numbers: bool,
+    ) -> Option<String> {
+        let g = &self.game;
+        let shown = |t: &str| self.as_typed(t, numbers);
+        // A capture that stops too early, or a capture sequence that is not the longest.
+        if let Some(longer) = legal_moves.iter().find(|m| m.starts_with(&format!("{text}x"))) {
+            return Some(format!("the capture must go on while it can: {} continues it", shown(longer)));
+        }
+        let all_captures = legal_moves.iter().all(|m| self.captures_in_text(m));
+        let is_capture = self.captures_in_text(text);
+        if !is_capture && all_captures && g.jumps.compulsory && !legal_moves.is_empty() {
+            let captures: Vec<String> = legal_moves.iter().map(|m| shown(m)).collect();
+            return Some(format!("capturing is compulsory, and captures exist: {}", captures.join(" ")));
+        }
+        if is_capture {
+            if let Some(reason) = self.preference_against(pos, text) {
+                return Some(reason);
+            }
+            if let Some(reason) = self.prey_against(pos, from, text) {
+                return Some(reason);
+            }
+        }
+        if is_capture && g.jumps.land_to_continue {
+            if let Some(reason) = self.landing_rule_against(pos, text, legal_moves, kind_name, numbers) {
+                return Some(reason);
+            }
+        }
+        if is_capture {
+            if let Some(reason) = self.sequence_rule_against(pos, text) {
+                return Some(reason);
+            }
+        }
+        None
+    }
+
+    /// What forbids the piece on `from` its move `text` (not a capture's
+    /// rule): pieces waiting in hand, a run of moves used up, the roll.
+    fn piece_rule_against(
+        &self,
+        pos: &Position,
+        roll: Option<u8>,
+        text: &str,
+        from: Point,
+        any: &[Move],
+        from_name: &str,
+    ) -> Option<String> {
+        let g = &self.game;
+        let c = pos.at(from);
+        let kind = &g.kinds[kind_of(c) as usize];
+        let is_capture = self.captures_in_text(text);
+        if self.held_back(pos, kind_of(c)) {
+            return Some(format!(
+                "a {k} may not move while its side still has a {k} in hand: enter one first (@POINT)",
+                k = kind.name
+            ));
+        }
+        if !is_capture && self.run_exhausted(pos, from, kind_of(c)) {
+            if let Some(limit) = kind.run_limit {
+                let has = g.kind_names(limit.while_has);
+                let while_has = if has.len() == g.kinds.len() {
+                    String::new()
+                } else {
+                    format!(" while its side has a {}", has.join(" or a "))
+                };
+                return Some(format!(
+                    "the {} on {from_name} has made {} moves in a row without capturing, the most it may make{while_has}",
+                    kind.name, limit.max
+                ));
+            }
+        }
+        // Under a die: would the move be legal with a higher roll?
+        if let (Some(r), Some(_)) = (roll, g.dice) {
+            if let Some(m) = any.iter().find(|m| self.notation(m) == text) {
+                return Some(if g.dice.is_some_and(|d| d.exact) {
+                    format!(
+                        "the roll is {r}, and this move covers {} spaces: a move covers exactly the roll",
+                        m.distance
+                    )
+                } else {
+                    format!("the roll is {r}, and this move covers {} spaces", m.distance)
+                });
+            }
+        }
+        None
     }
 
     /// What forbids a plain move from `from` to `to_label` in the board's
