@@ -1004,74 +1004,89 @@ fn rule_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
             a.end()?;
             d.only.push(OnlyDecl { kinds, region });
         }
-        "hostile" => {
-            let mut a = Args::new(stmt, "hostile throne to king when empty");
-            let region = a.word("a region")?;
-            let mut to = Vec::new();
-            if a.optional("to").is_some() {
-                to = a.words_until("when", "a piece")?;
-            }
-            let when_empty = match a.optional("when") {
-                Some(_) => {
-                    a.keyword("empty")?;
-                    true
-                }
-                None => false,
-            };
-            a.end()?;
-            d.hostile.push(HostileDecl { region, to, when_empty });
-        }
-        "another" => {
-            let mut a = Args::new(stmt, "another turn on rosettes");
-            a.keyword("turn")?;
-            if a.choice(&["on", "after"])?.value == "after" {
-                a.example = "another turn after rolls 1 4 5";
-                a.keyword("rolls")?;
-                let rolls = rolls_list(&mut a, "the rolls after which the player throws again")?;
-                set_once(&mut d.another_turn_rolls, rolls, "`another turn after rolls`")?;
-                return Ok(());
-            }
-            let region = a.word("a region")?;
-            a.end()?;
-            set_once(&mut d.another_turn, region, "`another turn on`")?;
-        }
-        "captured" => {
-            let mut a = Args::new(stmt, "captured pieces return to hand");
-            a.keyword("pieces")?;
-            let how = a.choice(&["return", "change", "swap"])?.value;
-            let words: &[&str] = match how.as_str() {
-                "change" => &["sides"],
-                "swap" => &["places"],
-                _ => &["to", "hand"],
-            };
-            for word in words {
-                a.keyword(word)?;
-            }
-            a.end()?;
-            if let Some(first) = d.return_to_hand.or(d.change_sides).or(d.swap_places) {
-                return Err(diag::duplicate_statement(stmt.span, first, "where captured pieces go"));
-            }
-            match how.as_str() {
-                "change" => d.change_sides = Some(stmt.span),
-                "swap" => d.swap_places = Some(stmt.span),
-                _ => d.return_to_hand = Some(stmt.span),
-            }
-        }
-        "announce" => {
-            let mut a =
-                Args::new(stmt, "announce \"{count} clear lines\" after defenders when king sees edge orthogonal");
-            let text = a.text("the announcement in quotes")?;
-            a.keyword("after")?;
-            let after = a.word("a player")?;
-            a.keyword("when")?;
-            let kind = a.word("a piece")?;
-            a.keyword("sees")?;
-            a.keyword("edge")?;
-            let dirs = a.words("directions")?;
-            d.announcements.push(AnnounceDecl { text, after, kind, dirs });
-        }
+        "hostile" => hostile_stmt(stmt, d)?,
+        "another" => another_turn_stmt(stmt, d)?,
+        "captured" => captured_pieces_stmt(stmt, d)?,
+        "announce" => announce_stmt(stmt, d)?,
         _ => return Err(unknown(stmt, 0)),
     }
+    Ok(())
+}
+
+/// `hostile REGION [to KINDS] [when empty]`.
+fn hostile_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
+    let mut a = Args::new(stmt, "hostile throne to king when empty");
+    let region = a.word("a region")?;
+    let mut to = Vec::new();
+    if a.optional("to").is_some() {
+        to = a.words_until("when", "a piece")?;
+    }
+    let when_empty = match a.optional("when") {
+        Some(_) => {
+            a.keyword("empty")?;
+            true
+        }
+        None => false,
+    };
+    a.end()?;
+    d.hostile.push(HostileDecl { region, to, when_empty });
+    Ok(())
+}
+
+/// `another turn on REGION`, or `another turn after rolls N...`.
+fn another_turn_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
+    let mut a = Args::new(stmt, "another turn on rosettes");
+    a.keyword("turn")?;
+    if a.choice(&["on", "after"])?.value == "after" {
+        a.example = "another turn after rolls 1 4 5";
+        a.keyword("rolls")?;
+        let rolls = rolls_list(&mut a, "the rolls after which the player throws again")?;
+        set_once(&mut d.another_turn_rolls, rolls, "`another turn after rolls`")?;
+        return Ok(());
+    }
+    let region = a.word("a region")?;
+    a.end()?;
+    set_once(&mut d.another_turn, region, "`another turn on`")?;
+    Ok(())
+}
+
+/// `captured pieces return to hand | change sides | swap places`.
+fn captured_pieces_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
+    let mut a = Args::new(stmt, "captured pieces return to hand");
+    a.keyword("pieces")?;
+    let how = a.choice(&["return", "change", "swap"])?.value;
+    let words: &[&str] = match how.as_str() {
+        "change" => &["sides"],
+        "swap" => &["places"],
+        _ => &["to", "hand"],
+    };
+    for word in words {
+        a.keyword(word)?;
+    }
+    a.end()?;
+    if let Some(first) = d.return_to_hand.or(d.change_sides).or(d.swap_places) {
+        return Err(diag::duplicate_statement(stmt.span, first, "where captured pieces go"));
+    }
+    match how.as_str() {
+        "change" => d.change_sides = Some(stmt.span),
+        "swap" => d.swap_places = Some(stmt.span),
+        _ => d.return_to_hand = Some(stmt.span),
+    }
+    Ok(())
+}
+
+/// `announce "TEXT" after PLAYER when KIND sees edge DIRECTIONS`.
+fn announce_stmt(stmt: &Stmt, d: &mut Decls) -> Result<(), Diagnostic> {
+    let mut a = Args::new(stmt, "announce \"{count} clear lines\" after defenders when king sees edge orthogonal");
+    let text = a.text("the announcement in quotes")?;
+    a.keyword("after")?;
+    let after = a.word("a player")?;
+    a.keyword("when")?;
+    let kind = a.word("a piece")?;
+    a.keyword("sees")?;
+    a.keyword("edge")?;
+    let dirs = a.words("directions")?;
+    d.announcements.push(AnnounceDecl { text, after, kind, dirs });
     Ok(())
 }
 

@@ -299,57 +299,7 @@ impl Engine {
             if std::mem::replace(&mut seen[who as usize], true) {
                 return Err(PositionError::Shape(format!("the side `{letter}` is given twice")));
             }
-            for piece in side[1..].split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                let (piece, unmoved) = match piece.strip_suffix('*') {
-                    Some(bare) => (bare, true),
-                    None => (piece, false),
-                };
-                if let Some((kind, count)) = piece.split_once('@') {
-                    self.parse_hand(&mut pos, who, kind, count)?;
-                    continue;
-                }
-                // `a2=5`: a stack of five, where pieces stack.
-                let (piece, height) = match piece.split_once('=') {
-                    Some((bare, n)) if self.game.stacks.is_some() => {
-                        let limit = self.game.stacks.unwrap_or(1);
-                        match n.parse::<u8>() {
-                            Ok(h) if (1..=limit).contains(&h) => (bare, h),
-                            _ => {
-                                return Err(PositionError::Shape(format!(
-                                    "`{piece}`: a stack's height is a number from 1 to {limit}"
-                                )))
-                            }
-                        }
-                    }
-                    Some(_) => {
-                        return Err(PositionError::Shape(format!(
-                            "`{piece}`: `=N` is a stack's height, and pieces do not stack in this game"
-                        )))
-                    }
-                    None => (piece, 1),
-                };
-                let (kind, points) = self.parse_pieces(piece, self.plain_kind[who as usize])?;
-                for p in points {
-                    if pos.at(p) != 0 {
-                        // Named as it was typed: a label, or a square number.
-                        let numbers = piece
-                            .trim_start_matches(|c: char| c.is_ascii_uppercase())
-                            .starts_with(|c: char| c.is_ascii_digit());
-                        return Err(PositionError::Occupied(self.point_name(p, numbers)));
-                    }
-                    self.put_stack(&mut pos, p, cell(who, kind), height);
-                    if unmoved {
-                        if self.vt.castlers & (1 << kind) == 0 {
-                            return Err(PositionError::Shape(format!(
-                                "`{piece}*`: `*` marks a piece that castles or is castled with and has not moved, \
-                                 and a {} does neither",
-                                g.kinds[kind as usize].name
-                            )));
-                        }
-                        self.set_unmoved(&mut pos, p);
-                    }
-                }
-            }
+            self.place_side(&mut pos, who, &side[1..])?;
         }
         let (mut passant, mut back) = (None, None);
         for part in &state {
@@ -380,6 +330,69 @@ impl Engine {
             pos.previous = self.play_unchecked(&pos, &m).hash;
         }
         self.settle(pos)
+    }
+
+    /// Places one side's pieces (`pieces`: the side's text after its
+    /// letter): points, stacks, pieces in hand, unmoved castlers.
+    fn place_side(&self, pos: &mut Position, who: PlayerId, pieces: &str) -> Result<(), PositionError> {
+        let g = &self.game;
+        for piece in pieces.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (piece, unmoved) = match piece.strip_suffix('*') {
+                Some(bare) => (bare, true),
+                None => (piece, false),
+            };
+            if let Some((kind, count)) = piece.split_once('@') {
+                self.parse_hand(pos, who, kind, count)?;
+                continue;
+            }
+            let (piece, height) = self.stack_height(piece)?;
+            let (kind, points) = self.parse_pieces(piece, self.plain_kind[who as usize])?;
+            for p in points {
+                if pos.at(p) != 0 {
+                    // Named as it was typed: a label, or a square number.
+                    let numbers = piece
+                        .trim_start_matches(|c: char| c.is_ascii_uppercase())
+                        .starts_with(|c: char| c.is_ascii_digit());
+                    return Err(PositionError::Occupied(self.point_name(p, numbers)));
+                }
+                self.put_stack(pos, p, cell(who, kind), height);
+                if unmoved {
+                    if self.vt.castlers & (1 << kind) == 0 {
+                        return Err(PositionError::Shape(format!(
+                            "`{piece}*`: `*` marks a piece that castles or is castled with and has not moved, \
+                             and a {} does neither",
+                            g.kinds[kind as usize].name
+                        )));
+                    }
+                    self.set_unmoved(pos, p);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `a2=5`: a piece's text and the height of its stack (1 without `=N`),
+    /// where pieces stack.
+    fn stack_height<'t>(&self, piece: &'t str) -> Result<(&'t str, u8), PositionError> {
+        Ok(match piece.split_once('=') {
+            Some((bare, n)) if self.game.stacks.is_some() => {
+                let limit = self.game.stacks.unwrap_or(1);
+                match n.parse::<u8>() {
+                    Ok(h) if (1..=limit).contains(&h) => (bare, h),
+                    _ => {
+                        return Err(PositionError::Shape(format!(
+                            "`{piece}`: a stack's height is a number from 1 to {limit}"
+                        )))
+                    }
+                }
+            }
+            Some(_) => {
+                return Err(PositionError::Shape(format!(
+                    "`{piece}`: `=N` is a stack's height, and pieces do not stack in this game"
+                )))
+            }
+            None => (piece, 1),
+        })
     }
 
     /// A position read from notation (rulebook's or FEN), refused if the
