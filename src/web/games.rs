@@ -483,20 +483,8 @@ impl Game {
         let board = engine.board();
         let me = self.pos().turn;
         let player = &g.players[me as usize].name;
-        if let Some((_, result)) = self.over()? {
-            return Ok(format!("The game is over: {result}."));
-        }
-        if let Some(agent) = &self.seats[me as usize] {
-            return Ok(format!("It is {} turn, and the computer ({}) plays it.", possessive(player), agent.name));
-        }
-        if let (Some(dice), None) = (engine.dice(), self.roll_value()) {
-            let (button, noun) = dice_words(&dice);
-            let how = if dice.exact {
-                format!("the {noun} is how far a piece moves")
-            } else {
-                format!("the {noun} is the most spaces a piece may move")
-            };
-            return Ok(format!("{button} first: {how}."));
+        if let Some(why) = self.not_now()? {
+            return Ok(why);
         }
         let mut legal = Vec::new();
         engine.moves(self.pos(), self.roll_value(), &mut legal).map_err(no_answer)?;
@@ -513,52 +501,101 @@ impl Game {
                 _ => Some(board.labels[m.from as usize].clone()),
             })
             .collect();
+        if let Some(to) = to {
+            return self.refusal_to(from, to);
+        }
+        if let Some(hand) = from.strip_prefix("hand:") {
+            return self.refusal_in_hand(from, hand, &starts);
+        }
+        self.refusal_on_point(from, &starts)
+    }
+
+    /// Why no move can be chosen at all: the game is over, the computer
+    /// moves, or the dice must be thrown first.
+    fn not_now(&self) -> Result<Option<String>, Refusal> {
+        let engine = self.engine();
+        let me = self.pos().turn;
+        let player = &engine.game.players[me as usize].name;
+        if let Some((_, result)) = self.over()? {
+            return Ok(Some(format!("The game is over: {result}.")));
+        }
+        if let Some(agent) = &self.seats[me as usize] {
+            return Ok(Some(format!("It is {} turn, and the computer ({}) plays it.", possessive(player), agent.name)));
+        }
+        if let (Some(dice), None) = (engine.dice(), self.roll_value()) {
+            let (button, noun) = dice_words(&dice);
+            let how = if dice.exact {
+                format!("the {noun} is how far a piece moves")
+            } else {
+                format!("the {noun} is the most spaces a piece may move")
+            };
+            return Ok(Some(format!("{button} first: {how}.")));
+        }
+        Ok(None)
+    }
+
+    /// The piece on `from` (or in hand) chosen first, then `to`, a point it cannot go to.
+    fn refusal_to(&self, from: &str, to: &str) -> Result<String, Refusal> {
+        let board = self.engine().board();
+        let me = self.pos().turn;
         let mine = |key: &str| match key.strip_prefix("hand:") {
             Some(hand) => hand.split_once(':').is_some_and(|(p, _)| p == me.to_string()),
             None => board.point(key).is_some_and(|p| self.pos().at(p) != 0 && owner(self.pos().at(p)) == me),
         };
-        // The piece chosen first, then a point it cannot go to.
-        if let Some(to) = to {
-            if !mine(from) {
-                return self.refusal(from, None);
-            }
-            let Some(q) = board.point(to) else { return Err(bad(format!("`{to}` is not a point"))) };
-            let c = self.pos().at(q);
-            if c != 0 && owner(c) == me {
-                return self.refusal(to, None); // another piece of the mover's: why it cannot move
-            }
-            let text = match from.strip_prefix("hand:") {
-                Some(hand) => format!("{}@{to}", self.hand_kind(hand)?.1),
-                None => format!("{from}-{to}"),
-            };
-            return Ok(match self.verdict(&text)? {
-                Some(reason) => format!("{} is not legal: {reason}.", self.shown(&text)),
-                None => format!("{} is legal: click the marked points.", self.shown(&text)),
-            });
+        if !mine(from) {
+            return self.refusal(from, None);
         }
-        // A piece in hand.
-        if let Some(hand) = from.strip_prefix("hand:") {
-            let (kind, letter) = self.hand_kind(hand)?;
-            let name = &g.kinds[kind as usize].name;
-            let holder = hand.split_once(':').and_then(|(p, _)| p.parse::<usize>().ok());
-            if let Some(theirs) = holder.filter(|&h| h != me as usize).and_then(|h| g.players.get(h)) {
-                return Ok(format!("Those are {} pieces in hand, and {player} is to move.", possessive(&theirs.name)));
-            }
-            if starts.iter().any(|s| s == from) {
-                return Ok(format!("A {name} can enter: click it, then one of the marked points."));
-            }
-            let mut texts = Vec::new();
-            if g.kinds[kind as usize].moves.track {
-                let track = &g.tracks[me as usize];
-                if let Some(&q) = self.roll_value().and_then(|r| track.get((r as usize).wrapping_sub(1))) {
-                    texts.push(format!("{letter}@{}", board.labels[q as usize]));
-                }
-            }
-            if let Some(enter) = &g.kinds[kind as usize].enter {
-                texts.extend(enter.on[me as usize].iter().map(|q| format!("{letter}@{}", board.labels[q as usize])));
-            }
-            return Ok(format!("No {name} can enter now{}", self.summary(&texts)?));
+        let Some(q) = board.point(to) else { return Err(bad(format!("`{to}` is not a point"))) };
+        let c = self.pos().at(q);
+        if c != 0 && owner(c) == me {
+            return self.refusal(to, None); // another piece of the mover's: why it cannot move
         }
+        let text = match from.strip_prefix("hand:") {
+            Some(hand) => format!("{}@{to}", self.hand_kind(hand)?.1),
+            None => format!("{from}-{to}"),
+        };
+        Ok(match self.verdict(&text)? {
+            Some(reason) => format!("{} is not legal: {reason}.", self.shown(&text)),
+            None => format!("{} is legal: click the marked points.", self.shown(&text)),
+        })
+    }
+
+    /// A piece in hand (`from`, `hand` its `PLAYER:KIND`) that cannot enter;
+    /// `starts` are where the legal moves start.
+    fn refusal_in_hand(&self, from: &str, hand: &str, starts: &[String]) -> Result<String, Refusal> {
+        let engine = self.engine();
+        let (g, board) = (&engine.game, engine.board());
+        let me = self.pos().turn;
+        let player = &g.players[me as usize].name;
+        let (kind, letter) = self.hand_kind(hand)?;
+        let name = &g.kinds[kind as usize].name;
+        let holder = hand.split_once(':').and_then(|(p, _)| p.parse::<usize>().ok());
+        if let Some(theirs) = holder.filter(|&h| h != me as usize).and_then(|h| g.players.get(h)) {
+            return Ok(format!("Those are {} pieces in hand, and {player} is to move.", possessive(&theirs.name)));
+        }
+        if starts.iter().any(|s| s == from) {
+            return Ok(format!("A {name} can enter: click it, then one of the marked points."));
+        }
+        let mut texts = Vec::new();
+        if g.kinds[kind as usize].moves.track {
+            let track = &g.tracks[me as usize];
+            if let Some(&q) = self.roll_value().and_then(|r| track.get((r as usize).wrapping_sub(1))) {
+                texts.push(format!("{letter}@{}", board.labels[q as usize]));
+            }
+        }
+        if let Some(enter) = &g.kinds[kind as usize].enter {
+            texts.extend(enter.on[me as usize].iter().map(|q| format!("{letter}@{}", board.labels[q as usize])));
+        }
+        Ok(format!("No {name} can enter now{}", self.summary(&texts)?))
+    }
+
+    /// The point `from` clicked: empty, an enemy piece, or a piece of the
+    /// mover's that cannot move (`starts`: where the legal moves start).
+    fn refusal_on_point(&self, from: &str, starts: &[String]) -> Result<String, Refusal> {
+        let engine = self.engine();
+        let (g, board) = (&engine.game, engine.board());
+        let me = self.pos().turn;
+        let player = &g.players[me as usize].name;
         let Some(p) = board.point(from) else { return Err(bad(format!("`{from}` is not a point"))) };
         let c = self.pos().at(p);
         if c == 0 {
