@@ -57,62 +57,31 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
     // More threads than cores gain nothing; a cap keeps `--threads 100000` from exhausting the system.
     let threads = opts.threads.min(rulebook::app::series::MAX_THREADS).min(opts.games.max(1));
     let bar = super::progress_bar(opts.games as u64);
-    let next = AtomicUsize::new(0);
-    let total: Mutex<Stats> = Mutex::new(Stats::default());
-    let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    // The first engine limit any game reached: the statistics would be skewed, so none are given.
-    let limit: Mutex<Option<rulebook::engine::Limit>> = Mutex::new(None);
+    let shared = Shared {
+        loaded: &loaded,
+        opts,
+        start_pos: &start_pos,
+        max_plies,
+        file_tag,
+        bar: &bar,
+        next: AtomicUsize::new(0),
+        total: Mutex::new(Stats::default()),
+        errors: Mutex::new(Vec::new()),
+        limit: Mutex::new(None),
+    };
     let start = Instant::now();
     let spawn_error: Mutex<Option<std::io::Error>> = Mutex::new(None);
     std::thread::scope(|s| {
         for _ in 0..threads {
-            let spawned = std::thread::Builder::new().spawn_scoped(s, || {
-                let mut moves = Vec::new();
-                let mut record = Vec::new();
-                let mut stats = Stats::default();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= opts.games {
-                        break;
-                    }
-                    let seed = game_seed(opts.seed, i);
-                    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-                    record.clear();
-                    let p = match engine.playout(
-                        &start_pos,
-                        max_plies,
-                        &mut rng,
-                        &mut moves,
-                        opts.record.is_some().then_some(&mut record),
-                    ) {
-                        Ok(p) => p,
-                        Err(l) => {
-                            limit.lock().expect("no panics while held").get_or_insert(l);
-                            next.store(opts.games, Ordering::Relaxed);
-                            break;
-                        }
-                    };
-                    if let Some(dir) = &opts.record {
-                        let mut r = records::new_record(&loaded, &file_tag, seed, &start_pos, record.clone());
-                        records::finish(&mut r, &describe(engine, &p.outcome));
-                        let path = dir.join(format!("game-{:05}.txt", i + 1));
-                        if let Err(e) = super::files::write(&path, &r.write(), true, false, &loaded.files()) {
-                            errors.lock().expect("no panics while held").push(format!("{}: {e}", path.display()));
-                        }
-                    }
-                    stats.add(&p);
-                    bar.inc(1);
-                }
-                total.lock().expect("no panics while held").merge(stats);
-            });
-            if let Err(e) = spawned {
+            if let Err(e) = std::thread::Builder::new().spawn_scoped(s, || shared.play_games()) {
                 // The threads already running stop at their next game.
-                next.store(opts.games, Ordering::Relaxed);
+                shared.next.store(opts.games, Ordering::Relaxed);
                 *spawn_error.lock().expect("no panics while held") = Some(e);
                 break;
             }
         }
     });
+    let Shared { total, errors, limit, .. } = shared;
     if let Some(e) = spawn_error.into_inner().expect("threads done") {
         bar.finish_and_clear();
         eprintln!("error: cannot start {threads} threads: {e}; try fewer with --threads");
@@ -137,6 +106,63 @@ pub fn run(game: &GameArgs, opts: &Options) -> i32 {
         summary(&loaded, opts, (threads, max_plies), &stats, elapsed);
     }
     0
+}
+
+/// What the threads playing the games share: the game, the options, the
+/// next game to play, and what the games found.
+struct Shared<'a> {
+    loaded: &'a load::Loaded,
+    opts: &'a Options,
+    start_pos: &'a rulebook::engine::Position,
+    max_plies: u32,
+    /// The game as each record names it (relative to the record folder).
+    file_tag: std::path::PathBuf,
+    bar: &'a indicatif::ProgressBar,
+    next: AtomicUsize,
+    total: Mutex<Stats>,
+    errors: Mutex<Vec<String>>,
+    /// The first engine limit any game reached: the statistics would be skewed, so none are given.
+    limit: Mutex<Option<rulebook::engine::Limit>>,
+}
+
+impl Shared<'_> {
+    /// Plays games, one after another, until none are left; its figures
+    /// go into `total`.
+    fn play_games(&self) {
+        let (engine, opts) = (&self.loaded.engine, self.opts);
+        let mut moves = Vec::new();
+        let mut record = Vec::new();
+        let mut stats = Stats::default();
+        loop {
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            if i >= opts.games {
+                break;
+            }
+            let seed = game_seed(opts.seed, i);
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            record.clear();
+            let recording = opts.record.is_some().then_some(&mut record);
+            let p = match engine.playout(self.start_pos, self.max_plies, &mut rng, &mut moves, recording) {
+                Ok(p) => p,
+                Err(l) => {
+                    self.limit.lock().expect("no panics while held").get_or_insert(l);
+                    self.next.store(opts.games, Ordering::Relaxed);
+                    break;
+                }
+            };
+            if let Some(dir) = &opts.record {
+                let mut r = records::new_record(self.loaded, &self.file_tag, seed, self.start_pos, record.clone());
+                records::finish(&mut r, &describe(engine, &p.outcome));
+                let path = dir.join(format!("game-{:05}.txt", i + 1));
+                if let Err(e) = super::files::write(&path, &r.write(), true, false, &self.loaded.files()) {
+                    self.errors.lock().expect("no panics while held").push(format!("{}: {e}", path.display()));
+                }
+            }
+            stats.add(&p);
+            self.bar.inc(1);
+        }
+        self.total.lock().expect("no panics while held").merge(stats);
+    }
 }
 
 fn listed(tally: Vec<(String, u64)>) -> String {
