@@ -172,21 +172,7 @@ impl<'a> Compiler<'a> {
     /// option choice was read, so that errors from reading it count too.
     pub fn compile(mut self, options: Vec<OptionValue>, errors_before: usize) -> Option<Game> {
         let d = self.d;
-        match &d.version {
-            None => self.err(diag::missing_statement(Span::new(0, 0), "language version", "rulebook 1")),
-            Some(v) if v.value != LANGUAGE_VERSION => {
-                self.err(diag::unsupported_version(v.span, v.value, LANGUAGE_VERSION))
-            }
-            _ => {}
-        }
-        if d.name.is_none() {
-            self.err(diag::missing_statement(Span::new(0, 0), "name", "game \"My game\""));
-        }
-        match &d.board {
-            Some(b) => self.board(b),
-            None if self.is_broken("board", "") => {}
-            None => self.err(diag::missing_statement(self.file_end, "board", "board { files a..h  ranks 1..8 ... }")),
-        }
+        self.heading();
         self.players();
         super::players::check(d, self.players.len(), self.diags);
         let first = match &d.first {
@@ -215,19 +201,8 @@ impl<'a> Compiler<'a> {
         let another_turn = d.another_turn.as_ref().and_then(|r| self.region(r)).map(|sets| sets[0].union(&sets[1]));
         let return_to_hand = d.return_to_hand.is_some();
         let change_sides = d.change_sides.is_some();
-        let mill = d.mill.as_ref().map(|n| {
-            if !(2..=26).contains(&n.value) {
-                self.err(diag::bad_number(n.span, "pieces in a row", 2, 26));
-            }
-            n.value.clamp(2, 26) as u8
-        });
-        if let (Some(span), true) = (d.return_to_hand, self.players.len() * self.kinds.len() > MAX_HANDS) {
-            self.err(diag::bad_number(span, "the kinds held in hand (players times kinds)", 1, MAX_HANDS as u64));
-        }
-        let held = (0..self.kinds.len()).filter(|&k| self.kinds.iter().any(|j| !j.royal && j.base as usize == k));
-        if let (Some(span), true) = (d.change_sides, self.players.len() * held.count() > MAX_HANDS) {
-            self.err(diag::bad_number(span, "the kinds held in hand (players times kinds)", 1, MAX_HANDS as u64));
-        }
+        let mill = d.mill.as_ref().map(|n| self.bounded(n, "pieces in a row", 2, 26) as u8);
+        self.hand_room();
         if let (Some(span), false) = (d.forbid_facing, self.kinds.iter().any(|k| k.royal)) {
             self.err(diag::no_royal_piece(span));
         }
@@ -277,6 +252,39 @@ impl<'a> Compiler<'a> {
             goals,
             announcements,
         })
+    }
+
+    /// The version line, the name and the board.
+    fn heading(&mut self) {
+        let d = self.d;
+        match &d.version {
+            None => self.err(diag::missing_statement(Span::new(0, 0), "language version", "rulebook 1")),
+            Some(v) if v.value != LANGUAGE_VERSION => {
+                self.err(diag::unsupported_version(v.span, v.value, LANGUAGE_VERSION))
+            }
+            _ => {}
+        }
+        if d.name.is_none() {
+            self.err(diag::missing_statement(Span::new(0, 0), "name", "game \"My game\""));
+        }
+        match &d.board {
+            Some(b) => self.board(b),
+            None if self.is_broken("board", "") => {}
+            None => self.err(diag::missing_statement(self.file_end, "board", "board { files a..h  ranks 1..8 ... }")),
+        }
+    }
+
+    /// Where captured pieces go to a hand, the hands must have room for every
+    /// kind they may hold, of every player.
+    fn hand_room(&mut self) {
+        let d = self.d;
+        if let (Some(span), true) = (d.return_to_hand, self.players.len() * self.kinds.len() > MAX_HANDS) {
+            self.err(diag::bad_number(span, "the kinds held in hand (players times kinds)", 1, MAX_HANDS as u64));
+        }
+        let held = (0..self.kinds.len()).filter(|&k| self.kinds.iter().any(|j| !j.royal && j.base as usize == k));
+        if let (Some(span), true) = (d.change_sides, self.players.len() * held.count() > MAX_HANDS) {
+            self.err(diag::bad_number(span, "the kinds held in hand (players times kinds)", 1, MAX_HANDS as u64));
+        }
     }
 
     // ------------------------------------------------------------- board
