@@ -520,12 +520,7 @@ fn limits(game: &Game, k: &Kind, line: &mut Lines) {
         ));
     }
     if let Some(limit) = k.run_limit {
-        let has = game.kind_names(limit.while_has);
-        let while_has = if has.len() == game.kinds.len() {
-            String::new()
-        } else {
-            format!(", while its side has a {}", has.join(" or a "))
-        };
+        let while_has = game.while_has(&limit).map_or(String::new(), |w| format!(", {w}"));
         line(format!(
             "    May make at most {} moves in a row without capturing{while_has}; a move of another piece, or a capture, starts the count again.",
             limit.max

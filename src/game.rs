@@ -1098,6 +1098,13 @@ impl Game {
     pub fn kind_names(&self, mask: u16) -> Vec<&str> {
         (0..self.kinds.len()).filter(|&k| mask & (1 << k) != 0).map(|k| self.kinds[k].name.as_str()).collect()
     }
+
+    /// `while its side has a KIND [or a KIND...]` for a run limit's kinds,
+    /// or None where they are every kind (the limit always holds).
+    pub fn while_has(&self, limit: &RunLimit) -> Option<String> {
+        let has = self.kind_names(limit.while_has);
+        (has.len() != self.kinds.len()).then(|| format!("while its side has a {}", has.join(" or a ")))
+    }
 }
 
 impl Goal {

@@ -97,9 +97,7 @@ fn one_way(game: &Game, k: KindId) -> bool {
         return false;
     }
     let board = &game.board;
-    let at: std::collections::HashMap<(i32, i32), Point> =
-        board.coords.iter().enumerate().map(|(p, &c)| (c, p as Point)).collect();
-    let at = &at;
+    let lattice = &tables::lattice(board);
     (0..game.players.len()).all(|pl| {
         // Slides, leaps over a piece and hops go link by link along their
         // direction; approach and withdrawal are read either way.
@@ -115,8 +113,7 @@ fn one_way(game: &Game, k: KindId) -> bool {
         }
         let next = |p: usize| {
             let along = (0..8).filter(move |&d| dirs & (1 << d) != 0).map(move |d| board.step(p as Point, d));
-            let (x, y) = board.coords[p];
-            let leaps = offsets.iter().map(move |&(dx, dy)| at.get(&(x + dx, y + dy)).copied().unwrap_or(NONE));
+            let leaps = offsets.iter().map(move |&(dx, dy)| vectors::lattice_offset(board, lattice, p, dx, dy));
             along.chain(leaps).filter(|&q| q != NONE).map(|q| q as usize)
         };
         acyclic(board.len(), next)

@@ -230,7 +230,7 @@ fn step_attacks(
 }
 
 /// The point `(dx, dy)` lattice steps from `p`, or NONE off the board.
-fn lattice_offset(b: &Board, lattice: &[Point], p: usize, dx: i32, dy: i32) -> Point {
+pub(super) fn lattice_offset(b: &Board, lattice: &[Point], p: usize, dx: i32, dy: i32) -> Point {
     let (x, y) = b.coords[p];
     let (x, y) = (x + dx, y + dy);
     if x < 0 || y < 0 || x >= b.width || y >= b.height {

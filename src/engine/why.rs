@@ -452,12 +452,7 @@ impl Engine {
         }
         if !is_capture && self.run_exhausted(pos, from, kind_of(c)) {
             if let Some(limit) = kind.run_limit {
-                let has = g.kind_names(limit.while_has);
-                let while_has = if has.len() == g.kinds.len() {
-                    String::new()
-                } else {
-                    format!(" while its side has a {}", has.join(" or a "))
-                };
+                let while_has = g.while_has(&limit).map_or(String::new(), |w| format!(" {w}"));
                 return Some(format!(
                     "the {} on {from_name} has made {} moves in a row without capturing, the most it may make{while_has}",
                     kind.name, limit.max
