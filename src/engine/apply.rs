@@ -110,7 +110,7 @@ impl Engine {
                     captured = self.take(next, mv.to);
                 }
                 self.put(next, mv.to, cell(me, mv.becomes));
-                if self.race_extras && !self.game.landing_returns.is_empty() {
+                if self.race.extras && !self.game.landing_returns.is_empty() {
                     self.return_from(next, me, mv.to);
                 }
                 let mut doomed = custodial::Doomed::new();
@@ -125,7 +125,7 @@ impl Engine {
                         }
                     }
                 }
-                if self.suicide_taken {
+                if self.guards.suicide_taken {
                     // The mover's own loss: not a capture of its.
                     self.suicide(next, mv.to);
                 }
@@ -140,7 +140,7 @@ impl Engine {
                 result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
             }
         }
-        if self.rules_after_move {
+        if self.paths.rules_after_move {
             result = self.rules_after(pos, mv, next, result);
         }
         let again = self.extra_turns && self.another_turn(mv);
@@ -197,7 +197,7 @@ impl Engine {
         if self.run_limits {
             next.run[me as usize] = self.run_after(pos, next, mv);
         }
-        if self.guarded {
+        if self.guards.on {
             self.keep_looking_back(pos, next);
         }
         if self.vt.history_state {
@@ -429,7 +429,7 @@ struct Encircled<'a> {
 impl StepperFn<bool> for Encircled<'_> {
     fn call<S: Stepper>(self, s: S) -> bool {
         let own = self.pos.occupied[self.x as usize].low128();
-        let edge = self.engine.orthogonal_edge;
+        let edge = self.engine.points.orthogonal_edge;
         grow(s, own, own | vacant_bits(self.engine, self.pos), &[0, 2, 4, 6], edge) & edge == 0
     }
 }

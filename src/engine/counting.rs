@@ -6,6 +6,42 @@
 use super::shifts::{points_of, vacant_bits, PiecesByKind, Stepper, StepperFn};
 use super::*;
 
+/// The instructions the CPU has beyond the portable build, which the
+/// counting uses where it can.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Cpu {
+    /// POPCNT: playouts count with it.
+    pub(super) popcnt: bool,
+    /// BMI2 (and POPCNT): placement playouts find the picked landing by PDEP
+    /// and rows by PEXT (see `placing.rs`).
+    pub(super) bmi2: bool,
+}
+
+impl Cpu {
+    /// None of them, as in the portable build.
+    pub(super) const PORTABLE: Cpu = Cpu { popcnt: false, bmi2: false };
+
+    pub(super) fn detect() -> Cpu {
+        Cpu { popcnt: has_popcnt(), bmi2: has_bmi2() }
+    }
+}
+
+/// Whether the CPU has POPCNT, which the portable build does not assume.
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::is_x86_feature_detected!("popcnt");
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
+}
+
+/// Whether the CPU has BMI2 and POPCNT.
+fn has_bmi2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return has_popcnt() && std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2");
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
+}
+
 /// Moves counted, in the order [`Engine::nth_counted`] picks them.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Counted {
@@ -176,7 +212,12 @@ impl Engine {
     /// go the roll's exact distance, and nothing else the counting does not
     /// know is open (rows that remove, flights, guarded moves, passes at will).
     pub(super) fn counts(&self) -> bool {
-        self.bit_slides && !self.hands && !self.lifts && !self.tracks && !self.exact_dice && !self.plans.rows_or_flight
+        self.bit_slides
+            && !self.hands.any
+            && !self.lifts
+            && !self.race.tracks
+            && !self.dice.exact
+            && !self.plans.rows_or_flight
     }
 
     /// Whether, where a capture is open, the side's moves are its capture
@@ -187,8 +228,8 @@ impl Engine {
     pub(super) fn counts_captures(&self) -> bool {
         self.game.jumps.compulsory
             && self.game.jumps.prefer.is_empty()
-            && !self.royal_masks
-            && !self.guarded
+            && !self.paths.royal_masks
+            && !self.guards.on
             && self.vt.royal_kinds == 0
             && !self.goals.pass_at_will
             && self.game.mill.is_none()
@@ -213,16 +254,16 @@ impl Engine {
     #[inline(always)]
     fn count_dispatched<const LIST: bool>(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Tally {
         // Games that never count return before the call (and its frame).
-        if !self.counts_moves {
+        if !self.paths.counts_moves {
             return Tally::Unknown;
         }
         #[cfg(target_arch = "x86_64")]
-        if self.bmi2 {
+        if self.cpu.bmi2 {
             // SAFETY: `bmi2` is set only where the CPU has BMI1, BMI2 and POPCNT.
             return unsafe { self.count_by_piece_bmi2::<LIST>(pos, limit, counts) };
         }
         #[cfg(target_arch = "x86_64")]
-        if self.popcnt {
+        if self.cpu.popcnt {
             // SAFETY: `popcnt` is set only where the CPU has the instruction.
             return unsafe { self.count_by_piece_popcnt::<LIST>(pos, limit, counts) };
         }
@@ -244,7 +285,7 @@ impl Engine {
 
     #[inline(always)]
     fn count_moves<const LIST: bool>(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Tally {
-        if self.bulk_counting {
+        if self.paths.bulk_counting {
             let shifts = self.shifts.as_ref().expect("bulk counting needs shifts");
             return shifts.with_stepper(CountByRay::<LIST> { engine: self, pos, limit, counts });
         }
@@ -261,7 +302,7 @@ impl Engine {
         let me = pos.turn;
         let pl = me as usize;
         let occupied = pos.taken;
-        let empty = self.all_points.minus(&occupied);
+        let empty = self.points.all.minus(&occupied);
         let enemies = pos.enemies(me);
         let occupied_bits = occupied.low128();
         let small = self.small_board;
@@ -336,7 +377,7 @@ impl Engine {
                 continue;
             }
             let moves = &kind.moves;
-            let stops = !self.no_stop_bits[k];
+            let stops = !self.points.no_stop_bits[k];
             for &(d, most) in self.ray_plans[k * MAX_PLAYERS + pl].iter() {
                 let (mut front, mut reach) = (pieces, 0u128);
                 if limit < ANY_ROLL {
@@ -382,11 +423,11 @@ impl Engine {
     /// direction's points reached after k steps weigh `sides + 1 - k`. None
     /// where counting cannot tell.
     pub(super) fn count_weighed(&self, pos: &Position, sides: u8) -> Option<Weighed> {
-        if !self.bulk_counting || !self.counts_moves {
+        if !self.paths.bulk_counting || !self.paths.counts_moves {
             return None;
         }
         #[cfg(target_arch = "x86_64")]
-        if self.popcnt {
+        if self.cpu.popcnt {
             // SAFETY: `popcnt` is set only where the CPU has the instruction.
             return unsafe { self.count_weighed_popcnt(pos, sides) };
         }
@@ -418,7 +459,7 @@ impl Engine {
             if pieces == 0 {
                 continue;
             }
-            let stops = !self.no_stop_bits[k];
+            let stops = !self.points.no_stop_bits[k];
             for &(d, most) in self.ray_plans[k * MAX_PLAYERS + pl].iter() {
                 let mut front = pieces;
                 for steps in 1..=most.min(sides) {
@@ -457,7 +498,7 @@ impl Engine {
         out: &mut Vec<Move>,
     ) -> Move {
         #[cfg(target_arch = "x86_64")]
-        if self.bmi2 {
+        if self.cpu.bmi2 {
             // SAFETY: `bmi2` is set only where the CPU has BMI1, BMI2 and POPCNT.
             return unsafe { self.nth_counted_bmi2(pos, limit, counts, k, out) };
         }
@@ -505,7 +546,7 @@ impl Engine {
             return match *c {
                 Counted::Piece { at, takes, .. } => {
                     let occupied = pos.taken;
-                    let empty = self.all_points.minus(&occupied);
+                    let empty = self.points.all.minus(&occupied);
                     out.clear();
                     if takes > 0 {
                         self.takes_of(pos, at, out);
@@ -590,7 +631,7 @@ impl Engine {
         if self.game.kinds[kind as usize].can_capture != u16::MAX {
             return self.take_targets(pos, p, kind, me).len() as u32;
         }
-        let to = &self.take_to[self.table_index(kind, me, p)];
+        let to = &self.points.take_to[self.table_index(kind, me, p)];
         if small {
             (to.low128() & enemies.low128()).count_ones()
         } else {
@@ -602,7 +643,7 @@ impl Engine {
     /// given the enemy pieces as bits.
     #[inline]
     pub(super) fn take_bits(&self, pos: &Position, p: Point, kind: KindId, me: PlayerId, enemies: u128) -> u128 {
-        let t = self.take_to[self.table_index(kind, me, p)].low128() & enemies;
+        let t = self.points.take_to[self.table_index(kind, me, p)].low128() & enemies;
         self.only_prey(pos, self.game.kinds[kind as usize].can_capture, t)
     }
 
@@ -619,7 +660,7 @@ impl Engine {
     /// The enemy pieces the piece on `p` can take (one space onto them).
     #[inline]
     pub(super) fn take_targets(&self, pos: &Position, p: Point, kind: KindId, me: PlayerId) -> PointSet {
-        let mut t = self.take_to[self.table_index(kind, me, p)].and(&pos.enemies(me));
+        let mut t = self.points.take_to[self.table_index(kind, me, p)].and(&pos.enemies(me));
         let prey = self.game.kinds[kind as usize].can_capture;
         if prey != u16::MAX && !t.is_empty() {
             let all = t;
@@ -649,7 +690,7 @@ impl Engine {
     ) -> Option<(Move, u32)> {
         let pl = pos.turn as usize;
         let occupied = pos.taken;
-        let empty = self.all_points.minus(&occupied);
+        let empty = self.points.all.minus(&occupied);
         let bits = occupied.low128();
         base.clear();
         weights.clear();
@@ -837,7 +878,7 @@ impl Engine {
         let rows = self.mill_rows.as_ref()?;
         let me = pos.turn;
         let occupied = pos.taken;
-        let empty = self.all_points.minus(&occupied);
+        let empty = self.points.all.minus(&occupied);
         let mine = pos.occupied[me as usize].low128();
         sources.clear();
         for (k, kind) in self.game.kinds.iter().enumerate() {
@@ -856,11 +897,11 @@ impl Engine {
         };
         for p in pos.occupied[me as usize].iter() {
             let kind = kind_of(pos.at(p));
-            if self.hands && self.held_back(pos, kind) {
+            if self.hands.any && self.held_back(pos, kind) {
                 continue;
             }
             let to = if flying(kind) {
-                empty.minus(&self.no_stop_set[kind as usize]).low128()
+                empty.minus(&self.points.no_stop_set[kind as usize]).low128()
             } else {
                 self.step_targets(p, kind, me, &empty).low128()
             };

@@ -48,7 +48,7 @@ impl Engine {
         if self.game.custodial.is_none() && self.game.traps.is_empty() {
             return;
         }
-        if !self.meets(&self.adjacent[q as usize], &pos.occupied[1 - owner(mover) as usize]) {
+        if !self.meets(&self.points.adjacent[q as usize], &pos.occupied[1 - owner(mover) as usize]) {
             return;
         }
         if let Some(c) = &self.game.custodial {
@@ -174,7 +174,7 @@ impl Engine {
             // No piece of the trapped kind within two steps: none to look for
             // (one test of the sets, where most landings are far from a king).
             let of_kind = if trap.kind == 0 { enemies.minus(&pos.other_kinds) } else { others };
-            if !self.meets(&self.near_two[q as usize], &of_kind) {
+            if !self.meets(&self.points.near_two[q as usize], &of_kind) {
                 continue;
             }
             // Candidates: the trapped kind next to q, or next to a friend next to q.
@@ -253,9 +253,9 @@ impl Engine {
         let bit = 1u16 << kind_of(victim);
         let i = b as usize * MAX_PLAYERS + owner(victim) as usize;
         if c == 0 {
-            self.hostile_empty[i] & bit != 0
+            self.points.hostile_empty[i] & bit != 0
         } else {
-            owner(c) == owner(victim) && self.hostile_always[i] & bit != 0
+            owner(c) == owner(victim) && self.points.hostile_always[i] & bit != 0
         }
     }
 

@@ -340,7 +340,7 @@ impl Engine {
             // them too changes nothing, and saves counting the pieces on
             // every move searched. With hands, a change of material (a
             // piece taken for good) ends them.
-            if self.hands && self.forgetting == Forgetting::Count {
+            if self.hands.any && self.forgetting == Forgetting::Count {
                 let pieces = self.pieces_counted(next);
                 if pieces != history.pieces {
                     history.start = history.hashes.len();
@@ -359,7 +359,7 @@ impl Engine {
     fn pieces_counted(&self, pos: &Position) -> u32 {
         // Every player's pieces are in `taken`: one set counted, not two.
         let on_board = self.points_in(&pos.taken) as u32;
-        if !self.hands {
+        if !self.hands.any {
             return on_board;
         }
         on_board + self.in_limited_hands(pos)
@@ -368,7 +368,7 @@ impl Engine {
     /// The pieces in hand, but for an unlimited supply.
     #[inline(always)]
     fn in_limited_hands(&self, pos: &Position) -> u32 {
-        (0..MAX_HANDS).filter(|&s| !self.unlimited[s]).map(|s| pos.hand[s] as u32).sum()
+        (0..MAX_HANDS).filter(|&s| !self.hands.unlimited[s]).map(|s| pos.hand[s] as u32).sum()
     }
 
     /// The pieces on the board (every piece of a stack, every seed of a pit)

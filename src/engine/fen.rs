@@ -18,8 +18,8 @@ impl Engine {
     pub fn has_fen(&self) -> bool {
         let b = &self.game.board;
         b.len() as i32 == b.width * b.height
-            && !self.any_unlimited
-            && !self.tracks
+            && !self.hands.any_unlimited
+            && !self.race.tracks
             && self.sow.is_none()
             && self.game.players.len() == 2
     }
@@ -90,7 +90,7 @@ impl Engine {
             (from, to) => self.passed_points(from, to).first().map_or("-".into(), |&q| b.labels[q as usize].clone()),
         };
         let full = pos.ply / 2 + 1;
-        let hand = if self.hands { self.hand_field(pos) } else { String::new() };
+        let hand = if self.hands.any { self.hand_field(pos) } else { String::new() };
         Some(format!("{}{hand} {side} {} {passed} {} {full}", ranks.join("/"), self.castling_field(pos), pos.quiet))
     }
 

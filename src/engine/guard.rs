@@ -41,6 +41,46 @@ impl Drop for Earlier {
     }
 }
 
+/// What the engine knows of the game's guards before play.
+#[derive(Debug)]
+pub(super) struct Guards {
+    /// Each move is tried before it is listed: a kind may not be left caught
+    /// (`suicide forbidden`), or the board may not go back to the previous
+    /// position.
+    pub(super) on: bool,
+    /// Where every guarded kind is caught only by enclosure: the sides along
+    /// which an empty neighbour of the landing point keeps a move allowed
+    /// untried, when it lands next to no enemy.
+    pub(super) quick_liberty: Option<DirSet>,
+    /// Where every move is an entry or a pass and every capture takes a
+    /// group left with no liberty (Go): the sides along which an empty
+    /// neighbour keeps an entry allowed untried, enemies beside it or not
+    /// ([`entry_liberty`]).
+    pub(super) entry_liberty: Option<DirSet>,
+    /// Playouts pick among the allowed entries without listing them
+    /// ([`Engine::pick_guarded_entry`]); set by [`Engine::new`], which knows
+    /// the other rules that rule it out.
+    pub(super) entry_picking: bool,
+    /// Some trap has `suicide allowed`: a move may lose the piece it moved.
+    pub(super) suicide_taken: bool,
+}
+
+impl Guards {
+    pub(super) fn of(game: &Game) -> Guards {
+        let suicide_traps = || game.traps.iter().filter(|t| t.suicide_forbidden);
+        let on = game.forbid_previous || game.forbid_earlier || suicide_traps().next().is_some();
+        Guards {
+            on,
+            quick_liberty: suicide_traps()
+                .all(|t| t.surrounded.is_none() && t.enclosed.is_some())
+                .then(|| suicide_traps().fold(0xFF, |sides, t| sides & t.sides)),
+            entry_liberty: entry_liberty(game, on),
+            entry_picking: false,
+            suicide_taken: game.traps.iter().any(|t| t.suicide_taken),
+        }
+    }
+}
+
 /// The sides along which a liberty keeps an entry allowed untried, where
 /// every move is an entry (capturing nothing as it lands) or a pass, every
 /// capture takes a piece or group with no liberty (`enclosed`), and the
@@ -52,7 +92,7 @@ impl Drop for Earlier {
 /// the mover's, alone and, then, with no liberty; the liberty it has now
 /// was empty then too. (Superko looks further back: there, only
 /// [`Engine::surely_allowed`]'s narrower test applies.)
-pub(super) fn entry_liberty(game: &Game, guarded: bool) -> Option<DirSet> {
+fn entry_liberty(game: &Game, guarded: bool) -> Option<DirSet> {
     let plain_entries = tables::only_entries(game)
         && game.kinds.iter().all(|k| k.shoot.is_none() && k.lift.iter().all(Option::is_none) && k.fly.is_none())
         && game.dice.is_none()
@@ -85,15 +125,15 @@ impl Engine {
     /// ones; with an empty point beside it, the piece is not enclosed.
     #[inline]
     fn surely_allowed(&self, pos: &Position, m: &Move) -> bool {
-        if let (Some(sides), MoveType::Enter) = (self.entry_liberty, m.kind) {
+        if let (Some(sides), MoveType::Enter) = (self.guards.entry_liberty, m.kind) {
             return self.has_liberty(pos, m.to, sides, m.becomes);
         }
-        let Some(sides) = self.quick_liberty else { return false };
+        let Some(sides) = self.guards.quick_liberty else { return false };
         if !matches!(m.kind, MoveType::Plain | MoveType::Enter) || m.shot().is_some() || m.ntaken > 0 {
             return false;
         }
         let enemy = &pos.occupied[1 - pos.turn as usize];
-        if self.adjacent[m.to as usize].meets(enemy) {
+        if self.points.adjacent[m.to as usize].meets(enemy) {
             return false;
         }
         let kind = m.becomes;
@@ -130,12 +170,12 @@ impl Engine {
         pos: &Position,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<(Move, usize)> {
-        let sides = self.entry_liberty?;
+        let sides = self.guards.entry_liberty?;
         if pos.result.is_some() {
             return None;
         }
         let me = pos.turn;
-        let empty = self.all_points.minus(&pos.taken);
+        let empty = self.points.all.minus(&pos.taken);
         let mut next = None;
         let allowed = |k: usize| {
             let enter = self.game.kinds[k].enter.as_ref()?;
@@ -226,7 +266,7 @@ impl Engine {
     /// Why a move the pieces could make is forbidden by a guard, in words
     /// (None if it is not): for `why`.
     pub(super) fn guard_verdict(&self, pos: &Position, m: &Move) -> Option<String> {
-        if !self.guarded || m.kind == MoveType::Pass {
+        if !self.guards.on || m.kind == MoveType::Pass {
             return None;
         }
         let next = self.play_unchecked(pos, m);

@@ -105,7 +105,7 @@ impl Engine {
         let kind = kind_of(pos.at(p));
         let k = &self.game.kinds[kind as usize];
         let mask = self.legal_mask(legal, p);
-        let (quiet, taken, passant) = self.vector_targets_bits(pos, p, kind, self.max_roll);
+        let (quiet, taken, passant) = self.vector_targets_bits(pos, p, kind, self.dice.max_roll);
         let (quiet, taken) = (quiet & mask, taken & mask);
         let pl = pos.turn as usize;
         let one_each = !self.vt.per_file
@@ -115,7 +115,7 @@ impl Engine {
             });
         if !one_each {
             scratch.clear();
-            self.legal_moves_of(pos, legal, p, self.max_roll, next, scratch);
+            self.legal_moves_of(pos, legal, p, self.dice.max_roll, next, scratch);
             return scratch.len() as u32;
         }
         let passant = self.safe_passant(pos, legal, p, kind, passant, next);
@@ -212,7 +212,7 @@ impl Engine {
             let c = counts[p as usize] as u32;
             if k < c {
                 moves.clear();
-                self.legal_moves_of(pos, &legal, p, self.max_roll, &mut next, moves);
+                self.legal_moves_of(pos, &legal, p, self.dice.max_roll, &mut next, moves);
                 return Some((moves[k as usize], total as u64));
             }
             k -= c;

@@ -147,7 +147,7 @@ impl Engine {
             if touched == all {
                 return true;
             }
-            for q in self.adjacent[p as usize].and(mine).minus(&chain).iter() {
+            for q in self.points.adjacent[p as usize].and(mine).minus(&chain).iter() {
                 chain.insert(q);
                 stack[top] = q;
                 top += 1;
@@ -158,7 +158,7 @@ impl Engine {
 
     /// A full board, after `me` moved.
     pub(super) fn goal_board_full(&self, pos: &Position, me: PlayerId) -> Option<Outcome> {
-        if !self.goals.board_full_goal || pos.taken != self.all_points {
+        if !self.goals.board_full_goal || pos.taken != self.points.all {
             return None;
         }
         self.game.goals.iter().find_map(|g| match g.condition {

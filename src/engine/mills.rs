@@ -59,7 +59,7 @@ impl MillPlan {
         if !plain_goals {
             return None;
         }
-        let stops = !engine.no_stop_set[0].low128() & engine.all_points.low128();
+        let stops = !engine.points.no_stop_set[0].low128() & engine.points.all.low128();
         Some(MillPlan {
             kind: 0,
             enter_on: [enter.on[0].low128() & stops, enter.on[1].low128() & stops],
@@ -82,7 +82,7 @@ impl Engine {
     /// A random game of a mill game on bits, from its start (not decided).
     pub(super) fn mill_playout<R: Rng>(&self, run: MillPlayout<'_, R>) -> Result<Playout, Limit> {
         #[cfg(target_arch = "x86_64")]
-        if self.popcnt {
+        if self.cpu.popcnt {
             // SAFETY: `popcnt` is set only where the CPU has the instruction.
             return unsafe { self.mill_playout_popcnt(run) };
         }
@@ -111,7 +111,7 @@ impl Engine {
             if plies >= max_plies {
                 return Ok(Playout { outcome: Outcome { winner: None, reason: Reason::PlyLimit }, plies, choices });
             }
-            let empty = self.all_points.low128() & !(mine | theirs);
+            let empty = self.points.all.low128() & !(mine | theirs);
             // The sources, in the list's order: entries, then each piece.
             let mut count = 0;
             if hands[0] > 0 {

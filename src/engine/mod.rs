@@ -9,11 +9,13 @@ mod custodial;
 mod endings;
 mod fen;
 mod guard;
+mod hands;
 mod legal;
 mod lines;
 mod mills;
 mod movegen;
 pub mod notation;
+mod paths;
 mod placement;
 mod places;
 mod placing;
@@ -35,6 +37,7 @@ pub use search::{Counting, Playout, PlyBuffers, RandomPly};
 pub use why::Verdict;
 
 use crate::game::*;
+use hands::{Hands, UNLIMITED};
 
 pub use apply::PlayError;
 pub use endings::{History, Mark};
@@ -393,12 +396,6 @@ impl Outcome {
     }
 }
 
-/// No hand slot for a player and kind.
-const NO_HAND: u8 = u8::MAX;
-/// The count a hand slot holds for an unlimited supply: never changed, so
-/// never in the hash nor the notation.
-const UNLIMITED: u8 = u8::MAX;
-
 /// Each player's pieces of each kind at the start (on the board and in
 /// hand), each player's plain kind, and per goal that counts pieces each
 /// player's pieces of its kinds at the start.
@@ -563,67 +560,6 @@ impl GoalIndex {
             pass_at_will: any(|c| matches!(c, Condition::PassAtWill)),
         }
     }
-}
-
-/// Hand slots: each player and kind that starts with pieces in hand, then
-/// each player and kind that can enter, up to [`MAX_HANDS`].
-fn hand_slots(game: &Game) -> [u8; MAX_PLAYERS * 16] {
-    let mut slots = [NO_HAND; MAX_PLAYERS * 16];
-    let mut next = 0u8;
-    let enterers = game
-        .kinds
-        .iter()
-        .enumerate()
-        .filter(|&(i, k)| {
-            let held = game.change_sides && game.kinds.iter().any(|j| !j.royal && j.base as usize == i);
-            k.enter.is_some() || k.moves.track || game.return_to_hand || held
-        })
-        .flat_map(|(k, _)| (0..game.players.len() as PlayerId).map(move |p| (p, k as KindId)));
-    for (p, k) in game.hand.iter().map(|&(p, k, _)| (p, k)).chain(enterers) {
-        let i = p as usize * 16 + k as usize;
-        if slots[i] == NO_HAND && (next as usize) < MAX_HANDS {
-            slots[i] = next;
-            next += 1;
-        }
-    }
-    slots
-}
-
-/// [`Engine`]'s `track_only`: kinds that move along a track and by no
-/// step, slide, exit, vector or flight.
-fn track_only(game: &Game) -> u16 {
-    let only = |k: &Kind| {
-        let m = &k.moves;
-        m.track
-            && k.fly.is_none()
-            && m.vectors.is_empty()
-            && (0..MAX_PLAYERS).all(|pl| m.step[pl] | m.slide[pl] | m.leave[pl] == 0)
-    };
-    game.kinds.iter().enumerate().filter(|(_, k)| only(k)).fold(0, |bits, (i, _)| bits | 1 << i)
-}
-
-/// Whether a race game has a rule beyond the plain track ([`Engine`]'s `race_extras`).
-fn race_extras(game: &Game) -> bool {
-    game.stacks.is_some()
-        || game.enter_first
-        || game.bear_off_from.is_some()
-        || game.bear_off_higher
-        || game.swap_places
-        || game.safe_rows.is_some()
-        || game.block_rows.is_some()
-        || game.must_stop.is_some()
-        || !game.landing_returns.is_empty()
-}
-
-/// Per hand slot ([`hand_slots`]): whether its supply is unlimited (`in hand unlimited`).
-fn unlimited_hands(game: &Game, hand_slot: &[u8; MAX_PLAYERS * 16]) -> [bool; MAX_HANDS] {
-    let mut unlimited = [false; MAX_HANDS];
-    for &(p, k) in &game.supply {
-        if let Some(&s) = hand_slot.get(p as usize * 16 + k as usize).filter(|&&s| s != NO_HAND) {
-            unlimited[s as usize] = true;
-        }
-    }
-    unlimited
 }
 
 /// A cell of the board: 0 empty, else `1 + player * 16 + kind`.
@@ -877,19 +813,6 @@ fn kind_table(game: &Game, f: impl Fn(usize, &Kind, usize, Point) -> PointSet) -
     table
 }
 
-/// Every kind moves by steps alone, perhaps taking too (no slide, leap,
-/// jump, vector, track, flight or exit), and captures nothing by jumping.
-fn only_steps(game: &Game) -> bool {
-    game.kinds.iter().all(|k| {
-        let m = &k.moves;
-        m.vectors.is_empty()
-            && !m.track
-            && k.fly.is_none()
-            && (0..MAX_PLAYERS)
-                .all(|p| m.slide[p] | m.leave[p] | m.jump[p] | m.fly[p] | m.approach[p] | m.withdraw[p] == 0)
-    })
-}
-
 /// Whether pieces of kind `k` have moves on the board besides captures
 /// (which `captures` finds): steps, slides, exits, a track, vectors, flight,
 /// castling. Konane's stones only jump: no piece is asked for other moves.
@@ -897,29 +820,6 @@ fn moves_on_board(k: &Kind) -> bool {
     let m = &k.moves;
     let any_dirs = (0..MAX_PLAYERS).any(|p| m.step[p] | m.slide[p] | m.leave[p] != 0);
     any_dirs || m.track || !m.vectors.is_empty() || k.fly.is_some() || k.castle.is_some()
-}
-
-/// Every kind moves by vectors alone, if at all (no step, slide, take,
-/// jump, track, flight, exit or shot of the older forms).
-fn only_vectors(game: &Game) -> bool {
-    game.mill.is_none()
-        && game.kinds.iter().all(|k| {
-            let m = &k.moves;
-            !m.track
-                && k.fly.is_none()
-                && k.shoot.is_none()
-                && (0..MAX_PLAYERS).all(|p| {
-                    m.step[p]
-                        | m.slide[p]
-                        | m.jump[p]
-                        | m.fly[p]
-                        | m.take[p]
-                        | m.approach[p]
-                        | m.withdraw[p]
-                        | m.leave[p]
-                        == 0
-                })
-        })
 }
 
 /// One ray (`p * 8 + d`) for slides by bit operations, its facts side by
@@ -955,82 +855,35 @@ pub struct Engine {
     players: PlayerId,
     /// `play on for places` with more than two players (`places.rs`).
     ranked: bool,
-    /// Kinds a point is hostile to while empty, and at all times, for pieces
-    /// of each player: `hostile_empty[p * MAX_PLAYERS + player]`.
-    hostile_empty: Vec<u16>,
-    hostile_always: Vec<u16>,
-    /// Kinds that may not end a move on a point.
-    no_stop: Vec<u16>,
+    /// What each point allows and where its neighbours are (`tables.rs`).
+    points: tables::PointTables,
     /// Whether any kind can capture by jumping (draughts-like games).
     any_jumps: bool,
-    /// `track_at[player * points + p]`: 1 + the index of `p` on the player's track, 0 off it.
-    track_at: Vec<u16>,
-    /// Some piece moves along a track.
-    tracks: bool,
-    /// Two dice used separately: a turn is one move of each die (`turns.rs`).
-    pair_dice: bool,
-    /// Some race rule beyond the plain track (stacks, entering first, bearing
-    /// off from home or by higher rolls, swaps, rows, points with rules): the
-    /// plain race games keep their short path (`race.rs`).
-    race_extras: bool,
-    /// The kinds whose only moves without capture are along their track (as
-    /// bits): `piece_moves_only` goes straight to the track.
-    track_only: u16,
-    /// Every roll of the dice, lowest first (none without dice).
-    roll_list: Vec<u8>,
-    /// The roll is the exact distance (`sets distance`).
-    exact_dice: bool,
+    /// The tracks pieces race along (`race.rs`).
+    race: race::Race,
+    /// The dice's rolls and how they limit a move (`turns.rs`).
+    dice: turns::RollRules,
     /// Some piece captures by approach or withdrawal.
     line_captures: bool,
     /// The short leaps of every kind, player and point.
     leaps: tables::Leaps,
-    /// Each point's neighbours, in all directions.
-    adjacent: Vec<PointSet>,
-    /// Each point's points within two steps, where the game has traps.
-    near_two: Vec<PointSet>,
-    /// `step_to[(kind * MAX_PLAYERS + player) * points + p]`: where a step from
-    /// `p` may end (neighbours in the step directions the kind may stop on).
-    step_to: Vec<PointSet>,
-    /// `take_to[...]` (indexed as `step_to`): the neighbours in the kind's take directions.
-    take_to: Vec<PointSet>,
+    /// Which fast paths the game takes (`paths.rs`).
+    paths: paths::Paths,
     /// The only captures by moving are takes, with no preference among them:
     /// playouts can count them.
     takes_only: bool,
-    /// On a board of up to 128 points, every kind only steps (and takes,
-    /// which the captures list): its moves are listed from the step table
-    /// alone ([`Engine::plain_steps`]).
-    plain_steppers: bool,
-    /// Every kind moves by vectors alone (chess's family without drops):
-    /// each piece's moves are its vectors', asked of no other kind of move.
-    vector_steppers: bool,
     /// Some kind moves on the board other than by capturing (not only
     /// enters, as in Reversi or Go, or jumps, as in Konane): otherwise no
     /// piece on the board is asked for its other moves.
     board_moves: bool,
-    /// Every kind moves by steps, slides and plain leaps alone, with one
-    /// royal kind that stays what it is: the moves are listed legal, each
-    /// piece's landings masked by the check and its pin
-    /// ([`Engine::generate_legal`]).
-    royal_masks: bool,
-    /// With `royal_masks`, and no pass or compulsory capture: playouts count
-    /// the legal moves and list only the picked piece's ([`Engine::pick_legal`]).
-    royal_picking: bool,
     /// Shifts of point bits for a step in each direction, where a board of
     /// at most 128 points allows them (see `shifts.rs`).
     shifts: Option<shifts::Shifts>,
-    /// Playouts count steps and slides a direction at a time (at most a few
-    /// index offsets a direction, no takes, no runs): see `counting.rs`.
-    bulk_counting: bool,
     /// Per kind and player (`kind * MAX_PLAYERS + player`), the directions of
     /// its steps and slides and the most spaces in each: see `counting.rs`.
     ray_plans: Vec<Vec<(Dir, u8)>>,
-    /// Every point of the board.
-    all_points: PointSet,
-    /// The CPU has POPCNT: playouts count with it (see `counting.rs`).
-    popcnt: bool,
-    /// The CPU has BMI2 (and POPCNT): placement playouts find the picked
-    /// landing by PDEP and rows by PEXT (see `placing.rs`).
-    bmi2: bool,
+    /// The instructions the CPU has beyond the portable build (`counting.rs`).
+    cpu: counting::Cpu,
     /// The straight line from each point in each direction, and what slides
     /// by bits read of them ([`tables::Rays`]).
     rays: tables::Rays,
@@ -1040,30 +893,11 @@ pub struct Engine {
     /// A board of up to 128 points: its sets of points fit the two low
     /// words, where a piece's targets are worked out with no look at the rest.
     small_board: bool,
-    /// Per kind, the points (as bits) where it may not stop.
-    no_stop_bits: Vec<u128>,
-    /// Per kind, the points where it may not stop, as a set.
-    no_stop_set: Vec<PointSet>,
-    /// Each move is tried before it is listed: a kind may not be left caught
-    /// (`suicide forbidden`), or the board may not go back to the previous
-    /// position (`guard.rs`).
-    guarded: bool,
-    /// Where every guarded kind is caught only by enclosure: the sides along
-    /// which an empty neighbour of the landing point keeps a move allowed
-    /// untried, when it lands next to no enemy.
-    quick_liberty: Option<DirSet>,
-    /// Where every move is an entry or a pass and every capture takes a
-    /// group left with no liberty (Go): the sides along which an empty
-    /// neighbour keeps an entry allowed untried, enemies beside it or not
-    /// (`guard.rs`, [`entry_liberty`](guard::entry_liberty)).
-    entry_liberty: Option<DirSet>,
-    /// Playouts pick among the allowed entries without listing them
-    /// ([`Engine::pick_guarded_entry`]).
-    entry_picking: bool,
+    /// Whether moves are tried before they are listed, and the tests that
+    /// spare most of the tries (`guard.rs`).
+    guards: guard::Guards,
     /// Playouts of a mill game on bits, where the game allows (`mills.rs`).
     mill_plan: Option<mills::MillPlan>,
-    /// Some trap has `suicide allowed`: a move may lose the piece it moved.
-    suicide_taken: bool,
     /// `after N in a row remove enemy` on a board of at most 128 points:
     /// the rows of N through each point, as bits.
     mill_rows: Option<lines::Rows>,
@@ -1073,41 +907,14 @@ pub struct Engine {
     /// shifts: custodial capture of whole lines or single pieces, of every
     /// kind by every kind, and no other capture on landing (`placement.rs`).
     outflanks_by_shifts: bool,
-    max_roll: u8,
     /// Whether some kind has `at most N moves in a row`.
     run_limits: bool,
-    /// Whether any rule looks at a move once it is made (a goal of rows,
-    /// of the whole position, of a full board or of counts; runs of quiet
-    /// moves; guards that look back; castling and en passant rights;
-    /// passes at will): a game with none, most, skips them with one test.
-    rules_after_move: bool,
-    /// Whether counting can stand for the move list ([`Engine::counts`]
-    /// decides it, and [`Engine::use_bit_slides`] again): a flag tested each
-    /// ply of a playout, so kept rather than derived.
-    counts_moves: bool,
-    /// Whether perft's last ply may count the capture sequences where one is
-    /// open rather than list them ([`Engine::counts_captures`]; set with
-    /// `counts_moves`).
-    counts_captures: bool,
-    /// Whether a playout may pick a whole turn by counting before it rolls
-    /// (placements, mills, shots, guarded entries, moves that must leave the
-    /// royal piece safe): a game with none, most, skips them with one test.
-    picks_whole_turns: bool,
-    /// The points with an orthogonal neighbour off the board, as bits (on
-    /// a board of at most 128 points: for the goal of encircling by shifts).
-    orthogonal_edge: u128,
     /// The kinds some goal of reaching a zone names (a bit per kind).
     reach_goal_kinds: u16,
     /// Whether a move may earn another turn (a zone or a roll that does).
     extra_turns: bool,
-    /// The hand slot of each player and kind (`player * 16 + kind`), or
-    /// `NO_HAND`.
-    hand_slot: [u8; MAX_PLAYERS * 16],
-    /// Whether any piece is ever in hand.
-    hands: bool,
-    /// Per hand slot: an unlimited supply (`in hand unlimited`); and whether any is.
-    unlimited: [bool; MAX_HANDS],
-    any_unlimited: bool,
+    /// Which players and kinds hold pieces in hand (`hands.rs`).
+    hands: Hands,
     /// When a history forgets the positions before a capture.
     forgetting: endings::Forgetting,
     /// Whether some kind can be lifted.
@@ -1131,22 +938,6 @@ pub struct Engine {
     cells_used: usize,
 }
 
-/// Whether the CPU has POPCNT, which the portable build does not assume.
-fn has_popcnt() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return std::is_x86_feature_detected!("popcnt");
-    #[cfg(not(target_arch = "x86_64"))]
-    return false;
-}
-
-/// Whether the CPU has BMI2 and POPCNT.
-fn has_bmi2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return has_popcnt() && std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2");
-    #[cfg(not(target_arch = "x86_64"))]
-    return false;
-}
-
 impl Clone for Engine {
     fn clone(&self) -> Self {
         Engine::new(self.game.clone())
@@ -1156,242 +947,91 @@ impl Clone for Engine {
 impl Engine {
     pub fn new(game: Game) -> Engine {
         let n = game.board.len();
-        let players = game.players.len() as PlayerId;
         let sow = game.sowing.as_ref().map(|s| Box::new(sowing::SowTables::new(s, n)));
-        let pair_dice = game.dice.is_some_and(|d| d.pair);
-        let roll_list = game.dice.map_or(Vec::new(), |d| d.rolls().collect());
-        let race_extras = race_extras(&game);
-        let track_only = track_only(&game);
-        // A copy copies the board's cells, and the counts kept past them.
-        let cells_used = match &sow {
-            Some(tables) => tables.cells_used(),
-            None if game.stacks.is_none() => n,
-            None => 2 * n,
-        };
-        let ranked = players > 2 && game.goals.iter().any(|g| matches!(g.condition, Condition::PlayOn));
-        let game_kinds = game.kinds.len();
-        let hand_slot = hand_slots(&game);
-        let hands = hand_slot.iter().any(|&s| s != NO_HAND);
-        let unlimited = unlimited_hands(&game, &hand_slot);
-        let forgetting = endings::Forgetting::of(&game, &unlimited, hands);
-        let lifts = game.kinds.iter().any(|k| k.lift.iter().any(Option::is_some));
-        let (setup_count, plain_kind, goal_start) = setup_counts(&game);
+        let hands = Hands::of(&game);
         let goals = GoalIndex::of(&game);
-        let plain_endings = goals.plain_endings();
-        let (hostile_empty, hostile_always) = tables::hostile(&game);
-        let no_stop = tables::no_stop(&game);
+        let race = race::Race::of(&game);
+        let guards = guard::Guards::of(&game);
+        let lifts = game.kinds.iter().any(|k| k.lift.iter().any(Option::is_some));
         let any_jumps = game.kinds.iter().any(|k| (0..MAX_PLAYERS).any(|p| k.moves.captures_by_moving(p)));
-        let line_captures =
-            game.kinds.iter().any(|k| (0..MAX_PLAYERS).any(|p| k.moves.approach[p] | k.moves.withdraw[p] != 0));
-        let max_roll = game.dice.map_or(ANY_ROLL, |d| d.highest_face());
-        let track_at = tables::track_index(&game);
-        let tracks = game.kinds.iter().any(|k| k.moves.track);
-        let exact_dice = game.dice.is_some_and(|d| d.exact);
-        let leaps = tables::Leaps::of(&game);
-        let adjacent = tables::adjacent(&game.board);
-        let near_two = tables::near_two(&game, &adjacent);
-        let take_to = kind_table(&game, |_, kind, pl, p| tables::neighbours(&game.board, p, kind.moves.take[pl]));
-        let takes_only = any_jumps && tables::takes_only(&game);
         let shifts = shifts::Shifts::of(&game.board);
-        // Takes are counted piece by piece (see counting.rs).
-        let takes_any = game.kinds.iter().any(|k| k.moves.take.iter().any(|&t| t != 0));
-        let step_to = tables::step_to(&game, &no_stop);
-        let mut all_points = PointSet::default();
-        (0..n as Point).for_each(|p| all_points.insert(p));
-        let run_limits = game.kinds.iter().any(|k| k.run_limit.is_some());
         let rays = tables::Rays::of(&game.board);
-        let (bit_slides, symmetric_rays) = (rays.monotonic, rays.symmetric);
-        let (no_stop_bits, no_stop_set) = tables::no_stop_sets(&game, &no_stop);
-        let ray_plans = counting::ray_plans(&game);
-        let outflanks_by_shifts = shifts.is_some() && tables::outflanks_only(&game);
-        let suicide_traps = || game.traps.iter().filter(|t| t.suicide_forbidden);
-        let guarded = game.forbid_previous || game.forbid_earlier || suicide_traps().next().is_some();
-        // A piece lost to its own move: the counting would not know it.
-        let suicide_taken = game.traps.iter().any(|t| t.suicide_taken);
         let mill_rows = game.mill.and_then(|n| lines::Rows::of(&game.board, n));
-        let guarded_or_lost = guarded || suicide_taken;
-        let quick_liberty = suicide_traps()
-            .all(|t| t.surrounded.is_none() && t.enclosed.is_some())
-            .then(|| suicide_traps().fold(0xFF, |sides, t| sides & t.sides));
-        let entry_liberty = guard::entry_liberty(&game, guarded);
         let vt = vectors::VectorTables::of(&game, &rays.points, &rays.ray_at);
         let plans = TurnPlans::of(
             &game,
             PlanFacts {
                 lifts,
                 pass_rule: goals.pass_rule,
-                guarded_or_lost,
+                // A piece lost to its own move: the counting would not know it.
+                guarded_or_lost: guards.on || guards.suicide_taken,
                 pass_at_will: goals.pass_at_will,
                 any_jumps,
                 mill_rows: mill_rows.is_some(),
-                hands,
-                bit_slides,
+                hands: hands.any,
+                bit_slides: rays.monotonic,
                 vectors_or_royal: vt.vectors || vt.royal_kinds != 0,
             },
         );
-        let plain_steppers =
-            n <= 128 && !hands && !lifts && !tracks && !run_limits && !plans.rows_or_flight && only_steps(&game);
-        let vector_steppers = !hands && !lifts && !tracks && !run_limits && only_vectors(&game);
-        let board_moves = game.kinds.iter().any(moves_on_board);
-        let royal_masks = vector_steppers && legal::masks_apply(&game, &vt, bit_slides && symmetric_rays, guarded);
-        let royal_picking = royal_masks && !goals.pass_rule && !goals.pass_at_will && !game.jumps.compulsory;
-        let bit_placements =
-            placing::BitPlacements::of(&game, shifts.is_some(), plans.placement_only).filter(|_| plain_endings);
-        let rules_after_move = goals.line_goals
-            || goals.position_goals
-            || goals.board_full_goal
-            || goals.count_goals
-            || run_limits
-            || guarded
-            || vt.history_state
-            || goals.pass_at_will;
-        let (reach_goal_kinds, orthogonal_edge) =
-            (tables::reach_goal_kinds(&game), tables::orthogonal_edge(&game.board));
-        let extra_turns = game.another_turn.is_some() || game.another_turn_rolls != 0;
-        let keys = tables::Keys::of(&game, tracks || sow.is_some());
+        let (setup_count, plain_kind, goal_start) = setup_counts(&game);
         let mut engine = Engine {
-            game,
-            keys,
+            keys: tables::Keys::of(&game, race.tracks || sow.is_some()),
+            bit_placements: placing::BitPlacements::of(&game, shifts.is_some(), plans.placement_only)
+                .filter(|_| goals.plain_endings()),
             goals,
             plans,
-            players,
-            ranked,
-            hostile_empty,
-            hostile_always,
-            no_stop,
+            paths: paths::Paths::default(),
+            points: tables::PointTables::of(&game),
+            players: game.players.len() as PlayerId,
+            ranked: game.players.len() > 2 && game.goals.iter().any(|g| matches!(g.condition, Condition::PlayOn)),
             any_jumps,
-            track_at,
-            tracks,
-            pair_dice,
-            race_extras,
-            track_only,
-            roll_list,
-            exact_dice,
-            line_captures,
-            leaps,
-            adjacent,
-            near_two,
-            step_to,
-            take_to,
-            takes_only,
-            plain_steppers,
-            vector_steppers,
-            board_moves,
-            bulk_counting: shifts.is_some() && !takes_any && !run_limits,
+            race,
+            dice: turns::RollRules::of(&game),
+            line_captures: game
+                .kinds
+                .iter()
+                .any(|k| (0..MAX_PLAYERS).any(|p| k.moves.approach[p] | k.moves.withdraw[p] != 0)),
+            leaps: tables::Leaps::of(&game),
+            takes_only: any_jumps && tables::takes_only(&game),
+            board_moves: game.kinds.iter().any(moves_on_board),
+            outflanks_by_shifts: shifts.is_some() && tables::outflanks_only(&game),
             shifts,
-            ray_plans,
-            all_points,
-            popcnt: has_popcnt(),
-            bmi2: has_bmi2(),
+            ray_plans: counting::ray_plans(&game),
+            cpu: counting::Cpu::detect(),
+            bit_slides: rays.monotonic && sow.is_none(),
             rays,
-            bit_slides: bit_slides && sow.is_none(),
             small_board: n <= 128,
-            royal_masks,
-            royal_picking,
-            no_stop_bits,
-            no_stop_set,
-            guarded,
-            quick_liberty,
-            entry_liberty,
-            entry_picking: entry_liberty.is_some()
-                && !goals.pass_rule
-                && !tracks
-                && !vt.per_file
-                && vt.royal_kinds == 0,
+            guards,
             mill_plan: None,
-            suicide_taken,
             mill_rows,
-            bit_placements,
-            outflanks_by_shifts,
-            max_roll,
-            run_limits,
-            rules_after_move,
-            counts_moves: false,
-            counts_captures: false,
-            picks_whole_turns: false,
-            reach_goal_kinds,
-            orthogonal_edge,
-            extra_turns,
-            hand_slot,
+            run_limits: game.kinds.iter().any(|k| k.run_limit.is_some()),
+            reach_goal_kinds: tables::reach_goal_kinds(&game),
+            extra_turns: game.another_turn.is_some() || game.another_turn_rolls != 0,
+            forgetting: endings::Forgetting::of(&game, &hands.unlimited, hands.any),
             hands,
-            unlimited,
-            any_unlimited: unlimited.iter().any(|&u| u),
-            forgetting,
             lifts,
             setup_count,
             plain_kind,
-            every_kind: ((1u32 << game_kinds) - 1) as u16,
+            every_kind: ((1u32 << game.kinds.len()) - 1) as u16,
             goal_start,
             vt,
-            cells_used,
+            // A copy copies the board's cells, and the counts kept past them.
+            cells_used: match &sow {
+                Some(tables) => tables.cells_used(),
+                None if game.stacks.is_none() => n,
+                None => 2 * n,
+            },
             sow,
+            game,
         };
-        engine.mill_plan = mills::MillPlan::of(&engine);
-        engine.counts_moves = engine.counts();
-        engine.counts_captures = engine.counts_captures();
-        engine.picks_whole_turns = engine.picks_whole_turns();
+        engine.choose_paths();
         engine
-    }
-
-    /// Turns the bit operations off (slides by bits, steps and the pieces
-    /// that may capture by shifts; they are on where the board allows), so
-    /// that tests can check they agree with the point-by-point walks.
-    #[doc(hidden)]
-    pub fn use_bit_slides(&mut self, on: bool) {
-        let fresh = Engine::new(self.game.clone());
-        self.bit_slides = on && fresh.bit_slides;
-        self.outflanks_by_shifts = on && fresh.outflanks_by_shifts;
-        self.bit_placements = if on { fresh.bit_placements } else { None };
-        self.shifts = if on { fresh.shifts } else { None };
-        self.bulk_counting = on && fresh.bulk_counting;
-        self.plans.shot_counting = on && fresh.plans.shot_counting;
-        self.plain_steppers = on && fresh.plain_steppers;
-        self.vector_steppers = on && fresh.vector_steppers;
-        self.royal_masks = on && fresh.royal_masks;
-        self.royal_picking = on && fresh.royal_picking;
-        self.leaps.leapers = if on { fresh.leaps.leapers } else { [0; MAX_PLAYERS] };
-        self.leaps.bare = if on { fresh.leaps.bare } else { [0; MAX_PLAYERS] };
-        self.counts_moves = self.counts();
-        self.counts_captures = self.counts_captures();
-        self.picks_whole_turns = self.picks_whole_turns();
     }
 
     /// Whether playouts of this game run on bits as a mill game (`mills.rs`).
     #[doc(hidden)]
     pub fn plays_mills_on_bits(&self) -> bool {
         self.mill_plan.is_some()
-    }
-
-    /// Turns off the instructions the CPU may have beyond the portable build
-    /// (POPCNT, BMI2), so that tests can check the paths without them pick
-    /// the same moves.
-    #[doc(hidden)]
-    pub fn use_cpu_extensions(&mut self, on: bool) {
-        self.popcnt = on && has_popcnt();
-        self.bmi2 = on && has_bmi2();
-    }
-
-    /// Turns off the playouts' weighing of turns of several actions (a move
-    /// and its shot, a row and its removal), so that tests can check the
-    /// weighed paths pick the moves the list would.
-    #[doc(hidden)]
-    pub fn weigh_turns(&mut self, on: bool) -> bool {
-        let fresh = Engine::new(self.game.clone());
-        self.plans.shot_counting = on && fresh.plans.shot_counting;
-        self.plans.mill_counting = on && fresh.plans.mill_counting;
-        self.plans.mill_bits = on && fresh.plans.mill_bits;
-        self.mill_plan = if on { fresh.mill_plan } else { None };
-        self.royal_picking = on && fresh.royal_picking;
-        self.plans.shot_counting || self.plans.mill_counting || self.royal_picking
-    }
-
-    /// Turns off the playouts' picking of an allowed entry without the list
-    /// (`guard.rs`), so that tests can check it picks the moves the list
-    /// would. Whether it is on.
-    #[doc(hidden)]
-    pub fn pick_entries(&mut self, on: bool) -> bool {
-        self.entry_picking = on && Engine::new(self.game.clone()).entry_picking;
-        self.entry_picking
     }
 
     /// Whether playouts run on bits (`placing.rs`), for tests of that path.
@@ -1412,7 +1052,7 @@ impl Engine {
     #[inline(always)]
     pub(super) fn points_in(&self, set: &PointSet) -> usize {
         #[cfg(target_arch = "x86_64")]
-        if self.popcnt {
+        if self.cpu.popcnt {
             // SAFETY: `popcnt` is set only where the CPU has the instruction.
             return unsafe { points_in_popcnt(set, self.small_board) };
         }
@@ -1500,38 +1140,15 @@ impl Engine {
             places: Places::default(),
         };
         p.hash ^= self.keys.turns[turn as usize];
-        for (s, _) in self.unlimited.iter().enumerate().filter(|(_, &u)| u) {
+        for (s, _) in self.hands.unlimited.iter().enumerate().filter(|(_, &u)| u) {
             p.hand[s] = UNLIMITED;
         }
         p
     }
 
-    /// Whether the player ever holds pieces of the kind in hand.
-    pub fn has_hand(&self, player: PlayerId, kind: KindId) -> bool {
-        self.hand_slot[player as usize * 16 + kind as usize] != NO_HAND
-    }
-
     /// Every roll the dice can make, lowest first (none without dice).
     pub fn rolls(&self) -> &[u8] {
-        &self.roll_list
-    }
-
-    /// Whether the player holds an unlimited supply of the kind.
-    pub fn unlimited(&self, player: PlayerId, kind: KindId) -> bool {
-        match self.hand_slot[player as usize * 16 + kind as usize] {
-            NO_HAND => false,
-            s => self.unlimited[s as usize],
-        }
-    }
-
-    /// How many pieces of the kind the player holds in hand, counted: none
-    /// for an unlimited supply (for pictures, notation and evaluations).
-    pub fn counted_in_hand(&self, pos: &Position, player: PlayerId, kind: KindId) -> u8 {
-        if self.any_unlimited && self.unlimited(player, kind) {
-            0
-        } else {
-            self.in_hand(pos, player, kind)
-        }
+        &self.dice.rolls
     }
 
     pub fn start(&self) -> Position {
@@ -1571,37 +1188,6 @@ impl Engine {
         if from != NONE {
             pos.hash ^= self.vt.zobrist_passed[to as usize];
         }
-    }
-
-    /// Whether the player has any piece in hand (an unlimited supply too).
-    pub fn holds_any(&self, pos: &Position, player: PlayerId) -> bool {
-        self.held(pos, player, u16::MAX) > 0
-            || self.any_unlimited && (0..self.game.kinds.len() as KindId).any(|k| self.unlimited(player, k))
-    }
-
-    /// How many pieces of `kind` the player has in hand.
-    #[inline]
-    pub fn in_hand(&self, pos: &Position, player: PlayerId, kind: KindId) -> u8 {
-        match self.hand_slot[player as usize * 16 + kind as usize] {
-            NO_HAND => 0,
-            s => pos.hand[s as usize],
-        }
-    }
-
-    /// Sets the count in hand (kept in the hash); false if the player and
-    /// kind have no hand. An unlimited supply stays as it is.
-    pub(super) fn set_hand(&self, pos: &mut Position, player: PlayerId, kind: KindId, n: u8) -> bool {
-        let slot = self.hand_slot[player as usize * 16 + kind as usize];
-        if slot != NO_HAND && self.unlimited[slot as usize] {
-            return true;
-        }
-        if slot == NO_HAND || n >= 100 {
-            return false;
-        }
-        let s = slot as usize;
-        pos.hash ^= self.keys.hands[s * 100 + pos.hand[s] as usize] ^ self.keys.hands[s * 100 + n as usize];
-        pos.hand[s] = n;
-        true
     }
 
     #[inline]
@@ -1645,10 +1231,10 @@ impl Engine {
         if pos.result.is_some() {
             return Ok(());
         }
-        if self.pair_dice {
+        if self.dice.pair {
             return self.turn_moves(pos, roll, out);
         }
-        if self.exact_dice {
+        if self.dice.exact {
             // Exactly the roll; with none given, what any roll allows. A roll
             // with no move is a pass.
             self.generate(pos, roll.unwrap_or(ANY_ROLL), out)?;
@@ -1659,18 +1245,18 @@ impl Engine {
         }
         // `max_roll` is the dice's highest face (ANY_ROLL without dice).
         let limit = match roll {
-            Some(r) if self.game.dice.is_some() => r.min(self.max_roll),
-            _ => self.max_roll,
+            Some(r) if self.game.dice.is_some() => r.min(self.dice.max_roll),
+            _ => self.dice.max_roll,
         };
         self.generate_with(pos, limit, out, candidates)?;
         if out.is_empty() && self.goals.pass_rule && self.other_can_move(pos)? {
             out.push(Move::PASS);
             return Ok(());
         }
-        if out.is_empty() && limit < self.max_roll && self.game.dice.is_some() {
+        if out.is_empty() && limit < self.dice.max_roll && self.game.dice.is_some() {
             // Nothing fits this roll: a pass if another roll would allow a move.
             let mut any = Vec::new();
-            self.generate(pos, self.max_roll, &mut any)?;
+            self.generate(pos, self.dice.max_roll, &mut any)?;
             if !any.is_empty() {
                 out.push(Move::PASS);
             }
@@ -1692,11 +1278,11 @@ impl Engine {
                 return Ok(Some(o));
             }
         }
-        if self.exact_dice {
+        if self.dice.exact {
             return Ok(None); // a roll with no move is a pass, never the end
         }
         let mut moves = Vec::new();
-        self.generate(pos, self.max_roll, &mut moves)?;
+        self.generate(pos, self.dice.max_roll, &mut moves)?;
         if moves.is_empty() && self.goals.pass_rule {
             // A pass while the other side can move; the end when neither can.
             if self.other_can_move(pos)? {
@@ -1749,7 +1335,7 @@ impl Engine {
         let mut p = self.next_in_play(pos, pos.turn);
         while p != pos.turn {
             other.turn = p;
-            self.generate(&other, self.max_roll, &mut moves)?;
+            self.generate(&other, self.dice.max_roll, &mut moves)?;
             if !moves.is_empty() {
                 return Ok(true);
             }
@@ -1822,9 +1408,9 @@ impl Engine {
         let bit = 1u16 << victim_kind;
         let i = p as usize * MAX_PLAYERS + victim_owner as usize;
         if c != 0 {
-            owner(c) != victim_owner || self.hostile_always[i] & bit != 0
+            owner(c) != victim_owner || self.points.hostile_always[i] & bit != 0
         } else {
-            self.hostile_empty[i] & bit != 0
+            self.points.hostile_empty[i] & bit != 0
         }
     }
 

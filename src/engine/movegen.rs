@@ -488,9 +488,9 @@ impl Engine {
         out: &mut Vec<Move>,
         candidates: Option<u128>,
     ) -> Result<(), Limit> {
-        if !(self.royal_masks && self.generate_legal(pos, limit, out)) {
+        if !(self.paths.royal_masks && self.generate_legal(pos, limit, out)) {
             self.generate_untried(pos, limit, out, candidates)?;
-            if self.guarded {
+            if self.guards.on {
                 self.keep_allowed(pos, out);
             }
             if self.vt.royal_kinds != 0 {
@@ -550,19 +550,19 @@ impl Engine {
             }
         }
         let occupied_set = pos.taken;
-        let empty = self.all_points.minus(&occupied_set);
-        if self.hands {
+        let empty = self.points.all.minus(&occupied_set);
+        if self.hands.any {
             self.entries(pos, &empty, out);
-            if self.tracks {
+            if self.race.tracks {
                 self.track_entries(pos, limit, out);
             }
         }
         if self.lifts {
             self.lifts(pos, &empty, out);
         }
-        if self.plain_steppers {
+        if self.paths.plain_steppers {
             self.plain_steps(pos, limit, empty.low128(), out);
-        } else if self.vector_steppers {
+        } else if self.paths.vector_steppers {
             for p in pos.occupied[me as usize].iter() {
                 self.vector_moves(pos, p, limit, out);
             }
@@ -571,7 +571,7 @@ impl Engine {
                 self.piece_moves(pos, p, limit, &occupied_set, &empty, out);
             }
         }
-        if self.exact_dice && limit != ANY_ROLL {
+        if self.dice.exact && limit != ANY_ROLL {
             // The roll is the exact distance: the moves above went up to it.
             out.retain(|m| m.distance == limit);
         }
@@ -700,10 +700,10 @@ impl Engine {
         let me = pos.turn;
         let board = &self.game.board;
         let kind = kind_of(pos.at(p));
-        if self.run_limits && self.run_exhausted(pos, p, kind) || self.hands && self.held_back(pos, kind) {
+        if self.run_limits && self.run_exhausted(pos, p, kind) || self.hands.any && self.held_back(pos, kind) {
             return;
         }
-        if self.track_only & (1 << kind) != 0 {
+        if self.race.track_only & (1 << kind) != 0 {
             self.track_moves(pos, p, kind, limit, out);
             return;
         }
@@ -726,7 +726,7 @@ impl Engine {
         if let Some(most) = self.game.kinds[kind as usize].fly.filter(|_| self.plans.rows_or_flight) {
             if pos.pieces(me) as usize + self.held(pos, me, u16::MAX) <= most as usize {
                 // Flying: to any empty point, instead of its other moves.
-                for q in empty.minus(&self.no_stop_set[kind as usize]).iter() {
+                for q in empty.minus(&self.points.no_stop_set[kind as usize]).iter() {
                     out.push(plain(q, 1));
                 }
                 return;
@@ -767,7 +767,7 @@ impl Engine {
                     if pos.at(q) != 0 {
                         break;
                     }
-                    if self.no_stop[q as usize] & stop_bit == 0 && !stepped.contains(q) {
+                    if self.points.no_stop[q as usize] & stop_bit == 0 && !stepped.contains(q) {
                         out.push(plain(q, i as u8 + 1));
                     }
                 }
@@ -793,13 +793,13 @@ impl Engine {
     /// Where the piece on `p` can step.
     #[inline]
     pub(super) fn step_targets(&self, p: Point, kind: KindId, me: PlayerId, empty: &PointSet) -> PointSet {
-        self.step_to[self.table_index(kind, me, p)].and(empty)
+        self.points.step_to[self.table_index(kind, me, p)].and(empty)
     }
 
     /// [`Engine::step_targets`] as bits, on a board of up to 128 points.
     #[inline]
     pub(super) fn step_bits(&self, p: Point, kind: KindId, me: PlayerId, empty: u128) -> u128 {
-        self.step_to[self.table_index(kind, me, p)].low128() & empty
+        self.points.step_to[self.table_index(kind, me, p)].low128() & empty
     }
 
     /// Where the piece on `p` can slide, at most `max` spaces, as bits (boards
@@ -809,7 +809,7 @@ impl Engine {
     pub(super) fn slide_targets(&self, p: Point, kind: KindId, pl: usize, max: u8, occupied: u128) -> u128 {
         // Each line up to its first piece, without the piece.
         let dirs = self.game.kinds[kind as usize].moves.slide[pl];
-        self.ray_reach(p, dirs, max, occupied) & !occupied & !self.no_stop_bits[kind as usize]
+        self.ray_reach(p, dirs, max, occupied) & !occupied & !self.points.no_stop_bits[kind as usize]
     }
 
     /// The directions in which the piece on `p` can leave the board within
@@ -946,7 +946,7 @@ impl Engine {
     /// sequences counted, none made into a move. 0 where none is open after all.
     pub(super) fn count_captures(&self, pos: &Position, known: u128, out: &mut Vec<Move>) -> Result<u32, Limit> {
         out.clear();
-        if self.leaps.bare[pos.turn as usize] != 0 && !self.hands {
+        if self.leaps.bare[pos.turn as usize] != 0 && !self.hands.any {
             if let Some(found) = self.bare_leaps(pos, known, true, out) {
                 return found;
             }
@@ -978,7 +978,7 @@ impl Engine {
             }
             (None, _) => (pos.occupied[me as usize], false),
         };
-        if self.plain_steppers && tested {
+        if self.paths.plain_steppers && tested {
             // Every capture a take, on a small board: by bits, piece by piece.
             let enemies = pos.enemies_low128(me);
             for p in points_of(candidates.low128()) {
@@ -986,7 +986,7 @@ impl Engine {
             }
             return Ok(0);
         }
-        if tested && !count_only && self.leaps.bare[me as usize] != 0 && !self.hands {
+        if tested && !count_only && self.leaps.bare[me as usize] != 0 && !self.hands.any {
             if let Some(found) = self.bare_leaps(pos, candidates.low128(), false, out) {
                 return found;
             }
@@ -999,7 +999,7 @@ impl Engine {
             me,
             at_once: self.game.jumps.remove_at_once,
             enemies: pos.enemies(me),
-            open: self.all_points.minus(&pos.taken),
+            open: self.points.all.minus(&pos.taken),
             visited: PointSet::default(),
             scratch: Move { kind: MoveType::Jumps, ..Move::PASS },
             beyond: Beyond::default(),
@@ -1010,7 +1010,7 @@ impl Engine {
         };
         for p in candidates.iter() {
             let c = pos.at(p);
-            if self.hands && self.held_back(pos, kind_of(c)) {
+            if self.hands.any && self.held_back(pos, kind_of(c)) {
                 continue;
             }
             if !self.game.kinds[kind_of(c) as usize].moves.leaps_or_lines(me as usize) {

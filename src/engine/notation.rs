@@ -248,7 +248,7 @@ impl Engine {
         if text == "pass" {
             return Ok(());
         }
-        if self.pair_dice && text.contains(',') {
+        if self.dice.pair && text.contains(',') {
             // A turn: its steps, each a move.
             return text.split(',').try_for_each(|step| self.check_shape(step));
         }

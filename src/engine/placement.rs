@@ -118,7 +118,7 @@ impl Engine {
     /// Whether a piece `c` entered on `to` would capture as it lands
     /// (`enter capturing`: Reversi's placements must flip).
     fn captures_on_entry(&self, pos: &Position, to: Point, c: Cell) -> bool {
-        if !self.adjacent[to as usize].meets(&pos.enemies(owner(c))) {
+        if !self.points.adjacent[to as usize].meets(&pos.enemies(owner(c))) {
             return false;
         }
         if let Some(captures) = self.would_capture_on(pos, to, c) {
@@ -140,7 +140,7 @@ impl Engine {
             Some(d) => self.falls(&on, empty, d),
             None => on.and(empty),
         };
-        let landings = landings.minus(&self.no_stop_set[k as usize]);
+        let landings = landings.minus(&self.points.no_stop_set[k as usize]);
         match (&self.shifts, &self.game.custodial) {
             (Some(shifts), Some(c)) if enter.capturing && self.outflanks_by_shifts => {
                 let found = shifts.with_stepper(Outflanks {
@@ -166,7 +166,7 @@ impl Engine {
             return None;
         }
         let me = pos.turn;
-        let empty = self.all_points.minus(&pos.taken);
+        let empty = self.points.all.minus(&pos.taken);
         let each = |k: usize| {
             let kind = &self.game.kinds[k];
             let enter = kind.enter.as_ref()?;
@@ -223,12 +223,12 @@ impl Engine {
     #[inline]
     fn nth_point(&self, set: &PointSet, n: usize) -> Point {
         #[cfg(target_arch = "x86_64")]
-        if self.bmi2 {
+        if self.cpu.bmi2 {
             // SAFETY: `bmi2` is set only where the CPU has BMI1, BMI2 and POPCNT.
             return unsafe { nth_point_bmi2(set, n) };
         }
         #[cfg(target_arch = "x86_64")]
-        if self.popcnt {
+        if self.cpu.popcnt {
             // SAFETY: `popcnt` is set only where the CPU has the instruction.
             return unsafe { nth_point_popcnt(set, n) };
         }
@@ -302,7 +302,7 @@ impl Engine {
 
     /// How many pieces of the kinds in `kinds` the player holds in hand.
     pub(super) fn held(&self, pos: &Position, player: PlayerId, kinds: u16) -> usize {
-        if !self.hands {
+        if !self.hands.any {
             return 0;
         }
         (0..self.game.kinds.len() as KindId)

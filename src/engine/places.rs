@@ -206,7 +206,7 @@ impl Engine {
     /// A goal that holds for player `p` as the position stands.
     fn goal_held_by(&self, pos: &Position, p: PlayerId) -> Option<Outcome> {
         self.goal_reached_before(pos, p)
-            .or_else(|| self.tracks.then(|| self.goal_borne_off(pos, p)).flatten())
+            .or_else(|| self.race.tracks.then(|| self.goal_borne_off(pos, p)).flatten())
             .or_else(|| self.goals.line_goals.then(|| self.goal_lines_anywhere(pos, p)).flatten())
             .or_else(|| self.goals.count_goals.then(|| self.goal_state_about(pos, p, std::iter::once(p))).flatten())
     }

@@ -170,9 +170,9 @@ impl Engine {
         rng: &mut R,
     ) -> Result<Playout, Limit> {
         #[cfg(target_arch = "x86_64")]
-        if self.popcnt {
+        if self.cpu.popcnt {
             let run = BitPlayout::<R, true> { engine: self, plan, start, max_plies, rng };
-            if self.bmi2 {
+            if self.cpu.bmi2 {
                 // SAFETY: `bmi2` is set only where the CPU has BMI2 and POPCNT.
                 return unsafe { bit_playout_bmi2(shifts, run) };
             }

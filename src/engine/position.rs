@@ -133,7 +133,7 @@ impl Engine {
         }
         // Where a capture takes a piece for good, what is off the board and
         // out of hand is not all borne off.
-        if self.tracks && !self.game.return_to_hand && pos.borne_off.iter().any(|&n| n > 0) {
+        if self.race.tracks && !self.game.return_to_hand && pos.borne_off.iter().any(|&n| n > 0) {
             let counts: Vec<String> = (0..self.players as usize)
                 .filter(|&pl| pos.borne_off[pl] > 0)
                 .map(|pl| format!("{}{}", self.game.players[pl].letter, pos.borne_off[pl]))
@@ -186,7 +186,7 @@ impl Engine {
             "streak" => (self.goals.streak.is_some(), "moves in a row by heading"),
             "passes" => (self.goals.pass_at_will, "passing at any time"),
             "ko" => (self.game.forbid_previous, "returning to the previous position"),
-            "borne" => (self.tracks && !self.game.return_to_hand, "bearing off with captures for good"),
+            "borne" => (self.race.tracks && !self.game.return_to_hand, "bearing off with captures for good"),
             "places" => (self.ranked, "playing on for places"),
             _ => (true, ""),
         };
@@ -310,7 +310,7 @@ impl Engine {
                 )));
             }
         }
-        if self.tracks && self.game.return_to_hand {
+        if self.race.tracks && self.game.return_to_hand {
             // Every piece not on the board nor in hand has been borne off.
             for pl in 0..self.players {
                 let here = self.pieces_left(&pos, pl, self.every_kind, true) as u16;
@@ -422,7 +422,7 @@ impl Engine {
             }
         }
         // So is one where a side has borne off every piece.
-        if self.tracks && pos.result.is_none() {
+        if self.race.tracks && pos.result.is_none() {
             pos.result = self.goal_borne_off(&pos, mover).or_else(|| self.goal_borne_off(&pos, pos.turn));
         }
         // Two passes in a row, or the plies without progress the rule allows.

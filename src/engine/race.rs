@@ -5,11 +5,76 @@
 
 use super::*;
 
+/// What the engine knows of the game's tracks before play.
+#[derive(Debug)]
+pub(super) struct Race {
+    /// Some piece moves along a track.
+    pub(super) tracks: bool,
+    /// `track_at[player * points + p]`: 1 + the index of `p` on the player's track, 0 off it.
+    track_at: Vec<u16>,
+    /// Some race rule beyond the plain track (stacks, entering first, bearing
+    /// off from home or by higher rolls, swaps, rows, points with rules): the
+    /// plain race games keep their short path.
+    pub(super) extras: bool,
+    /// The kinds whose only moves without capture are along their track (as
+    /// bits): `piece_moves_only` goes straight to the track.
+    pub(super) track_only: u16,
+}
+
+impl Race {
+    pub(super) fn of(game: &Game) -> Race {
+        Race {
+            tracks: game.kinds.iter().any(|k| k.moves.track),
+            track_at: track_table(game),
+            extras: extras(game),
+            track_only: track_only(game),
+        }
+    }
+}
+
+/// `track_at[player * points + p]`: 1 + the index of `p` on the player's track, 0 off it.
+fn track_table(game: &Game) -> Vec<u16> {
+    let n = game.board.len();
+    let mut track_at = vec![0u16; n * MAX_PLAYERS];
+    for (pl, track) in game.tracks.iter().enumerate() {
+        for (i, &p) in track.iter().enumerate() {
+            track_at[pl * n + p as usize] = i as u16 + 1;
+        }
+    }
+    track_at
+}
+
+/// [`Race`]'s `track_only`: kinds that move along a track and by no
+/// step, slide, exit, vector or flight.
+fn track_only(game: &Game) -> u16 {
+    let only = |k: &Kind| {
+        let m = &k.moves;
+        m.track
+            && k.fly.is_none()
+            && m.vectors.is_empty()
+            && (0..MAX_PLAYERS).all(|pl| m.step[pl] | m.slide[pl] | m.leave[pl] == 0)
+    };
+    game.kinds.iter().enumerate().filter(|(_, k)| only(k)).fold(0, |bits, (i, _)| bits | 1 << i)
+}
+
+/// Whether a race game has a rule beyond the plain track ([`Race`]'s `extras`).
+fn extras(game: &Game) -> bool {
+    game.stacks.is_some()
+        || game.enter_first
+        || game.bear_off_from.is_some()
+        || game.bear_off_higher
+        || game.swap_places
+        || game.safe_rows.is_some()
+        || game.block_rows.is_some()
+        || game.must_stop.is_some()
+        || !game.landing_returns.is_empty()
+}
+
 impl Engine {
     /// Where `p` is on `player`'s track: its index, or None off the track.
     #[inline]
     pub(super) fn track_index(&self, player: PlayerId, p: Point) -> Option<usize> {
-        match self.track_at[player as usize * self.game.board.len() + p as usize] {
+        match self.race.track_at[player as usize * self.game.board.len() + p as usize] {
             0 => None,
             i => Some(i as usize - 1),
         }
@@ -19,8 +84,8 @@ impl Engine {
     /// with `sets distance`, up to it otherwise; every roll when `limit` is
     /// [`ANY_ROLL`].
     fn track_distances(&self, limit: u8) -> std::ops::RangeInclusive<u8> {
-        let highest = if self.game.dice.is_some() { self.max_roll } else { 0 };
-        match (self.exact_dice, limit) {
+        let highest = if self.game.dice.is_some() { self.dice.max_roll } else { 0 };
+        match (self.dice.exact, limit) {
             (_, ANY_ROLL) => 1..=highest,
             (true, r) => r.max(1)..=r, // a roll of 0 moves nothing
             (false, r) => 1..=r.min(highest),
@@ -33,9 +98,9 @@ impl Engine {
     fn track_landing(&self, pos: &Position, q: Point, me: PlayerId, kind: KindId) -> bool {
         let c = pos.at(q);
         if c == 0 {
-            return self.no_stop[q as usize] & (1 << kind) == 0;
+            return self.points.no_stop[q as usize] & (1 << kind) == 0;
         }
-        if self.race_extras {
+        if self.race.extras {
             return self.track_landing_extras(pos, q, me, kind);
         }
         self.may_take_on(q, c, me, kind)
@@ -68,7 +133,9 @@ impl Engine {
         self.game.stacks?;
         let (c, h) = (pos.at(q), self.height(pos, q));
         if owner(c) == me {
-            return Some(kind_of(c) == kind && self.room_on_stack(h) && self.no_stop[q as usize] & (1 << kind) == 0);
+            return Some(
+                kind_of(c) == kind && self.room_on_stack(h) && self.points.no_stop[q as usize] & (1 << kind) == 0,
+            );
         }
         (h > 1).then_some(false)
     }
@@ -137,7 +204,7 @@ impl Engine {
     /// The track moves of the piece on `p`: along the track, or off its end
     /// with the exact distance.
     pub(super) fn track_moves(&self, pos: &Position, p: Point, kind: KindId, limit: u8, out: &mut Vec<Move>) {
-        if self.race_extras {
+        if self.race.extras {
             self.track_moves_as::<true>(pos, p, kind, limit, out)
         } else {
             self.track_moves_as::<false>(pos, p, kind, limit, out)
@@ -209,7 +276,7 @@ impl Engine {
                     continue;
                 }
                 let Some(&q) = track.get(d as usize - 1) else { break };
-                if self.race_extras
+                if self.race.extras
                     && self.passage_rules()
                     && (0..d as usize - 1).any(|k| self.bars_passage(pos, me, k))
                 {
@@ -336,9 +403,9 @@ impl Engine {
             }
         }
         if let Some(r) = roll {
-            let fits = if self.exact_dice { distance == r } else { distance <= r };
+            let fits = if self.dice.exact { distance == r } else { distance <= r };
             if !fits {
-                let how = if self.exact_dice { "exactly" } else { "at most" };
+                let how = if self.dice.exact { "exactly" } else { "at most" };
                 return Some(format!("the roll is {r}, and a move covers {how} the roll: this one covers {distance}"));
             }
         }

@@ -72,7 +72,7 @@ impl Engine {
         let revealing = (royal != NONE && !checked && !self.vt.lame_legs.is_empty() && self.bit_slides)
             .then(|| self.revealing(pos, royal));
         // Out of check, a piece entered from the hand only blocks lines.
-        let drops_safe = !checked && self.vt.quick_royal && self.hands;
+        let drops_safe = !checked && self.vt.quick_royal && self.hands.any;
         let mut next = None;
         out.retain(|m| {
             // Another piece's move that takes at most what it lands on.
@@ -149,7 +149,7 @@ impl Engine {
             let mut fixed = self.vt.step_attacks[(kind as usize * MAX_PLAYERS + bl) * n + q as usize];
             let mut slid =
                 if lines.slide != 0 { self.ray_reach(q, lines.slide, lines.slide_most, occupied) } else { 0 };
-            let mut allowed = !self.no_stop_bits[kind as usize];
+            let mut allowed = !self.points.no_stop_bits[kind as usize];
             if let Some(z) = &k.confined {
                 allowed &= z[bl].low128();
             }

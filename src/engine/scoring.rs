@@ -25,7 +25,7 @@ impl Engine {
         let occupied = pos.taken;
         let mut seen = PointSet::default();
         let mut stack = [0 as Point; MAX_POINTS + 1];
-        for start in self.all_points.minus(&occupied).iter() {
+        for start in self.points.all.minus(&occupied).iter() {
             if seen.contains(start) {
                 continue;
             }
@@ -37,7 +37,7 @@ impl Engine {
             while top > 0 {
                 top -= 1;
                 size += 1;
-                for q in self.adjacent[stack[top] as usize].iter() {
+                for q in self.points.adjacent[stack[top] as usize].iter() {
                     let c = pos.at(q);
                     if c != 0 {
                         borders |= 1 << owner(c);

@@ -99,7 +99,7 @@ impl Engine {
         if pos.result.is_some() {
             return Ok(0);
         }
-        if self.exact_dice {
+        if self.dice.exact {
             return self.perft_exact_rolls(pos, depth, counting, (moves, child), rest);
         }
         let mut candidates = None;
@@ -109,14 +109,14 @@ impl Engine {
             // could differ), then no capture open and at least one move (else
             // a pass may be due); else generated from the pieces the count
             // found may capture.
-            if !self.any_jumps && self.picks_whole_turns {
+            if !self.any_jumps && self.paths.picks_whole_turns {
                 if let Some((_, total)) = self.pick_counted(pos, &mut |_| 0, moves, weights, sources)? {
                     return Ok(total as u128);
                 }
             }
             match self.count_total(pos, counts) {
                 counting::Tally::Moves(total @ 1..) => return Ok(total as u128),
-                counting::Tally::Captures(known) if self.counts_captures && counting == Counting::Paths => {
+                counting::Tally::Captures(known) if self.paths.counts_captures && counting == Counting::Paths => {
                     // Counted by the capture search, none made into a move;
                     // 0 where the pieces that might capture cannot after all.
                     match self.count_captures(pos, known, moves)? {
@@ -133,7 +133,7 @@ impl Engine {
             }
         }
         let mut listed = false;
-        if depth > 1 && self.bulk_counting && self.game.dice.is_none() {
+        if depth > 1 && self.paths.bulk_counting && self.game.dice.is_none() {
             // Above the last ply, the moves the count finds by rays where no
             // capture is open (else the pieces that may capture).
             match self.count_by_piece(pos, ANY_ROLL, counts) {
@@ -146,7 +146,7 @@ impl Engine {
         }
         if !listed {
             moves.clear();
-            self.generate_with(pos, self.max_roll, moves, candidates)?;
+            self.generate_with(pos, self.dice.max_roll, moves, candidates)?;
             self.pass_if_stuck(pos, moves)?;
         }
         if counting == Counting::Distinct {
@@ -201,7 +201,13 @@ impl Engine {
     /// counting cannot tell, or where the side has no move under any roll.
     fn weighed_by_rolls(&self, pos: &Position) -> Option<u128> {
         let dice = self.game.dice?;
-        if dice.exact || dice.binary || dice.pair || dice.counted || dice.summed != 1 || self.max_roll != dice.sides {
+        if dice.exact
+            || dice.binary
+            || dice.pair
+            || dice.counted
+            || dice.summed != 1
+            || self.dice.max_roll != dice.sides
+        {
             return None;
         }
         let weighed = self.count_weighed(pos, dice.sides)?;
@@ -223,7 +229,7 @@ impl Engine {
     ) -> Result<u128, Limit> {
         let mut total = 0u128;
         let child = child.get_or_insert_with(|| pos.clone());
-        for &roll in &self.roll_list {
+        for &roll in &self.dice.rolls {
             self.moves(pos, Some(roll), moves)?;
             if counting == Counting::Distinct {
                 Self::distinct_only(moves);
@@ -488,11 +494,11 @@ pub struct RandomPly {
 impl Engine {
     /// Whether any of [`Engine::pick_counted`]'s ways of picking a whole turn applies.
     pub(super) fn picks_whole_turns(&self) -> bool {
-        self.entry_picking
+        self.guards.entry_picking
             || self.plans.placement_only
             || (self.plans.mill_counting && self.game.mill.is_some())
             || self.plans.shot_counting
-            || self.royal_picking
+            || self.paths.royal_picking
     }
 
     /// The move a playout picks where the whole turn is counted or weighed
@@ -508,11 +514,11 @@ impl Engine {
         weights: &mut Vec<u32>,
         sources: &mut Vec<counting::Source>,
     ) -> Result<Option<(Move, u64)>, Limit> {
-        if !self.picks_whole_turns {
+        if !self.paths.picks_whole_turns {
             return Ok(None);
         }
         let widen = |picked: Option<(Move, u32)>| picked.map(|(m, total)| (m, total as u64));
-        if self.entry_picking {
+        if self.guards.entry_picking {
             if let Some((m, total)) = self.pick_guarded_entry(pos, &mut *draw) {
                 return Ok(Some((m, total as u64)));
             }
@@ -535,7 +541,7 @@ impl Engine {
             let pick = |total: u32| draw(total as usize) as u32;
             return Ok(widen(self.pick_shot(pos, pick, moves, weights)));
         }
-        if self.royal_picking {
+        if self.paths.royal_picking {
             return Ok(self.pick_legal(pos, draw, moves));
         }
         Ok(None)

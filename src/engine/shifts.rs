@@ -229,7 +229,7 @@ pub(super) fn points_of(mut bits: u128) -> impl Iterator<Item = Point> {
 /// The vacant points of a board of at most 128 points, as bits.
 #[inline(always)]
 pub(super) fn vacant_bits(engine: &Engine, pos: &Position) -> u128 {
-    engine.all_points.minus(&pos.taken).low128()
+    engine.points.all.minus(&pos.taken).low128()
 }
 
 /// [`Engine::capture_candidates`] with a given stepper, for `captures`.

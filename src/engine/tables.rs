@@ -98,9 +98,63 @@ pub(super) fn lattice(board: &Board) -> Vec<Point> {
     at
 }
 
+/// What each point allows and where its neighbours are: the tables that
+/// steps, captures and stops read.
+#[derive(Debug)]
+pub(super) struct PointTables {
+    /// Kinds a point is hostile to while empty, and at all times, for pieces
+    /// of each player: `hostile_empty[p * MAX_PLAYERS + player]`.
+    pub(super) hostile_empty: Vec<u16>,
+    pub(super) hostile_always: Vec<u16>,
+    /// Kinds that may not end a move on a point.
+    pub(super) no_stop: Vec<u16>,
+    /// Per kind, the points (as bits) where it may not stop.
+    pub(super) no_stop_bits: Vec<u128>,
+    /// Per kind, the points where it may not stop, as a set.
+    pub(super) no_stop_set: Vec<PointSet>,
+    /// Each point's neighbours, in all directions.
+    pub(super) adjacent: Vec<PointSet>,
+    /// Each point's points within two steps, where the game has traps.
+    pub(super) near_two: Vec<PointSet>,
+    /// `step_to[(kind * MAX_PLAYERS + player) * points + p]`: where a step from
+    /// `p` may end (neighbours in the step directions the kind may stop on).
+    pub(super) step_to: Vec<PointSet>,
+    /// `take_to[...]` (indexed as `step_to`): the neighbours in the kind's take directions.
+    pub(super) take_to: Vec<PointSet>,
+    /// Every point of the board.
+    pub(super) all: PointSet,
+    /// The points with an orthogonal neighbour off the board, as bits (on
+    /// a board of at most 128 points: for the goal of encircling by shifts).
+    pub(super) orthogonal_edge: u128,
+}
+
+impl PointTables {
+    pub(super) fn of(game: &Game) -> PointTables {
+        let (hostile_empty, hostile_always) = hostile(game);
+        let no_stop = no_stop(game);
+        let (no_stop_bits, no_stop_set) = no_stop_sets(game, &no_stop);
+        let adjacent = adjacent(&game.board);
+        let mut all = PointSet::default();
+        (0..game.board.len() as Point).for_each(|p| all.insert(p));
+        PointTables {
+            hostile_empty,
+            hostile_always,
+            step_to: step_to(game, &no_stop),
+            no_stop,
+            no_stop_bits,
+            no_stop_set,
+            near_two: near_two(game, &adjacent),
+            adjacent,
+            take_to: kind_table(game, |_, kind, pl, p| neighbours(&game.board, p, kind.moves.take[pl])),
+            all,
+            orthogonal_edge: orthogonal_edge(&game.board),
+        }
+    }
+}
+
 /// The kinds each point is hostile to while empty, and at all times, for
 /// pieces of each player (`p * MAX_PLAYERS + player`).
-pub(super) fn hostile(game: &Game) -> (Vec<u16>, Vec<u16>) {
+fn hostile(game: &Game) -> (Vec<u16>, Vec<u16>) {
     let n = game.board.len();
     let mut when_empty = vec![0u16; n * MAX_PLAYERS];
     let mut always = vec![0u16; n * MAX_PLAYERS];
@@ -118,7 +172,7 @@ pub(super) fn hostile(game: &Game) -> (Vec<u16>, Vec<u16>) {
 }
 
 /// The kinds that may not end a move on each point.
-pub(super) fn no_stop(game: &Game) -> Vec<u16> {
+fn no_stop(game: &Game) -> Vec<u16> {
     let mut no_stop = vec![0u16; game.board.len()];
     for s in &game.stops {
         for p in s.region.iter() {
@@ -129,7 +183,7 @@ pub(super) fn no_stop(game: &Game) -> Vec<u16> {
 }
 
 /// Per kind, where it may not stop: as bits (boards of up to 128 points) and as a set.
-pub(super) fn no_stop_sets(game: &Game, no_stop: &[u16]) -> (Vec<u128>, Vec<PointSet>) {
+fn no_stop_sets(game: &Game, no_stop: &[u16]) -> (Vec<u128>, Vec<PointSet>) {
     let n = game.board.len();
     let barred = |k: usize| (0..n).filter(move |&p| no_stop[p] & (1 << k) != 0);
     let bits = (0..game.kinds.len()).map(|k| barred(k).filter(|&p| p < 128).fold(0u128, |b, p| b | 1 << p)).collect();
@@ -143,18 +197,6 @@ pub(super) fn no_stop_sets(game: &Game, no_stop: &[u16]) -> (Vec<u128>, Vec<Poin
     (bits, sets)
 }
 
-/// `track_at[player * points + p]`: 1 + the index of `p` on the player's track, 0 off it.
-pub(super) fn track_index(game: &Game) -> Vec<u16> {
-    let n = game.board.len();
-    let mut track_at = vec![0u16; n * MAX_PLAYERS];
-    for (pl, track) in game.tracks.iter().enumerate() {
-        for (i, &p) in track.iter().enumerate() {
-            track_at[pl * n + p as usize] = i as u16 + 1;
-        }
-    }
-    track_at
-}
-
 /// The neighbours of `p` in the directions `ds`.
 pub(super) fn neighbours(board: &Board, p: Point, ds: DirSet) -> PointSet {
     let mut set = PointSet::default();
@@ -163,14 +205,14 @@ pub(super) fn neighbours(board: &Board, p: Point, ds: DirSet) -> PointSet {
 }
 
 /// Each point's neighbours, in all directions.
-pub(super) fn adjacent(board: &Board) -> Vec<PointSet> {
+fn adjacent(board: &Board) -> Vec<PointSet> {
     (0..board.len() as Point).map(|p| neighbours(board, p, 0xFF)).collect()
 }
 
 /// Each point's neighbours and theirs (within two steps, in all
 /// directions, the point itself too), where the game has traps (a trap
 /// closed by a landing is within two steps of it); else none.
-pub(super) fn near_two(game: &Game, adjacent: &[PointSet]) -> Vec<PointSet> {
+fn near_two(game: &Game, adjacent: &[PointSet]) -> Vec<PointSet> {
     if game.traps.is_empty() {
         return Vec::new();
     }
@@ -286,7 +328,7 @@ pub(super) fn takes_only(game: &Game) -> bool {
 
 /// Steps, as [`kind_table`] orders them: the neighbours in the kind's step
 /// directions that it may stop on (`no_stop`, from [`no_stop`]).
-pub(super) fn step_to(game: &Game, no_stop: &[u16]) -> Vec<PointSet> {
+fn step_to(game: &Game, no_stop: &[u16]) -> Vec<PointSet> {
     kind_table(game, |k, kind, pl, p| {
         let mut set = PointSet::default();
         let near = neighbours(&game.board, p, kind.moves.step[pl]);
@@ -416,7 +458,7 @@ pub(super) fn reach_goal_kinds(game: &Game) -> u16 {
 }
 
 /// The points of the first 128 with an orthogonal neighbour off the board, as bits.
-pub(super) fn orthogonal_edge(board: &Board) -> u128 {
+fn orthogonal_edge(board: &Board) -> u128 {
     (0..board.len().min(128) as Point)
         .filter(|&p| [0, 2, 4, 6].iter().any(|&d| board.step(p, d) == NONE))
         .fold(0, |bits, p| bits | 1 << p)

@@ -7,6 +7,30 @@
 
 use super::*;
 
+/// What the engine knows of the game's dice before play.
+#[derive(Debug)]
+pub(super) struct RollRules {
+    /// Two dice used separately: a turn is one move of each die.
+    pub(super) pair: bool,
+    /// Every roll of the dice, lowest first (none without dice).
+    pub(super) rolls: Vec<u8>,
+    /// The roll is the exact distance (`sets distance`).
+    pub(super) exact: bool,
+    /// The dice's highest face: the most any roll allows (`ANY_ROLL` without dice).
+    pub(super) max_roll: u8,
+}
+
+impl RollRules {
+    pub(super) fn of(game: &Game) -> RollRules {
+        RollRules {
+            pair: game.dice.is_some_and(|d| d.pair),
+            rolls: game.dice.map_or(Vec::new(), |d| d.rolls().collect()),
+            exact: game.dice.is_some_and(|d| d.exact),
+            max_roll: game.dice.map_or(ANY_ROLL, |d| d.highest_face()),
+        }
+    }
+}
+
 /// The most steps a turn holds: a double's four.
 const MOST_STEPS: usize = 4;
 

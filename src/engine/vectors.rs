@@ -506,7 +506,7 @@ impl Engine {
         let mut passant = NONE;
         let confined = k.confined.as_ref().map(|z| &z[pl]).filter(|z| !k.confined_once || z.contains(p));
         let mut consider = |q: Point, v: &Vector| {
-            if self.no_stop[q as usize] & stop_bit != 0 || confined.is_some_and(|z| !z.contains(q)) {
+            if self.points.no_stop[q as usize] & stop_bit != 0 || confined.is_some_and(|z| !z.contains(q)) {
                 return;
             }
             match pos.at(q) {
@@ -640,7 +640,7 @@ impl Engine {
                 }
             }
         }
-        let mut allowed = !self.no_stop_bits[kind as usize];
+        let mut allowed = !self.points.no_stop_bits[kind as usize];
         if let Some(z) = k.confined.as_ref().map(|z| &z[pl]).filter(|z| !k.confined_once || z.contains(p)) {
             allowed &= z.low128();
         }
@@ -938,7 +938,7 @@ impl Engine {
         let can_take = |kind: KindId| {
             let k = &self.game.kinds[kind as usize];
             self.vt.attacks[kind as usize]
-                && self.no_stop[target as usize] & (1 << kind) == 0
+                && self.points.no_stop[target as usize] & (1 << kind) == 0
                 && k.confined.as_ref().is_none_or(|z| z[by as usize].contains(target))
                 && (victim == 0 || k.can_capture & (1 << kind_of(victim)) != 0)
         };

@@ -61,7 +61,7 @@ impl Engine {
         if self.sow.is_some() {
             return Ok(self.sowing_rule_against(pos, text));
         }
-        if self.pair_dice {
+        if self.dice.pair {
             return self.turn_rule_against(pos, roll, text, legal);
         }
         if let Some(n) = self.game.mill {
@@ -92,7 +92,7 @@ impl Engine {
         if self.vt.royal_kinds != 0 || self.vt.castlers != 0 {
             // A move the pieces could make that would leave its side in check.
             let mut untried = Vec::new();
-            self.generate_untried(pos, self.max_roll, &mut untried, None)?;
+            self.generate_untried(pos, self.dice.max_roll, &mut untried, None)?;
             if let Some(verdict) =
                 untried.iter().find(|m| self.notation(m) == text).and_then(|m| self.check_verdict(pos, m))
             {
@@ -107,10 +107,10 @@ impl Engine {
                 return Ok(verdict);
             }
         }
-        if self.guarded {
+        if self.guards.on {
             // A move the pieces could make, forbidden by the position it would leave.
             let mut untried = Vec::new();
-            self.generate_untried(pos, self.max_roll, &mut untried, None)?;
+            self.generate_untried(pos, self.dice.max_roll, &mut untried, None)?;
             if let Some(verdict) =
                 untried.iter().find(|m| self.notation(m) == text).and_then(|m| self.guard_verdict(pos, m))
             {
@@ -119,7 +119,7 @@ impl Engine {
         }
         let mut any = Vec::new();
         if let Some(d) = self.game.dice {
-            self.generate(pos, if d.exact { ANY_ROLL } else { self.max_roll }, &mut any)?;
+            self.generate(pos, if d.exact { ANY_ROLL } else { self.dice.max_roll }, &mut any)?;
         }
         Ok(self.rule_against(pos, roll, text, legal, &any, numbers))
     }
@@ -337,7 +337,7 @@ impl Engine {
                 "a pass is legal only when the roll allows no move".into()
             };
         }
-        if self.tracks {
+        if self.race.tracks {
             if let Some(reason) = self.track_rule_against(pos, roll, text) {
                 return reason;
             }
