@@ -600,6 +600,30 @@ fn rules(game: &Game, line: &mut Lines) {
     if let Some(d) = &game.dice {
         dice(d, line);
     }
+    race(game, line);
+    whole_board(game, line);
+    capture_by_moving(game, line);
+    if let Some(c) = &game.custodial {
+        custodial(game, c, line);
+    }
+    for t in &game.traps {
+        trap(game, t, line);
+    }
+    for h in &game.hostile {
+        hostile(game, h, line);
+    }
+    for s in &game.stops {
+        line(format!(
+            "  Only a {} may stop on {}; others may pass over it.",
+            kinds(game, s.allowed),
+            points(game, &s.region)
+        ));
+    }
+}
+
+/// The rules of racing pieces: tracks, stacks, entering and bearing off,
+/// and the points and rolls with rules of their own.
+fn race(game: &Game, line: &mut Lines) {
     for (pl, track) in game.players.iter().zip(&game.tracks) {
         if !track.is_empty() {
             let labels: Vec<&str> = track.iter().map(|&p| game.board.labels[p as usize].as_str()).collect();
@@ -658,6 +682,11 @@ fn rules(game: &Game, line: &mut Lines) {
     if game.bear_off_higher {
         line("  A roll larger than a piece's distance off bears it off if no piece of its side stands farther back on its track.".into());
     }
+}
+
+/// The rules that look at the whole board: rows that remove, positions
+/// that may not come back, where captured pieces go, pieces left stranded.
+fn whole_board(game: &Game, line: &mut Lines) {
     if let Some(n) = game.mill {
         line(format!(
             "  A move that leaves the piece it moved or placed in a row of {n} or more of its side's pieces along a line also removes an enemy piece: one in no such row of its own, or any if all are."
@@ -677,23 +706,6 @@ fn rules(game: &Game, line: &mut Lines) {
     }
     if game.forbid_stranded {
         line("  No move or entry may leave a piece where its kind could never move again, even on an empty board; a promotion that is a choice elsewhere is compulsory there.".into());
-    }
-    capture_by_moving(game, line);
-    if let Some(c) = &game.custodial {
-        custodial(game, c, line);
-    }
-    for t in &game.traps {
-        trap(game, t, line);
-    }
-    for h in &game.hostile {
-        hostile(game, h, line);
-    }
-    for s in &game.stops {
-        line(format!(
-            "  Only a {} may stop on {}; others may pass over it.",
-            kinds(game, s.allowed),
-            points(game, &s.region)
-        ));
     }
 }
 

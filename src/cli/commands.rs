@@ -440,8 +440,51 @@ fn bench_searches(json: bool) -> Result<Vec<serde_json::Value>, i32> {
     Ok(rows)
 }
 
-pub fn bench(files: &[std::path::PathBuf], seconds: f64, json: bool) -> i32 {
+/// Random playouts a second from the start, ply limit 400 (docs/rules.md), one core.
+fn bench_playouts(e: &Engine, seconds: f64) -> Result<f64, Limit> {
     use rand::SeedableRng;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+    let mut moves = Vec::new();
+    let setup = e.start();
+    let start = Instant::now();
+    let mut games = 0u64;
+    while start.elapsed().as_secs_f64() < seconds {
+        for _ in 0..16 {
+            e.playout(&setup, 400, &mut rng, &mut moves, None)?;
+        }
+        games += 16;
+    }
+    Ok(games as f64 / start.elapsed().as_secs_f64())
+}
+
+/// Perft from the start to the deepest depth that takes under `seconds`: that
+/// depth, its nodes a second, and why it stopped short where an engine limit
+/// ended the deepening (the speed is then the last whole depth's).
+fn bench_perft(e: &Engine, seconds: f64) -> Result<(u32, f64, Option<String>), Limit> {
+    let pos = e.start();
+    let (mut depth, mut rate) = (0, 0.0);
+    for d in 1..=12 {
+        let t = Instant::now();
+        let n = match e.perft(&pos, d) {
+            Ok(n) => n,
+            Err(limit) if d > 1 => return Ok((depth, rate, Some(format!("perft({d}) stopped: {limit}")))),
+            Err(limit) => return Err(limit),
+        };
+        let secs = t.elapsed().as_secs_f64();
+        if n == 0 {
+            break; // every game is over before this depth (tic-tac-toe past 9)
+        }
+        if secs > 1e-3 {
+            (depth, rate) = (d, n as f64 / secs);
+        }
+        if secs * 30.0 > seconds {
+            break;
+        }
+    }
+    Ok((depth, rate, None))
+}
+
+pub fn bench(files: &[std::path::PathBuf], seconds: f64, json: bool) -> i32 {
     let defaults = [
         "games/tabal.game",
         "games/tablut.game",
@@ -462,48 +505,14 @@ pub fn bench(files: &[std::path::PathBuf], seconds: f64, json: bool) -> i32 {
             Err(code) => return code,
         };
         let e = &loaded.engine;
-        // Random playouts, ply limit 400 (docs/rules.md), one core.
-        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
-        let mut moves = Vec::new();
-        let setup = e.start();
-        let start = Instant::now();
-        let mut games = 0u64;
-        while start.elapsed().as_secs_f64() < seconds {
-            for _ in 0..16 {
-                if let Err(limit) = e.playout(&setup, 400, &mut rng, &mut moves, None) {
-                    return limit_reached(limit);
-                }
-            }
-            games += 16;
-        }
-        let playouts = games as f64 / start.elapsed().as_secs_f64();
-        // Perft: the deepest depth that takes under `seconds`.
-        let pos = e.start();
-        let (mut depth, mut rate) = (0, 0.0);
-        // A depth whose perft meets an engine limit ends the deepening: the
-        // speed is the last whole depth's, and the limit is said.
-        let mut stopped = None;
-        for d in 1..=12 {
-            let t = Instant::now();
-            let n = match e.perft(&pos, d) {
-                Ok(n) => n,
-                Err(limit) if d > 1 => {
-                    stopped = Some(format!("perft({d}) stopped: {limit}"));
-                    break;
-                }
-                Err(limit) => return limit_reached(limit),
-            };
-            let secs = t.elapsed().as_secs_f64();
-            if n == 0 {
-                break; // every game is over before this depth (tic-tac-toe past 9)
-            }
-            if secs > 1e-3 {
-                (depth, rate) = (d, n as f64 / secs);
-            }
-            if secs * 30.0 > seconds {
-                break;
-            }
-        }
+        let playouts = match bench_playouts(e, seconds) {
+            Ok(rate) => rate,
+            Err(limit) => return limit_reached(limit),
+        };
+        let (depth, rate, stopped) = match bench_perft(e, seconds) {
+            Ok(found) => found,
+            Err(limit) => return limit_reached(limit),
+        };
         let perft_rate = (e.dice().is_none()).then_some(rate.round());
         rows.push(serde_json::json!({
             "game": file.display().to_string(),
