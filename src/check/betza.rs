@@ -85,18 +85,14 @@ fn spell(
     span: Span,
     stmt: Span,
 ) -> Result<Vec<MoveDecl>, String> {
-    let has = |c: char| mods.contains(c);
     if let Some(c) = mods.chars().find(|c| !"mcfbslrvnp".contains(*c)) {
         return Err(format!("`{c}` is not a modifier this spelling knows (m c f b s l r v n p)"));
     }
-    let landing = match (has('m'), has('c')) {
+    let landing = match (mods.contains('m'), mods.contains('c')) {
         (true, false) => None,
         (false, true) => Some(Landing::Enemy),
         _ => Some(Landing::EmptyOrEnemy),
     };
-    let word = |w: &str| Spanned::new(w.to_string(), span);
-    let number = |n: u64| Spanned::new(n, span);
-    let unit = (a, b) == (1, 0) || (a, b) == (1, 1);
     let decl = |kind: MoveKind, dirs: Vec<Sp<String>>| MoveDecl {
         kind,
         dirs,
@@ -105,36 +101,57 @@ fn spell(
         from: None,
         span: stmt,
     };
-    if unit {
-        let diagonal = b == 1;
-        let sideways = has('s') || (has('l') && has('r'));
-        if !sideways && (has('l') || has('r')) {
-            return Err("`l` or `r` alone: a piece's moves are the same on both sides here (write `s`)".into());
-        }
-        let mut dirs = Vec::new();
-        if has('f') || has('v') {
-            dirs.push(word(if diagonal { "diagonal-forward" } else { "forward" }));
-        }
-        if has('b') || has('v') {
-            dirs.push(word(if diagonal { "diagonal-backward" } else { "backward" }));
-        }
-        if sideways {
-            if diagonal {
-                return Err("`s` on F or B: a diagonal is forward or backward (write `f` or `b`)".into());
-            }
-            dirs.push(word("sideways"));
-        }
-        if dirs.is_empty() {
-            dirs.push(word(if diagonal { "diagonal" } else { "orthogonal" }));
-        }
-        let kind = match (rides, has('p')) {
-            (true, true) => MoveKind::Hop,
-            (true, false) => MoveKind::Slide(limit.map(number)),
-            (false, true) => return Err("`p` (a hop) needs a slide: pR, pB, pQ".into()),
-            (false, false) => MoveKind::Step,
-        };
+    if (a, b) == (1, 0) || (a, b) == (1, 1) {
+        let (kind, dirs) = unit_move(mods, b == 1, rides, limit, span)?;
         return Ok(vec![decl(kind, dirs)]);
     }
+    Ok(leaps(mods, (a, b), rides, limit, span)?.into_iter().map(|kind| decl(kind, Vec::new())).collect())
+}
+
+/// A move of one square at a time (W, F and their riders): a step, a slide
+/// or a hop, and its directions.
+fn unit_move(
+    mods: &str,
+    diagonal: bool,
+    rides: bool,
+    limit: Option<u64>,
+    span: Span,
+) -> Result<(MoveKind, Vec<Sp<String>>), String> {
+    let has = |c: char| mods.contains(c);
+    let word = |w: &str| Spanned::new(w.to_string(), span);
+    let sideways = has('s') || (has('l') && has('r'));
+    if !sideways && (has('l') || has('r')) {
+        return Err("`l` or `r` alone: a piece's moves are the same on both sides here (write `s`)".into());
+    }
+    let mut dirs = Vec::new();
+    if has('f') || has('v') {
+        dirs.push(word(if diagonal { "diagonal-forward" } else { "forward" }));
+    }
+    if has('b') || has('v') {
+        dirs.push(word(if diagonal { "diagonal-backward" } else { "backward" }));
+    }
+    if sideways {
+        if diagonal {
+            return Err("`s` on F or B: a diagonal is forward or backward (write `f` or `b`)".into());
+        }
+        dirs.push(word("sideways"));
+    }
+    if dirs.is_empty() {
+        dirs.push(word(if diagonal { "diagonal" } else { "orthogonal" }));
+    }
+    let kind = match (rides, has('p')) {
+        (true, true) => MoveKind::Hop,
+        (true, false) => MoveKind::Slide(limit.map(|n| Spanned::new(n, span))),
+        (false, true) => return Err("`p` (a hop) needs a slide: pR, pB, pQ".into()),
+        (false, false) => MoveKind::Step,
+    };
+    Ok((kind, dirs))
+}
+
+/// A leap or a ride of a longer offset (N, A, D, NN...): one move a form,
+/// all eight directions or those going forward (backward).
+fn leaps(mods: &str, (a, b): (u64, u64), rides: bool, limit: Option<u64>, span: Span) -> Result<Vec<MoveKind>, String> {
+    let has = |c: char| mods.contains(c);
     if has('p') || has('s') || has('l') || has('r') || has('v') {
         return Err("a leap takes only m, c, f, b and n here".into());
     }
@@ -163,14 +180,13 @@ fn spell(
     Ok(offsets
         .into_iter()
         .map(|(x, y)| {
-            let offset = (number(x), number(y));
-            let facing = facing.map(word);
-            let kind = if rides {
+            let offset = (Spanned::new(x, span), Spanned::new(y, span));
+            let facing = facing.map(|w| Spanned::new(w.to_string(), span));
+            if rides {
                 MoveKind::Ride { offset, facing }
             } else {
                 MoveKind::Leap { offset, facing, lame: has('n').then_some(span) }
-            };
-            decl(kind, Vec::new())
+            }
         })
         .collect())
 }

@@ -36,32 +36,7 @@ impl Engine {
                 s.push('-');
                 name(&mut s, mv.to);
             }
-            MoveType::Turn => {
-                // Its steps in the order played: `a2-e1,@c1,h1-off`.
-                for (i, (from, to)) in Engine::turn_steps(mv).enumerate() {
-                    if i > 0 {
-                        s.push(',');
-                    }
-                    match (from, to) {
-                        (NONE, to) => {
-                            if mv.taken[i] != 0 {
-                                s.push(self.game.kinds[mv.taken[i] as usize].letter);
-                            }
-                            s.push('@');
-                            name(&mut s, to);
-                        }
-                        (from, NONE) => {
-                            name(&mut s, from);
-                            s.push_str("-off");
-                        }
-                        (from, to) => {
-                            name(&mut s, from);
-                            s.push('-');
-                            name(&mut s, to);
-                        }
-                    }
-                }
-            }
+            MoveType::Turn => self.write_turn(&mut s, mv, numbers),
             MoveType::Leave => {
                 name(&mut s, mv.from);
                 s.push_str("-off-");
@@ -71,24 +46,7 @@ impl Engine {
                 name(&mut s, mv.from);
                 s.push_str("-off");
             }
-            MoveType::Jumps => {
-                // A leap is `x` and its landing; a capture by approach or
-                // withdrawal is a step, `-` and its landing marked A or W.
-                let take = mv.len == 1 && mv.taken[0] == mv.to;
-                let mut prev = mv.from;
-                for (i, &p) in mv.landings().iter().enumerate() {
-                    if i == 0 {
-                        name(&mut s, mv.from);
-                    }
-                    let step = self.line_captures && !take && self.adjacent(prev, p);
-                    s.push(if step { '-' } else { 'x' });
-                    name(&mut s, p);
-                    if step {
-                        s.push(if mv.withdrew(i) { 'W' } else { 'A' });
-                    }
-                    prev = p;
-                }
-            }
+            MoveType::Jumps => self.write_jumps(&mut s, mv, numbers),
         }
         // A promotion with a choice: the kind chosen (`e7-e8=Q`).
         if mv.chose_kind() {
@@ -105,6 +63,54 @@ impl Engine {
             name(&mut s, mv.taken[0]);
         }
         s
+    }
+
+    /// A turn of two dice: its steps in the order played (`a2-e1,@c1,h1-off`).
+    fn write_turn(&self, s: &mut String, mv: &Move, numbers: bool) {
+        let name = |s: &mut String, p: Point| self.write_point(s, p, numbers);
+        for (i, (from, to)) in Engine::turn_steps(mv).enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            match (from, to) {
+                (NONE, to) => {
+                    if mv.taken[i] != 0 {
+                        s.push(self.game.kinds[mv.taken[i] as usize].letter);
+                    }
+                    s.push('@');
+                    name(s, to);
+                }
+                (from, NONE) => {
+                    name(s, from);
+                    s.push_str("-off");
+                }
+                (from, to) => {
+                    name(s, from);
+                    s.push('-');
+                    name(s, to);
+                }
+            }
+        }
+    }
+
+    /// A capture sequence: a leap is `x` and its landing; a capture by
+    /// approach or withdrawal is a step, `-` and its landing marked A or W.
+    fn write_jumps(&self, s: &mut String, mv: &Move, numbers: bool) {
+        let name = |s: &mut String, p: Point| self.write_point(s, p, numbers);
+        let take = mv.len == 1 && mv.taken[0] == mv.to;
+        let mut prev = mv.from;
+        for (i, &p) in mv.landings().iter().enumerate() {
+            if i == 0 {
+                name(s, mv.from);
+            }
+            let step = self.line_captures && !take && self.adjacent(prev, p);
+            s.push(if step { '-' } else { 'x' });
+            name(s, p);
+            if step {
+                s.push(if mv.withdrew(i) { 'W' } else { 'A' });
+            }
+            prev = p;
+        }
     }
 
     /// A landing written with its capture mark (`e3A`, `e3W`): the point's
@@ -264,6 +270,35 @@ impl Engine {
                 }),
             };
         }
+        let text = self.without_suffixes(text)?;
+        if let Some(from) = text.strip_prefix('x').or_else(|| text.strip_suffix("-off")) {
+            if known(from) {
+                return Ok(());
+            }
+        }
+        if let Some((kind, to)) = text.split_once('@') {
+            let kind_ok = kind.is_empty() || self.game.kinds.iter().any(|k| k.letter.to_string() == kind);
+            if kind_ok && known(to) {
+                return Ok(());
+            }
+            return Err(ParseMoveError::NotAMove {
+                text: text.to_string(),
+                why: "a piece enters as @POINT, or KIND@POINT for a kind other than the first".into(),
+            });
+        }
+        if text.contains(',') {
+            return Err(ParseMoveError::NotAMove {
+                text: text.to_string(),
+                why: "steps joined by `,` make a turn only where two dice are used separately".into(),
+            });
+        }
+        self.check_path(text)
+    }
+
+    /// `text` without what may follow a move: a promotion's `=LETTER`, a
+    /// shot's `/POINT`, a row's removal `xPOINT`.
+    fn without_suffixes<'t>(&self, text: &'t str) -> Result<&'t str, ParseMoveError> {
+        let known = |l: &str| self.game.board.labels.iter().any(|x| x == l);
         // A promotion with a choice ends `=LETTER`.
         let text = match text.rsplit_once('=') {
             Some((before, letter)) if self.game.kinds.iter().any(|k| k.letter.to_string() == letter) => before,
@@ -287,27 +322,12 @@ impl Engine {
             }
             _ => text,
         };
-        if let Some(from) = text.strip_prefix('x').or_else(|| text.strip_suffix("-off")) {
-            if known(from) {
-                return Ok(());
-            }
-        }
-        if let Some((kind, to)) = text.split_once('@') {
-            let kind_ok = kind.is_empty() || self.game.kinds.iter().any(|k| k.letter.to_string() == kind);
-            if kind_ok && known(to) {
-                return Ok(());
-            }
-            return Err(ParseMoveError::NotAMove {
-                text: text.to_string(),
-                why: "a piece enters as @POINT, or KIND@POINT for a kind other than the first".into(),
-            });
-        }
-        if text.contains(',') {
-            return Err(ParseMoveError::NotAMove {
-                text: text.to_string(),
-                why: "steps joined by `,` make a turn only where two dice are used separately".into(),
-            });
-        }
+        Ok(text)
+    }
+
+    /// A move's points, FROM-TO, FROMxTOxTO... or FROM-off-DIR: each one of the board.
+    fn check_path(&self, text: &str) -> Result<(), ParseMoveError> {
+        let known = |l: &str| self.game.board.labels.iter().any(|x| x == l);
         let parts: Vec<&str> = if let Some((from, dir)) = text.split_once("-off-") {
             if !DIRECTION_NAMES.contains(&dir) {
                 return Err(ParseMoveError::NotAMove {
