@@ -1776,6 +1776,43 @@ impl<'a> Compiler<'a> {
                 "remove the piece: `seeds N` fills the pits, and a move sows one of the mover's pits",
             ));
         }
+        let (pits, stores) = self.sowing_circuit(decl);
+        if let Some(who) = (0..self.players.len()).find(|&p| pits[p].is_empty()) {
+            let name = self.players.get(who).map_or("a player".to_string(), |p| format!("`{}`", p.name));
+            self.err(unplayable(
+                &format!("{name} has no pits"),
+                "list each player's pits in the order seeds go round: `pits north f2 e2 d2 c2 b2 a2`",
+            ));
+        }
+        if self.board.as_ref().is_some_and(|b| b.len() > 128) {
+            self.err(unplayable("a sowing board has at most 128 points", "use fewer points"));
+        }
+        let Some(seeds) = &decl.seeds else {
+            self.err(unplayable("no `seeds N` says how many seeds each pit starts with", "add `seeds 4`"));
+            return None;
+        };
+        let total = (pits[0].len() + pits[1].len()) as u64 * seeds.value;
+        if total > 255 {
+            self.err(diag::sowing_unplayable(
+                seeds.span,
+                &format!("{total} seeds in all, more than the 255 a game may hold"),
+                "use fewer pits or fewer seeds in each",
+            ));
+        }
+        let capture = self.sowing_capture(decl, &pits);
+        Some(Sowing {
+            pits,
+            stores,
+            seeds: seeds.value as u8,
+            skip_origin: decl.skip_origin,
+            capture,
+            grand_slam_takes_nothing: decl.grand_slam_takes_nothing,
+            feed: decl.feed,
+        })
+    }
+
+    /// A sowing's pits and stores, each player's, each point in one of them at most.
+    fn sowing_circuit(&mut self, decl: &SowingDecl) -> ([Vec<Point>; MAX_PLAYERS], [Option<Point>; MAX_PLAYERS]) {
         let mut pits: [Vec<Point>; MAX_PLAYERS] = Default::default();
         let mut stores: [Option<Point>; MAX_PLAYERS] = [None; MAX_PLAYERS];
         let mut seen: HashMap<Point, Span> = HashMap::new();
@@ -1808,28 +1845,12 @@ impl<'a> Compiler<'a> {
                 stores[who as usize] = Some(p);
             }
         }
-        if let Some(who) = (0..self.players.len()).find(|&p| pits[p].is_empty()) {
-            let name = self.players.get(who).map_or("a player".to_string(), |p| format!("`{}`", p.name));
-            self.err(unplayable(
-                &format!("{name} has no pits"),
-                "list each player's pits in the order seeds go round: `pits north f2 e2 d2 c2 b2 a2`",
-            ));
-        }
-        if self.board.as_ref().is_some_and(|b| b.len() > 128) {
-            self.err(unplayable("a sowing board has at most 128 points", "use fewer points"));
-        }
-        let Some(seeds) = &decl.seeds else {
-            self.err(unplayable("no `seeds N` says how many seeds each pit starts with", "add `seeds 4`"));
-            return None;
-        };
-        let total = (pits[0].len() + pits[1].len()) as u64 * seeds.value;
-        if total > 255 {
-            self.err(diag::sowing_unplayable(
-                seeds.span,
-                &format!("{total} seeds in all, more than the 255 a game may hold"),
-                "use fewer pits or fewer seeds in each",
-            ));
-        }
+        (pits, stores)
+    }
+
+    /// How a sowing captures: by the counts it leaves, opposite, or not at all.
+    fn sowing_capture(&mut self, decl: &SowingDecl, pits: &[Vec<Point>; MAX_PLAYERS]) -> SowCapture {
+        let unplayable = |why: &str, help: &str| diag::sowing_unplayable(decl.span, why, help);
         let capture = match (&decl.capture_counts, decl.capture_opposite) {
             (Some(_), Some(at)) => {
                 self.err(diag::sowing_unplayable(at, "a second way to capture", "keep one `capture` statement"));
@@ -1847,15 +1868,7 @@ impl<'a> Compiler<'a> {
                 "give both players the same number of pits",
             ));
         }
-        Some(Sowing {
-            pits,
-            stores,
-            seeds: seeds.value as u8,
-            skip_origin: decl.skip_origin,
-            capture,
-            grand_slam_takes_nothing: decl.grand_slam_takes_nothing,
-            feed: decl.feed,
-        })
+        capture
     }
 
     fn goals(&mut self, custodial: Option<&Custodial>, traps: &[Trap], sowing: bool) -> Vec<Goal> {

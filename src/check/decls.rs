@@ -861,91 +861,126 @@ fn rules_block_stmt(
     diags: &mut Vec<Diagnostic>,
 ) -> Result<(), Diagnostic> {
     match stmt.keyword.value.as_str() {
-        "capture" if stmt.args.is_empty() => {
-            let Some(nodes) = block(stmt, "capture {\n  compulsory\n  continue\n}", diags) else {
-                return Ok(());
-            };
-            if let Some(j) = &d.jumps {
-                return Err(diag::duplicate_statement(stmt.keyword.span, j.span, "the capture block"));
-            }
-            let mut j = JumpDecl { span: stmt.keyword.span, ..Default::default() };
-            for s in select_block.select(nodes) {
-                if let Err(e) = capture_stmt(s, &mut j) {
-                    diags.push(e);
-                }
-            }
-            d.jumps = Some(j);
-        }
-        "capture" => {
-            let mut a = Args::new(stmt, "capture king { surrounded on 4 sides }");
-            let kind = a.word("the piece these conditions capture")?;
-            a.end()?;
-            let mut t = TrapDecl {
-                kind,
-                within: None,
-                sides: Vec::new(),
-                surrounded: None,
-                enclosed: None,
-                never_on_edge: false,
-                suicide: None,
-            };
-            if let Some(nodes) = block(stmt, "capture king {\n  sides orthogonal\n  surrounded on 4 sides\n}", diags) {
-                for s in select_block.select(nodes) {
-                    if let Err(e) = trap_stmt(s, &mut t) {
-                        diags.push(e);
-                    }
-                }
-            }
-            d.traps.push(t);
-        }
-        "custodial" => {
-            let example =
-                "custodial {\n  targets soldier\n  captors soldier king\n  sides orthogonal\n  flank opposite\n}";
-            let Some(nodes) = block(stmt, example, diags) else {
-                return Ok(());
-            };
-            Args::new(stmt, "custodial { ... }").end()?;
-            if let Some(c) = &d.custodial {
-                return Err(diag::duplicate_statement(stmt.keyword.span, c.span, "the custodial block"));
-            }
-            let mut c = CustodialDecl { span: stmt.keyword.span, ..Default::default() };
-            for s in select_block.select(nodes) {
-                if let Err(e) = custodial_stmt(s, &mut c) {
-                    if s.keyword.value == "targets" {
-                        d.broken.push(("targets", String::new())); // "no targets" would only echo it
-                    }
-                    diags.push(e);
-                }
-            }
-            d.custodial = Some(c);
-        }
+        "capture" if stmt.args.is_empty() => capture_block(stmt, d, select_block, diags)?,
+        "capture" => trap_block(stmt, d, select_block, diags)?,
+        "custodial" => custodial_block(stmt, d, select_block, diags)?,
         "sowing" => {
             let example = "sowing {\n  pits south a1 b1 c1\n  pits north c2 b2 a2\n  seeds 4\n}";
             let block = OnceBlock { example, shape: "sowing { ... }", what: "the sowing block", select_block };
             block.read(stmt, &mut d.sowing, sowing_stmt, diags)?;
         }
-        "goals" => {
-            let Some(nodes) = block(stmt, "goals {\n  lose when no move\n}", diags) else {
-                return Ok(());
-            };
-            Args::new(stmt, "goals { ... }").end()?;
-            if let Some((first, _)) = &d.goals {
-                return Err(diag::duplicate_statement(stmt.keyword.span, *first, "the goals block"));
-            }
-            let mut goals = Vec::new();
-            for s in select_block.select(nodes) {
-                match goal_stmt(s) {
-                    Ok(g) => goals.push(g),
-                    Err(e) => {
-                        diags.push(e);
-                        d.broken.push(("goals", String::new())); // "no goal" would only echo it
-                    }
-                }
-            }
-            d.goals = Some((stmt.keyword.span, goals));
-        }
+        "goals" => goals_block(stmt, d, select_block, diags)?,
         _ => return Err(unknown(stmt, 0)),
     }
+    Ok(())
+}
+
+/// `capture { ... }`: the rules of capture sequences where pieces jump.
+fn capture_block(
+    stmt: &Stmt,
+    d: &mut Decls,
+    select_block: &Selector,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<(), Diagnostic> {
+    let Some(nodes) = block(stmt, "capture {\n  compulsory\n  continue\n}", diags) else {
+        return Ok(());
+    };
+    if let Some(j) = &d.jumps {
+        return Err(diag::duplicate_statement(stmt.keyword.span, j.span, "the capture block"));
+    }
+    let mut j = JumpDecl { span: stmt.keyword.span, ..Default::default() };
+    for s in select_block.select(nodes) {
+        if let Err(e) = capture_stmt(s, &mut j) {
+            diags.push(e);
+        }
+    }
+    d.jumps = Some(j);
+    Ok(())
+}
+
+/// `capture KIND { ... }`: the conditions that capture a piece of that kind.
+fn trap_block(
+    stmt: &Stmt,
+    d: &mut Decls,
+    select_block: &Selector,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<(), Diagnostic> {
+    let mut a = Args::new(stmt, "capture king { surrounded on 4 sides }");
+    let kind = a.word("the piece these conditions capture")?;
+    a.end()?;
+    let mut t = TrapDecl {
+        kind,
+        within: None,
+        sides: Vec::new(),
+        surrounded: None,
+        enclosed: None,
+        never_on_edge: false,
+        suicide: None,
+    };
+    if let Some(nodes) = block(stmt, "capture king {\n  sides orthogonal\n  surrounded on 4 sides\n}", diags) {
+        for s in select_block.select(nodes) {
+            if let Err(e) = trap_stmt(s, &mut t) {
+                diags.push(e);
+            }
+        }
+    }
+    d.traps.push(t);
+    Ok(())
+}
+
+/// `custodial { ... }`: capture by flanking.
+fn custodial_block(
+    stmt: &Stmt,
+    d: &mut Decls,
+    select_block: &Selector,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<(), Diagnostic> {
+    let example = "custodial {\n  targets soldier\n  captors soldier king\n  sides orthogonal\n  flank opposite\n}";
+    let Some(nodes) = block(stmt, example, diags) else {
+        return Ok(());
+    };
+    Args::new(stmt, "custodial { ... }").end()?;
+    if let Some(c) = &d.custodial {
+        return Err(diag::duplicate_statement(stmt.keyword.span, c.span, "the custodial block"));
+    }
+    let mut c = CustodialDecl { span: stmt.keyword.span, ..Default::default() };
+    for s in select_block.select(nodes) {
+        if let Err(e) = custodial_stmt(s, &mut c) {
+            if s.keyword.value == "targets" {
+                d.broken.push(("targets", String::new())); // "no targets" would only echo it
+            }
+            diags.push(e);
+        }
+    }
+    d.custodial = Some(c);
+    Ok(())
+}
+
+/// `goals { ... }`: how the game is won, lost or drawn.
+fn goals_block(
+    stmt: &Stmt,
+    d: &mut Decls,
+    select_block: &Selector,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<(), Diagnostic> {
+    let Some(nodes) = block(stmt, "goals {\n  lose when no move\n}", diags) else {
+        return Ok(());
+    };
+    Args::new(stmt, "goals { ... }").end()?;
+    if let Some((first, _)) = &d.goals {
+        return Err(diag::duplicate_statement(stmt.keyword.span, *first, "the goals block"));
+    }
+    let mut goals = Vec::new();
+    for s in select_block.select(nodes) {
+        match goal_stmt(s) {
+            Ok(g) => goals.push(g),
+            Err(e) => {
+                diags.push(e);
+                d.broken.push(("goals", String::new())); // "no goal" would only echo it
+            }
+        }
+    }
+    d.goals = Some((stmt.keyword.span, goals));
     Ok(())
 }
 

@@ -428,58 +428,9 @@ fn site_cross(out: &mut String, cx: f64, cy: f64) {
 /// The squares or hexagons of a board drawn as cells, sites marked.
 fn cells(out: &mut String, board: &Board, frame: &Frame, special: &PointSet, style: Style) {
     let half = STEP / 2.0;
-    let (bw, bh) = frame.board_size();
     match style {
-        Style::Chequerboard => {
-            for (p, &(x, y)) in board.coords.iter().enumerate() {
-                let (cx, cy) = frame.at(x, y);
-                let fill = match ((x + y).rem_euclid(2) == 0, special.contains(p as Point)) {
-                    (_, true) => "#b9955a",
-                    (true, false) => "#9c7450",
-                    (false, false) => "#f0dcb0",
-                };
-                let _ = writeln!(
-                    out,
-                    "<rect x=\"{}\" y=\"{}\" width=\"{STEP}\" height=\"{STEP}\" fill=\"{fill}\"/>",
-                    cx - half,
-                    cy - half
-                );
-                if special.contains(p as Point) {
-                    site_cross(out, cx, cy);
-                }
-            }
-            let _ = writeln!(
-                out,
-                "<rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{bw}\" height=\"{bh}\" fill=\"none\" stroke=\"#5a4630\" stroke-width=\"2\"/>"
-            );
-        }
-        Style::Squares { chequered } => {
-            let light = if chequered { "#f0dcb0" } else { "#e6c98f" };
-            let _ = writeln!(
-                out,
-                "<rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{bw}\" height=\"{bh}\" fill=\"{light}\" stroke=\"#5a4630\" stroke-width=\"2\"/>"
-            );
-            for (p, &(x, y)) in board.coords.iter().enumerate() {
-                let (cx, cy) = frame.at(x, y);
-                let fill = if special.contains(p as Point) {
-                    "#b9955a"
-                } else if chequered {
-                    "#9c7450"
-                } else {
-                    light
-                };
-                let _ = writeln!(
-                    out,
-                    "<rect x=\"{}\" y=\"{}\" width=\"{STEP}\" height=\"{STEP}\" fill=\"{fill}\" stroke=\"#5a4630\" stroke-width=\"{}\"/>",
-                    cx - half,
-                    cy - half,
-                    if chequered { 0.0 } else { 1.0 }
-                );
-                if special.contains(p as Point) {
-                    site_cross(out, cx, cy);
-                }
-            }
-        }
+        Style::Chequerboard => chequerboard(out, board, frame, special),
+        Style::Squares { chequered } => squares(out, board, frame, special, chequered),
         Style::Hexagons => {
             // Pointy-topped hexagons, a cell wide across the flats.
             let r = STEP / 3f64.sqrt();
@@ -515,6 +466,64 @@ fn cells(out: &mut String, board: &Board, frame: &Frame, special: &PointSet, sty
             }
         }
         Style::Lines | Style::Holes => {}
+    }
+}
+
+/// A chequerboard's squares, dark and light, the special ones marked.
+fn chequerboard(out: &mut String, board: &Board, frame: &Frame, special: &PointSet) {
+    let half = STEP / 2.0;
+    let (bw, bh) = frame.board_size();
+    for (p, &(x, y)) in board.coords.iter().enumerate() {
+        let (cx, cy) = frame.at(x, y);
+        let fill = match ((x + y).rem_euclid(2) == 0, special.contains(p as Point)) {
+            (_, true) => "#b9955a",
+            (true, false) => "#9c7450",
+            (false, false) => "#f0dcb0",
+        };
+        let _ = writeln!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{STEP}\" height=\"{STEP}\" fill=\"{fill}\"/>",
+            cx - half,
+            cy - half
+        );
+        if special.contains(p as Point) {
+            site_cross(out, cx, cy);
+        }
+    }
+    let _ = writeln!(
+        out,
+        "<rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{bw}\" height=\"{bh}\" fill=\"none\" stroke=\"#5a4630\" stroke-width=\"2\"/>"
+    );
+}
+
+/// Squares drawn one by one, chequered or plain, the special ones marked.
+fn squares(out: &mut String, board: &Board, frame: &Frame, special: &PointSet, chequered: bool) {
+    let half = STEP / 2.0;
+    let (bw, bh) = frame.board_size();
+    let light = if chequered { "#f0dcb0" } else { "#e6c98f" };
+    let _ = writeln!(
+        out,
+        "<rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{bw}\" height=\"{bh}\" fill=\"{light}\" stroke=\"#5a4630\" stroke-width=\"2\"/>"
+    );
+    for (p, &(x, y)) in board.coords.iter().enumerate() {
+        let (cx, cy) = frame.at(x, y);
+        let fill = if special.contains(p as Point) {
+            "#b9955a"
+        } else if chequered {
+            "#9c7450"
+        } else {
+            light
+        };
+        let _ = writeln!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{STEP}\" height=\"{STEP}\" fill=\"{fill}\" stroke=\"#5a4630\" stroke-width=\"{}\"/>",
+            cx - half,
+            cy - half,
+            if chequered { 0.0 } else { 1.0 }
+        );
+        if special.contains(p as Point) {
+            site_cross(out, cx, cy);
+        }
     }
 }
 
