@@ -162,48 +162,12 @@ pub fn describe_as(game: &Game, title: &str) -> String {
         out.push_str(&s);
         out.push('\n');
     };
-    let b = &game.board;
     line(title.to_string());
     for s in &game.sources {
         line(format!("  source: {s}"));
     }
     line(String::new());
-    line("Board".into());
-    line(format!(
-        "  {} on {} {} x {} lattice, {}, {}.",
-        plural(b.len(), "point"),
-        article(b.width),
-        b.width,
-        b.height,
-        plural(b.link_count(), "link"),
-        plural(b.straight_lines().len(), "straight line")
-    ));
-    if game.sowing.is_none() {
-        line("  Pieces move along the lines; one step along a line is one space.".into());
-    }
-    if let Some(drawn) = b.drawn {
-        line(format!(
-            "  Drawn as {}: {}.",
-            drawn.word(),
-            match drawn {
-                Drawing::Squares => "a square for each point",
-                Drawing::Chequerboard => "a square for each point, dark and light in turn",
-                Drawing::Intersections => "the points where the lines meet",
-                Drawing::Holes => "a hole for each point",
-                Drawing::Hexagons => "a hexagon for each point, each rank shifted half a hexagon from the one below",
-            }
-        ));
-    }
-    if let Some(r) = b.river {
-        // A rank's name: the digits of a label on it.
-        let rank = |y: i32| {
-            let p = b.coords.iter().position(|&(_, py)| py == y).unwrap_or(0);
-            b.labels[p].trim_start_matches(|c: char| c.is_ascii_lowercase()).to_string()
-        };
-        line(format!("  A river is drawn between ranks {} and {}; the rules do not see it.", rank(r), rank(r + 1)));
-    }
-    line(String::new());
-
+    board(game, &mut line);
     line("Players".into());
     for (i, p) in game.players.iter().enumerate() {
         let first = if i == game.first as usize { ", moves first" } else { "" };
@@ -246,6 +210,46 @@ pub fn describe_as(game: &Game, title: &str) -> String {
         }
     }
     out
+}
+
+/// The board: its points, links and lines, how it is drawn.
+fn board(game: &Game, line: &mut Lines) {
+    let b = &game.board;
+    line("Board".into());
+    line(format!(
+        "  {} on {} {} x {} lattice, {}, {}.",
+        plural(b.len(), "point"),
+        article(b.width),
+        b.width,
+        b.height,
+        plural(b.link_count(), "link"),
+        plural(b.straight_lines().len(), "straight line")
+    ));
+    if game.sowing.is_none() {
+        line("  Pieces move along the lines; one step along a line is one space.".into());
+    }
+    if let Some(drawn) = b.drawn {
+        line(format!(
+            "  Drawn as {}: {}.",
+            drawn.word(),
+            match drawn {
+                Drawing::Squares => "a square for each point",
+                Drawing::Chequerboard => "a square for each point, dark and light in turn",
+                Drawing::Intersections => "the points where the lines meet",
+                Drawing::Holes => "a hole for each point",
+                Drawing::Hexagons => "a hexagon for each point, each rank shifted half a hexagon from the one below",
+            }
+        ));
+    }
+    if let Some(r) = b.river {
+        // A rank's name: the digits of a label on it.
+        let rank = |y: i32| {
+            let p = b.coords.iter().position(|&(_, py)| py == y).unwrap_or(0);
+            b.labels[p].trim_start_matches(|c: char| c.is_ascii_lowercase()).to_string()
+        };
+        line(format!("  A river is drawn between ranks {} and {}; the rules do not see it.", rank(r), rank(r + 1)));
+    }
+    line(String::new());
 }
 
 /// A sowing game's pits, stores and rules of sowing.
@@ -373,50 +377,14 @@ fn movement(game: &Game, k: &Kind, line: &mut Lines) {
         };
         line(format!("    Slides {limit} along a straight line over vacant points, {}.", per_player(game, &m.slide)));
     }
-    if m.jump.iter().any(|&s| s != 0) {
-        line(format!(
-            "    Captures by the short leap {}: over an adjacent enemy to the vacant point just behind it.",
-            per_player(game, &m.jump)
-        ));
-    }
-    let fly_any: [DirSet; MAX_PLAYERS] = std::array::from_fn(|p| m.fly[p] & !m.fly_behind[p]);
-    if fly_any.iter().any(|&s| s != 0) {
-        line(format!(
-            "    Captures by the flying leap {}: over any vacant points, one enemy, and onto any vacant point behind it.",
-            per_player(game, &fly_any)
-        ));
-    }
-    if m.fly_behind.iter().any(|&s| s != 0) {
-        line(format!(
-            "    Captures by the flying leap {}: over any vacant points, one enemy, and onto the vacant point just \
-             behind it.",
-            per_player(game, &m.fly_behind)
-        ));
-    }
+    capture_leaps(game, m, line);
     if m.leave.iter().any(|&s| s != 0) {
         line(format!(
             "    Leaves the board {} along a clear line; the exit counts as one space.",
             per_player(game, &m.leave)
         ));
     }
-    if m.track && game.stacks.is_some() {
-        line(
-            "    Moves along its player's track by the roll, over any pieces in between: from the hand it enters as \
-             if from just before the track's first point, and it bears off by moving just past the last. It may \
-             land on its side's pieces, and on a lone enemy piece, which it takes; never on two or more."
-                .into(),
-        );
-    } else if m.track {
-        line(
-            "    Moves along its player's track by the roll, over any pieces in between, never onto one of its own: \
-             from the hand it enters as if from just before the track's first point, and it bears off by moving \
-             just past the last. Landing on an enemy piece takes it."
-                .into(),
-        );
-    }
-    if k.safe.iter().any(|z| !z.is_empty()) {
-        line(format!("    Cannot be taken by a piece landing on it while on {}.", zone(game, None, &k.safe)));
-    }
+    track_moves(game, k, line);
     if m.take.iter().any(|&s| s != 0) {
         line(format!("    Captures by moving one space onto an enemy piece, {}.", per_player(game, &m.take)));
     }
@@ -445,6 +413,53 @@ fn movement(game: &Game, k: &Kind, line: &mut Lines) {
             "    Captures by withdrawal {}: a step away from an adjacent enemy, in line with the step, takes that enemy and the unbroken run of enemies behind it.",
             per_player(game, &m.withdraw)
         ));
+    }
+}
+
+/// A kind's captures by leaping, short and flying.
+fn capture_leaps(game: &Game, m: &Moves, line: &mut Lines) {
+    if m.jump.iter().any(|&s| s != 0) {
+        line(format!(
+            "    Captures by the short leap {}: over an adjacent enemy to the vacant point just behind it.",
+            per_player(game, &m.jump)
+        ));
+    }
+    let fly_any: [DirSet; MAX_PLAYERS] = std::array::from_fn(|p| m.fly[p] & !m.fly_behind[p]);
+    if fly_any.iter().any(|&s| s != 0) {
+        line(format!(
+            "    Captures by the flying leap {}: over any vacant points, one enemy, and onto any vacant point behind it.",
+            per_player(game, &fly_any)
+        ));
+    }
+    if m.fly_behind.iter().any(|&s| s != 0) {
+        line(format!(
+            "    Captures by the flying leap {}: over any vacant points, one enemy, and onto the vacant point just \
+             behind it.",
+            per_player(game, &m.fly_behind)
+        ));
+    }
+}
+
+/// A racing kind's moves along its track, and where it is safe.
+fn track_moves(game: &Game, k: &Kind, line: &mut Lines) {
+    let m = &k.moves;
+    if m.track && game.stacks.is_some() {
+        line(
+            "    Moves along its player's track by the roll, over any pieces in between: from the hand it enters as \
+             if from just before the track's first point, and it bears off by moving just past the last. It may \
+             land on its side's pieces, and on a lone enemy piece, which it takes; never on two or more."
+                .into(),
+        );
+    } else if m.track {
+        line(
+            "    Moves along its player's track by the roll, over any pieces in between, never onto one of its own: \
+             from the hand it enters as if from just before the track's first point, and it bears off by moving \
+             just past the last. Landing on an enemy piece takes it."
+                .into(),
+        );
+    }
+    if k.safe.iter().any(|z| !z.is_empty()) {
+        line(format!("    Cannot be taken by a piece landing on it while on {}.", zone(game, None, &k.safe)));
     }
 }
 
