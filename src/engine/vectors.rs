@@ -107,40 +107,15 @@ impl VectorTables {
             .iter()
             .map(|k| k.moves.take.iter().any(|&t| t != 0) || k.moves.vectors.iter().any(|v| v.landing.enemy()))
             .collect();
-        // An optional promotion lists staying as it is first.
-        let promotion_kinds = (0..game_kinds)
-            .map(|i| {
-                let k = &game.kinds[i];
-                let stay = k.promotion.as_ref().is_some_and(|pr| pr.optional).then_some(i as KindId);
-                stay.into_iter().chain(k.promotion_choices()).collect()
-            })
-            .collect();
         let (line_attacks, other_attacks, leaps_beyond_lines) = LineAttacks::of(game);
         let leap_sources = leap_sources(game, &lattice);
         let (fixed_landings, fixed_landings_at) = fixed_landings(game, &lattice);
         let step_attacks = step_attacks(game, &line_attacks, (&fixed_landings, &fixed_landings_at));
-        let bit_vectors = game
-            .kinds
-            .iter()
-            .map(|k| {
-                n <= 128
-                    && k.moves
-                        .vectors
-                        .iter()
-                        .all(|v| matches!(v.shape, Shape::Step | Shape::Slide(_)) || v.plain_leap())
-            })
-            .collect();
         let direction_between = if royal_kinds != 0 { tables::directions_between(n, rays, ray_at) } else { Vec::new() };
         // Captures a move makes beyond those it lists (custodial ones, groups
         // without liberty) could open a line: those games play every move.
         let hidden_captures = game.custodial.is_some() || !game.traps.is_empty();
-        let quick_royal = !hidden_captures
-            && game.kinds.iter().all(|k| {
-                k.moves.vectors.iter().all(|v| {
-                    let region_slide = matches!(v.shape, Shape::Slide(_)) && v.from.is_some() && v.landing.enemy();
-                    !matches!(v.shape, Shape::Hop | Shape::Ride | Shape::JumpOver { .. }) && !v.lame && !region_slide
-                })
-            });
+        let quick_royal = !hidden_captures && quick_royal(game);
         let rides = game.kinds.iter().flat_map(|k| &k.moves.vectors).any(|v| matches!(v.shape, Shape::Ride));
         let lame_legs = if royal_kinds != 0 && n <= 128 && !hidden_captures && !quick_royal && !rides {
             lame_legs(game, &lattice)
@@ -161,11 +136,11 @@ impl VectorTables {
             leaps_beyond_lines,
             step_attacks,
             leap_sources,
-            bit_vectors,
+            bit_vectors: bit_vectors(game),
             fixed_landings,
             fixed_landings_at,
             direction_between,
-            promotion_kinds,
+            promotion_kinds: promotion_kinds(game),
             kind_ids: (0..game_kinds as KindId).collect(),
             royal_kinds,
             quick_royal,
@@ -185,6 +160,42 @@ impl VectorTables {
             lattice,
         }
     }
+}
+
+/// Per kind, what it may become on promotion: an optional promotion lists
+/// staying as it is first.
+fn promotion_kinds(game: &Game) -> Vec<Vec<KindId>> {
+    (0..game.kinds.len())
+        .map(|i| {
+            let k = &game.kinds[i];
+            let stay = k.promotion.as_ref().is_some_and(|pr| pr.optional).then_some(i as KindId);
+            stay.into_iter().chain(k.promotion_choices()).collect()
+        })
+        .collect()
+}
+
+/// Per kind, whether its vectors are all steps, slides and plain leaps, on a
+/// board of up to 128 points: its targets are found by bits.
+fn bit_vectors(game: &Game) -> Vec<bool> {
+    game.kinds
+        .iter()
+        .map(|k| {
+            game.board.len() <= 128
+                && k.moves.vectors.iter().all(|v| matches!(v.shape, Shape::Step | Shape::Slide(_)) || v.plain_leap())
+        })
+        .collect()
+}
+
+/// Whether every attack passes along straight lines (no hop, ride, jump
+/// over, lame leap or slide from a region onto an enemy): half of
+/// [`VectorTables`]'s `quick_royal`.
+fn quick_royal(game: &Game) -> bool {
+    game.kinds.iter().all(|k| {
+        k.moves.vectors.iter().all(|v| {
+            let region_slide = matches!(v.shape, Shape::Slide(_)) && v.from.is_some() && v.landing.enemy();
+            !matches!(v.shape, Shape::Hop | Shape::Ride | Shape::JumpOver { .. }) && !v.lame && !region_slide
+        })
+    })
 }
 
 /// See [`VectorTables::lands_as_is`].
