@@ -698,7 +698,6 @@ impl Engine {
         out: &mut Vec<Move>,
     ) {
         let me = pos.turn;
-        let board = &self.game.board;
         let kind = kind_of(pos.at(p));
         if self.run_limits && self.run_exhausted(pos, p, kind) || self.hands.any && self.held_back(pos, kind) {
             return;
@@ -709,7 +708,6 @@ impl Engine {
         }
         let moves = &self.game.kinds[kind as usize].moves;
         let pl = me as usize;
-        let stop_bit = 1u16 << kind;
         // Looked up once per piece, not once per move.
         let promotion = self.game.kinds[kind as usize].promotion.as_ref().map(|pr| (&pr.zone[pl], pr.into));
         let plain = |to: Point, distance: u8| Move {
@@ -745,6 +743,40 @@ impl Engine {
                 out.push(plain(q, 1));
             }
         }
+        self.push_slides(pos, (p, kind), (limit, steps), (occupied, empty), &plain, out);
+        if moves.track {
+            self.track_moves(pos, p, kind, limit, out);
+        }
+        let leaves = if moves.leave[pl] != 0 { self.leave_dirs(pos, p, kind, pl, limit) } else { 0 };
+        for d in dirs(leaves) {
+            let distance = self.ray(p, d).len() + 1;
+            out.push(Move {
+                kind: MoveType::Leave,
+                from: p,
+                dir: d,
+                distance: distance as u8,
+                becomes: kind,
+                ..Move::PASS
+            });
+        }
+    }
+
+    /// The slides of the piece of `kind` on `p` (part of [`Engine::piece_moves_only`],
+    /// always inlined there: `plain` makes each move).
+    #[inline(always)]
+    fn push_slides(
+        &self,
+        pos: &Position,
+        (p, kind): (Point, KindId),
+        (limit, steps): (u8, bool),
+        (occupied, empty): (&PointSet, &PointSet),
+        plain: &impl Fn(Point, u8) -> Move,
+        out: &mut Vec<Move>,
+    ) {
+        let me = pos.turn;
+        let pl = me as usize;
+        let moves = &self.game.kinds[kind as usize].moves;
+        let stop_bit = 1u16 << kind;
         // A slide of one space where the piece also steps is that step: made
         // once. (Worked out again here rather than kept from the loop above:
         // keeping the set costs the common case a stalled copy.)
@@ -753,7 +785,7 @@ impl Engine {
         let max = limit.min(moves.slide_limit.unwrap_or(u8::MAX));
         if self.bit_slides && moves.slide[pl] != 0 {
             let mut targets = self.slide_targets(p, kind, pl, max, occupied.low128()) & !stepped.low128();
-            let n = board.len();
+            let n = self.game.board.len();
             while targets != 0 {
                 let q = targets.trailing_zeros() as Point;
                 targets &= targets - 1;
@@ -772,21 +804,6 @@ impl Engine {
                     }
                 }
             }
-        }
-        if moves.track {
-            self.track_moves(pos, p, kind, limit, out);
-        }
-        let leaves = if moves.leave[pl] != 0 { self.leave_dirs(pos, p, kind, pl, limit) } else { 0 };
-        for d in dirs(leaves) {
-            let distance = self.ray(p, d).len() + 1;
-            out.push(Move {
-                kind: MoveType::Leave,
-                from: p,
-                dir: d,
-                distance: distance as u8,
-                becomes: kind,
-                ..Move::PASS
-            });
         }
     }
 
