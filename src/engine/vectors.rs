@@ -527,85 +527,106 @@ impl Engine {
                 _ => {}
             }
         };
-        let board = &self.game.board;
         for v in &k.moves.vectors {
             if v.from.as_ref().is_some_and(|z| !z[pl].contains(p)) {
                 continue;
             }
-            match v.shape {
-                Shape::Step => {
-                    if limit == 0 {
+            let found = self.vector_reach(pos, (p, kind), v, limit, &mut consider);
+            if found != NONE {
+                passant = found;
+            }
+        }
+        (quiet, taken, passant)
+    }
+
+    /// Each point vector `v` of the piece on `p` reaches, passed to `reach`
+    /// (which keeps those it may land on); the last landing there that takes
+    /// en passant, or NONE. Part of [`Engine::vector_targets`].
+    #[inline(always)]
+    fn vector_reach(
+        &self,
+        pos: &Position,
+        (p, kind): (Point, KindId),
+        v: &Vector,
+        limit: u8,
+        reach: &mut impl FnMut(Point, &Vector),
+    ) -> Point {
+        let pl = pos.turn as usize;
+        let board = &self.game.board;
+        let mut passant = NONE;
+        match v.shape {
+            Shape::Step => {
+                if limit == 0 {
+                    return NONE;
+                }
+                for d in dirs(v.dirs[pl]) {
+                    let q = board.step(p, d);
+                    if q == NONE {
                         continue;
                     }
-                    for d in dirs(v.dirs[pl]) {
-                        let q = board.step(p, d);
-                        if q == NONE {
+                    reach(q, v);
+                    if v.en_passant && pos.at(q) == 0 && self.passed_over(pos, q, kind) {
+                        passant = q;
+                    }
+                }
+            }
+            Shape::Slide(most) => {
+                let most = if most == 0 { limit } else { most.min(limit) } as usize;
+                for d in dirs(v.dirs[pl]) {
+                    for &q in self.ray(p, d).iter().take(most) {
+                        reach(q, v);
+                        if pos.at(q) != 0 {
+                            break;
+                        }
+                    }
+                }
+            }
+            Shape::Hop => {
+                for d in dirs(v.dirs[pl]) {
+                    let mut screen = false;
+                    for &q in self.ray(p, d) {
+                        if !screen {
+                            screen = pos.at(q) != 0;
                             continue;
                         }
-                        consider(q, v);
-                        if v.en_passant && pos.at(q) == 0 && self.passed_over(pos, q, kind) {
-                            passant = q;
+                        reach(q, v);
+                        if pos.at(q) != 0 {
+                            break;
                         }
                     }
                 }
-                Shape::Slide(most) => {
-                    let most = if most == 0 { limit } else { most.min(limit) } as usize;
-                    for d in dirs(v.dirs[pl]) {
-                        for &q in self.ray(p, d).iter().take(most) {
-                            consider(q, v);
-                            if pos.at(q) != 0 {
-                                break;
-                            }
+            }
+            Shape::Leap => {
+                for &(dx, dy) in &v.offsets[pl] {
+                    let (dx, dy) = (dx as i32, dy as i32);
+                    let q = self.offset_point(p, dx, dy);
+                    if q != NONE && !(v.lame && self.lame_blocked(pos, p, dx, dy)) {
+                        reach(q, v);
+                    }
+                }
+            }
+            Shape::JumpOver { chained } => {
+                for q in self.jumps_over(pos, p, v.dirs[pl], chained).iter() {
+                    reach(q, v);
+                }
+            }
+            Shape::Ride => {
+                for &(dx, dy) in &v.offsets[pl] {
+                    let mut q = p;
+                    loop {
+                        q = self.offset_point(q, dx as i32, dy as i32);
+                        if q == NONE {
+                            break;
                         }
-                    }
-                }
-                Shape::Hop => {
-                    for d in dirs(v.dirs[pl]) {
-                        let mut screen = false;
-                        for &q in self.ray(p, d) {
-                            if !screen {
-                                screen = pos.at(q) != 0;
-                                continue;
-                            }
-                            consider(q, v);
-                            if pos.at(q) != 0 {
-                                break;
-                            }
-                        }
-                    }
-                }
-                Shape::Leap => {
-                    for &(dx, dy) in &v.offsets[pl] {
-                        let (dx, dy) = (dx as i32, dy as i32);
-                        let q = self.offset_point(p, dx, dy);
-                        if q != NONE && !(v.lame && self.lame_blocked(pos, p, dx, dy)) {
-                            consider(q, v);
-                        }
-                    }
-                }
-                Shape::JumpOver { chained } => {
-                    for q in self.jumps_over(pos, p, v.dirs[pl], chained).iter() {
-                        consider(q, v);
-                    }
-                }
-                Shape::Ride => {
-                    for &(dx, dy) in &v.offsets[pl] {
-                        let mut q = p;
-                        loop {
-                            q = self.offset_point(q, dx as i32, dy as i32);
-                            if q == NONE {
-                                break;
-                            }
-                            consider(q, v);
-                            if pos.at(q) != 0 {
-                                break;
-                            }
+                        reach(q, v);
+                        if pos.at(q) != 0 {
+                            break;
                         }
                     }
                 }
             }
         }
-        (quiet, taken, passant)
+        passant
     }
 
     /// [`Engine::vector_targets`] as bits, for kinds whose vectors are all
