@@ -94,51 +94,7 @@ impl Engine {
                 self.put(next, mv.to, cell(me, mv.becomes));
                 result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
             }
-            MoveType::Plain | MoveType::Enter => {
-                if mv.kind == MoveType::Enter {
-                    let n = self.in_hand(pos, me, mv.becomes);
-                    self.set_hand(next, me, mv.becomes, n.saturating_sub(1));
-                } else {
-                    self.put(next, mv.from, 0);
-                }
-                // Only a track move lands on an enemy: it takes it, or swaps places with it.
-                let victim = next.at(mv.to);
-                let mut captured = 0;
-                if victim != 0 && self.game.swap_places && mv.kind == MoveType::Plain {
-                    self.put(next, mv.from, victim);
-                } else if victim != 0 {
-                    captured = self.take(next, mv.to);
-                }
-                self.put(next, mv.to, cell(me, mv.becomes));
-                if self.race.extras && !self.game.landing_returns.is_empty() {
-                    self.return_from(next, me, mv.to);
-                }
-                let mut doomed = custodial::Doomed::new();
-                self.landing_captures(next, mv.to, &mut doomed);
-                if !doomed.is_empty() {
-                    let convert = self.game.custodial.as_ref().is_some_and(|c| c.convert);
-                    for t in doomed.points() {
-                        if convert {
-                            self.put(next, t, cell(me, kind_of(next.at(t))));
-                        } else {
-                            captured |= self.take(next, t);
-                        }
-                    }
-                }
-                if self.guards.suicide_taken {
-                    // The mover's own loss: not a capture of its.
-                    self.suicide(next, mv.to);
-                }
-                if mv.ntaken > 0 {
-                    // A row made: the enemy piece it removes.
-                    captured |= self.take(next, mv.taken[0]);
-                }
-                if let Some(at) = mv.shot() {
-                    let shot = self.game.kinds[kind_of(pos.at(mv.from)) as usize].shoot.map_or(0, |s| s.0);
-                    self.put(next, at, cell(me, shot));
-                }
-                result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
-            }
+            MoveType::Plain | MoveType::Enter => result = self.make_plain(pos, mv, next),
         }
         if self.paths.rules_after_move {
             result = self.rules_after(pos, mv, next, result);
@@ -159,6 +115,56 @@ impl Engine {
         next.result = result;
         self.no_progress_after(pos, next, mv);
         self.streak_after(pos, next, mv);
+    }
+
+    /// [`Engine::make`] for a move or entry onto one point (no capture
+    /// sequence): the pieces it takes as it lands, and the goal it may reach.
+    #[inline]
+    fn make_plain(&self, pos: &Position, mv: &Move, next: &mut Position) -> Option<Outcome> {
+        let me = pos.turn;
+        if mv.kind == MoveType::Enter {
+            let n = self.in_hand(pos, me, mv.becomes);
+            self.set_hand(next, me, mv.becomes, n.saturating_sub(1));
+        } else {
+            self.put(next, mv.from, 0);
+        }
+        // Only a track move lands on an enemy: it takes it, or swaps places with it.
+        let victim = next.at(mv.to);
+        let mut captured = 0;
+        if victim != 0 && self.game.swap_places && mv.kind == MoveType::Plain {
+            self.put(next, mv.from, victim);
+        } else if victim != 0 {
+            captured = self.take(next, mv.to);
+        }
+        self.put(next, mv.to, cell(me, mv.becomes));
+        if self.race.extras && !self.game.landing_returns.is_empty() {
+            self.return_from(next, me, mv.to);
+        }
+        let mut doomed = custodial::Doomed::new();
+        self.landing_captures(next, mv.to, &mut doomed);
+        if !doomed.is_empty() {
+            let convert = self.game.custodial.as_ref().is_some_and(|c| c.convert);
+            for t in doomed.points() {
+                if convert {
+                    self.put(next, t, cell(me, kind_of(next.at(t))));
+                } else {
+                    captured |= self.take(next, t);
+                }
+            }
+        }
+        if self.guards.suicide_taken {
+            // The mover's own loss: not a capture of its.
+            self.suicide(next, mv.to);
+        }
+        if mv.ntaken > 0 {
+            // A row made: the enemy piece it removes.
+            captured |= self.take(next, mv.taken[0]);
+        }
+        if let Some(at) = mv.shot() {
+            let shot = self.game.kinds[kind_of(pos.at(mv.from)) as usize].shoot.map_or(0, |s| s.0);
+            self.put(next, at, cell(me, shot));
+        }
+        self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to))
     }
 
     /// Whether `mv` earns its player another turn: it ends in a zone that
