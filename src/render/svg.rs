@@ -427,7 +427,6 @@ fn site_cross(out: &mut String, cx: f64, cy: f64) {
 
 /// The squares or hexagons of a board drawn as cells, sites marked.
 fn cells(out: &mut String, board: &Board, frame: &Frame, special: &PointSet, style: Style) {
-    let half = STEP / 2.0;
     match style {
         Style::Chequerboard => chequerboard(out, board, frame, special),
         Style::Squares { chequered } => squares(out, board, frame, special, chequered),
@@ -451,19 +450,8 @@ fn cells(out: &mut String, board: &Board, frame: &Frame, special: &PointSet, sty
             }
         }
         Style::Cells => {
-            for (p, &(x, y)) in board.coords.iter().enumerate() {
-                let (cx, cy) = frame.at(x, y);
-                let fill = if special.contains(p as Point) { "#b9955a" } else { "#e6c98f" };
-                let _ = writeln!(
-                    out,
-                    "<rect x=\"{}\" y=\"{}\" width=\"{STEP}\" height=\"{STEP}\" fill=\"{fill}\" stroke=\"#5a4630\" stroke-width=\"2\"/>",
-                    cx - half,
-                    cy - half
-                );
-                if special.contains(p as Point) {
-                    site_cross(out, cx, cy);
-                }
-            }
+            let fill = |_, site: bool| if site { "#b9955a" } else { "#e6c98f" };
+            square_cells(out, board, frame, special, " stroke=\"#5a4630\" stroke-width=\"2\"", fill);
         }
         Style::Lines | Style::Holes => {}
     }
@@ -471,25 +459,13 @@ fn cells(out: &mut String, board: &Board, frame: &Frame, special: &PointSet, sty
 
 /// A chequerboard's squares, dark and light, the special ones marked.
 fn chequerboard(out: &mut String, board: &Board, frame: &Frame, special: &PointSet) {
-    let half = STEP / 2.0;
     let (bw, bh) = frame.board_size();
-    for (p, &(x, y)) in board.coords.iter().enumerate() {
-        let (cx, cy) = frame.at(x, y);
-        let fill = match ((x + y).rem_euclid(2) == 0, special.contains(p as Point)) {
-            (_, true) => "#b9955a",
-            (true, false) => "#9c7450",
-            (false, false) => "#f0dcb0",
-        };
-        let _ = writeln!(
-            out,
-            "<rect x=\"{}\" y=\"{}\" width=\"{STEP}\" height=\"{STEP}\" fill=\"{fill}\"/>",
-            cx - half,
-            cy - half
-        );
-        if special.contains(p as Point) {
-            site_cross(out, cx, cy);
-        }
-    }
+    let fill = |(x, y): (i32, i32), site: bool| match ((x + y).rem_euclid(2) == 0, site) {
+        (_, true) => "#b9955a",
+        (true, false) => "#9c7450",
+        (false, false) => "#f0dcb0",
+    };
+    square_cells(out, board, frame, special, "", fill);
     let _ = writeln!(
         out,
         "<rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{bw}\" height=\"{bh}\" fill=\"none\" stroke=\"#5a4630\" stroke-width=\"2\"/>"
@@ -498,30 +474,44 @@ fn chequerboard(out: &mut String, board: &Board, frame: &Frame, special: &PointS
 
 /// Squares drawn one by one, chequered or plain, the special ones marked.
 fn squares(out: &mut String, board: &Board, frame: &Frame, special: &PointSet, chequered: bool) {
-    let half = STEP / 2.0;
     let (bw, bh) = frame.board_size();
     let light = if chequered { "#f0dcb0" } else { "#e6c98f" };
     let _ = writeln!(
         out,
         "<rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{bw}\" height=\"{bh}\" fill=\"{light}\" stroke=\"#5a4630\" stroke-width=\"2\"/>"
     );
+    let fill = |_, site: bool| match (site, chequered) {
+        (true, _) => "#b9955a",
+        (false, true) => "#9c7450",
+        (false, false) => light,
+    };
+    let stroke =
+        if chequered { " stroke=\"#5a4630\" stroke-width=\"0\"" } else { " stroke=\"#5a4630\" stroke-width=\"1\"" };
+    square_cells(out, board, frame, special, stroke, fill);
+}
+
+/// A square for each point, filled as `fill(coordinates, special)` says and
+/// outlined by the `stroke` attributes; special sites crossed.
+fn square_cells(
+    out: &mut String,
+    board: &Board,
+    frame: &Frame,
+    special: &PointSet,
+    stroke: &str,
+    fill: impl Fn((i32, i32), bool) -> &'static str,
+) {
+    let half = STEP / 2.0;
     for (p, &(x, y)) in board.coords.iter().enumerate() {
         let (cx, cy) = frame.at(x, y);
-        let fill = if special.contains(p as Point) {
-            "#b9955a"
-        } else if chequered {
-            "#9c7450"
-        } else {
-            light
-        };
+        let site = special.contains(p as Point);
         let _ = writeln!(
             out,
-            "<rect x=\"{}\" y=\"{}\" width=\"{STEP}\" height=\"{STEP}\" fill=\"{fill}\" stroke=\"#5a4630\" stroke-width=\"{}\"/>",
+            "<rect x=\"{}\" y=\"{}\" width=\"{STEP}\" height=\"{STEP}\" fill=\"{}\"{stroke}/>",
             cx - half,
             cy - half,
-            if chequered { 0.0 } else { 1.0 }
+            fill((x, y), site)
         );
-        if special.contains(p as Point) {
+        if site {
             site_cross(out, cx, cy);
         }
     }
