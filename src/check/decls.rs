@@ -645,6 +645,12 @@ trait KeywordSpan {
     fn span_mut(&mut self) -> &mut Span;
 }
 
+impl KeywordSpan for JumpDecl {
+    fn span_mut(&mut self) -> &mut Span {
+        &mut self.span
+    }
+}
+
 impl KeywordSpan for BoardDecl {
     fn span_mut(&mut self) -> &mut Span {
         &mut self.span
@@ -861,7 +867,11 @@ fn rules_block_stmt(
     diags: &mut Vec<Diagnostic>,
 ) -> Result<(), Diagnostic> {
     match stmt.keyword.value.as_str() {
-        "capture" if stmt.args.is_empty() => capture_block(stmt, d, select_block, diags)?,
+        "capture" if stmt.args.is_empty() => {
+            let example = "capture {\n  compulsory\n  continue\n}";
+            let block = OnceBlock { example, shape: "capture { ... }", what: "the capture block", select_block };
+            block.read(stmt, &mut d.jumps, capture_stmt, diags)?;
+        }
         "capture" => trap_block(stmt, d, select_block, diags)?,
         "custodial" => custodial_block(stmt, d, select_block, diags)?,
         "sowing" => {
@@ -872,29 +882,6 @@ fn rules_block_stmt(
         "goals" => goals_block(stmt, d, select_block, diags)?,
         _ => return Err(unknown(stmt, 0)),
     }
-    Ok(())
-}
-
-/// `capture { ... }`: the rules of capture sequences where pieces jump.
-fn capture_block(
-    stmt: &Stmt,
-    d: &mut Decls,
-    select_block: &Selector,
-    diags: &mut Vec<Diagnostic>,
-) -> Result<(), Diagnostic> {
-    let Some(nodes) = block(stmt, "capture {\n  compulsory\n  continue\n}", diags) else {
-        return Ok(());
-    };
-    if let Some(j) = &d.jumps {
-        return Err(diag::duplicate_statement(stmt.keyword.span, j.span, "the capture block"));
-    }
-    let mut j = JumpDecl { span: stmt.keyword.span, ..Default::default() };
-    for s in select_block.select(nodes) {
-        if let Err(e) = capture_stmt(s, &mut j) {
-            diags.push(e);
-        }
-    }
-    d.jumps = Some(j);
     Ok(())
 }
 
