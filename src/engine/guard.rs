@@ -58,8 +58,8 @@ pub(super) struct Guards {
     /// ([`entry_liberty`]).
     pub(super) entry_liberty: Option<DirSet>,
     /// Playouts pick among the allowed entries without listing them
-    /// ([`Engine::pick_guarded_entry`]); set by [`Engine::new`], which knows
-    /// the other rules that rule it out.
+    /// ([`Engine::pick_guarded_entry`]); set with the fast paths
+    /// (`paths.rs`), which know the other rules that rule it out.
     pub(super) entry_picking: bool,
     /// Some trap has `suicide allowed`: a move may lose the piece it moved.
     pub(super) suicide_taken: bool,
