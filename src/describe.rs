@@ -916,79 +916,79 @@ fn goal_text(game: &Game, g: &Goal, score: &str) -> String {
         None => format!("one of its {}", plural(2, kind(k)).trim_start_matches("2 ")),
     };
     match &g.condition {
-            Condition::NoMove if g.ends => format!("The game ends, {score}, when the player to move has no legal move"),
-            Condition::Repeated(n) if g.ends => format!(
-                "The game ends, {score}, when the same position, with the same side to move, stands for the {} time",
-                ordinal(*n)
-            ),
-            Condition::PitsEmpty => format!("The game ends, {score}, when one player's pits are all empty"),
-            Condition::StoreHolds(n) => format!("{outcome} when its store holds {n} seeds or more"),
-            Condition::MostPieces if game.sowing.is_some() => format!(
-                "{outcome} when, at the end, it has more seeds than the other side, in its store and its pits (as many: a draw)"
-            ),
-            Condition::NoMove => format!("{outcome} when it has no legal move on its turn"),
-            Condition::Checkmated => {
-                format!("{outcome} when it has no legal move on its turn and its royal piece is attacked (checkmate)")
-            }
-            Condition::Stalemated => format!(
-                "{outcome} when it has no legal move on its turn and no royal piece of its is attacked (stalemate)"
-            ),
-            Condition::NoPieces => format!("{outcome} when it has no pieces left"),
-            Condition::BorneOff => {
-                format!("{outcome} when it has borne off all its pieces (none left on the board or in hand)")
-            }
-            Condition::Captured(k) => format!("{outcome} when a {} is captured", kind(*k)),
-            Condition::Escapes(k) => format!("{outcome} when {} leaves the board", whose(*k)),
-            Condition::Encircled(p) => {
-                format!("{outcome} when no piece of {} can reach the edge (encircled)", name(*p))
-            }
-            Condition::Fortified(k) => format!(
-                "{outcome} when {} on the edge can move and is walled in by pieces no enemy can take or pass (an edge fort)",
-                whose(*k)
-            ),
-            Condition::Reaches(k, z) => format!("{outcome} when {} reaches {}", whose(*k), zone(game, g.player, z)),
-            Condition::Holds { any } => {
-                let me = if g.player.is_some() { "a player" } else { "it" };
-                format!("{outcome} when {}", holds_words(game, any, me, "its opponent", true))
-            }
-            Condition::Streak { moves, classes } => {
-                let by = g.player.map_or("one player", name);
-                format!(
-                    "{outcome} after {moves} moves in a row by {by} that each go {} (the other side's moves in \
-                     between do not count)",
-                    headings_meant(*classes)
-                )
-            }
-            Condition::CapturedCount { n, kinds } => captured_count_text(game, g, outcome, *n, *kinds),
-            Condition::Repeated(n) => repeated_text(g, outcome, *n),
-            Condition::PerpetualCheck(n) => perpetual_text(game, g, outcome, *n),
-            Condition::InARow { n, kinds, exactly } => in_a_row_text(game, g, outcome, *n, *kinds, *exactly),
-            Condition::BoardFull => format!("{outcome} when the board is full"),
-            Condition::Connects(regions) => {
-                let ends: Vec<String> = regions.iter().map(|z| zone(game, g.player, z)).collect();
-                let whose = if g.player.is_some() { "its" } else { "its own" };
-                format!("{outcome} when a chain of {whose} pieces, linked along the lines, joins {}", ends.join(" and "))
-            }
-            Condition::Pass if game.players.len() > 2 => {
-                "A player with no legal move passes while another can move; when none can, the game ends".to_string()
-            }
-            Condition::Pass => {
-                "A player with no legal move passes while the other can move; when neither can, the game ends"
-                    .to_string()
-            }
-            Condition::PlayOn => "A player who wins drops out and takes the next place (first, then second, and so \
-                 on); the others play on until one is left, who takes the last place, or until none of those left \
-                 can move, who share the places left"
-                .to_string(),
-            Condition::PassAtWill => {
-                "A player may pass instead of moving; two passes in a row end the game".to_string()
-            }
-            Condition::MostArea { bonus, to } => most_area_text(game, outcome, *bonus, *to),
-            Condition::MostPieces => {
-                format!("{outcome} when, at the end, it has more pieces on the board than the other side (as many: a draw)")
-            }
-            Condition::NoProgress { plies, capture, kinds } => no_progress_text(game, outcome, *plies, *capture, *kinds),
+        Condition::NoMove if g.ends => format!("The game ends, {score}, when the player to move has no legal move"),
+        Condition::Repeated(n) if g.ends => format!(
+            "The game ends, {score}, when the same position, with the same side to move, stands for the {} time",
+            ordinal(*n)
+        ),
+        Condition::PitsEmpty => format!("The game ends, {score}, when one player's pits are all empty"),
+        Condition::StoreHolds(n) => format!("{outcome} when its store holds {n} seeds or more"),
+        Condition::MostPieces if game.sowing.is_some() => format!(
+            "{outcome} when, at the end, it has more seeds than the other side, in its store and its pits (as many: a draw)"
+        ),
+        Condition::NoMove => format!("{outcome} when it has no legal move on its turn"),
+        Condition::Checkmated => {
+            format!("{outcome} when it has no legal move on its turn and its royal piece is attacked (checkmate)")
         }
+        Condition::Stalemated => format!(
+            "{outcome} when it has no legal move on its turn and no royal piece of its is attacked (stalemate)"
+        ),
+        Condition::NoPieces => format!("{outcome} when it has no pieces left"),
+        Condition::BorneOff => {
+            format!("{outcome} when it has borne off all its pieces (none left on the board or in hand)")
+        }
+        Condition::Captured(k) => format!("{outcome} when a {} is captured", kind(*k)),
+        Condition::Escapes(k) => format!("{outcome} when {} leaves the board", whose(*k)),
+        Condition::Encircled(p) => {
+            format!("{outcome} when no piece of {} can reach the edge (encircled)", name(*p))
+        }
+        Condition::Fortified(k) => format!(
+            "{outcome} when {} on the edge can move and is walled in by pieces no enemy can take or pass (an edge fort)",
+            whose(*k)
+        ),
+        Condition::Reaches(k, z) => format!("{outcome} when {} reaches {}", whose(*k), zone(game, g.player, z)),
+        Condition::Holds { any } => {
+            let me = if g.player.is_some() { "a player" } else { "it" };
+            format!("{outcome} when {}", holds_words(game, any, me, "its opponent", true))
+        }
+        Condition::Streak { moves, classes } => {
+            let by = g.player.map_or("one player", name);
+            format!(
+                "{outcome} after {moves} moves in a row by {by} that each go {} (the other side's moves in \
+                 between do not count)",
+                headings_meant(*classes)
+            )
+        }
+        Condition::CapturedCount { n, kinds } => captured_count_text(game, g, outcome, *n, *kinds),
+        Condition::Repeated(n) => repeated_text(g, outcome, *n),
+        Condition::PerpetualCheck(n) => perpetual_text(game, g, outcome, *n),
+        Condition::InARow { n, kinds, exactly } => in_a_row_text(game, g, outcome, *n, *kinds, *exactly),
+        Condition::BoardFull => format!("{outcome} when the board is full"),
+        Condition::Connects(regions) => {
+            let ends: Vec<String> = regions.iter().map(|z| zone(game, g.player, z)).collect();
+            let whose = if g.player.is_some() { "its" } else { "its own" };
+            format!("{outcome} when a chain of {whose} pieces, linked along the lines, joins {}", ends.join(" and "))
+        }
+        Condition::Pass if game.players.len() > 2 => {
+            "A player with no legal move passes while another can move; when none can, the game ends".to_string()
+        }
+        Condition::Pass => {
+            "A player with no legal move passes while the other can move; when neither can, the game ends"
+                .to_string()
+        }
+        Condition::PlayOn => "A player who wins drops out and takes the next place (first, then second, and so \
+             on); the others play on until one is left, who takes the last place, or until none of those left \
+             can move, who share the places left"
+            .to_string(),
+        Condition::PassAtWill => {
+            "A player may pass instead of moving; two passes in a row end the game".to_string()
+        }
+        Condition::MostArea { bonus, to } => most_area_text(game, outcome, *bonus, *to),
+        Condition::MostPieces => {
+            format!("{outcome} when, at the end, it has more pieces on the board than the other side (as many: a draw)")
+        }
+        Condition::NoProgress { plies, capture, kinds } => no_progress_text(game, outcome, *plies, *capture, *kinds),
+    }
 }
 
 /// `N KIND captured`: who wins where no player is named is the capturer.
