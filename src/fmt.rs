@@ -16,7 +16,7 @@
 //!   option's description) aligned over consecutive statements of the same
 //!   keyword.
 //!
-//! Before returning, [`format`] parses what it wrote and compares every token
+//! Before returning, [`format()`] parses what it wrote and compares every token
 //! and comment with the input's: a difference is an error, never a changed
 //! file.
 

@@ -37,7 +37,7 @@ const MAX_PLY: usize = MAX_DEPTH as usize + 32;
 const QUIESCENCE_PLIES: i32 = 4;
 /// Transposition table entries (16 bytes each).
 const TT_SIZE: usize = 1 << 18;
-/// The history table's side: a move's from (or [`NONE`] for a drop) by its to.
+/// The history table's side: a move's from (or [`NONE`](crate::game::NONE) for a drop) by its to.
 const HISTORY_SIDE: usize = MAX_POINTS + 1;
 
 #[derive(Clone, Copy, Default)]

@@ -617,7 +617,7 @@ pub struct Position {
     /// Each player's moves in a row of the headings a `Streak` goal counts
     /// (in the notation, not the hash, like `quiet`).
     streak: [u8; MAX_PLAYERS],
-    /// Pieces in hand, per hand slot ([`Engine::hand_slot`]).
+    /// Pieces in hand, per hand slot ([`Hands`]'s `slot`).
     hand: [u8; MAX_HANDS],
     /// The hash of the position before the last move, under `forbid
     /// returning to the previous position` (0 otherwise, and in a position
