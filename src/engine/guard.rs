@@ -57,10 +57,6 @@ pub(super) struct Guards {
     /// neighbour keeps an entry allowed untried, enemies beside it or not
     /// ([`entry_liberty`]).
     pub(super) entry_liberty: Option<DirSet>,
-    /// Playouts pick among the allowed entries without listing them
-    /// ([`Engine::pick_guarded_entry`]); set with the fast paths
-    /// (`paths.rs`), which know the other rules that rule it out.
-    pub(super) entry_picking: bool,
     /// Some trap has `suicide allowed`: a move may lose the piece it moved.
     pub(super) suicide_taken: bool,
 }
@@ -75,7 +71,6 @@ impl Guards {
                 .all(|t| t.surrounded.is_none() && t.enclosed.is_some())
                 .then(|| suicide_traps().fold(0xFF, |sides, t| sides & t.sides)),
             entry_liberty: entry_liberty(game, on),
-            entry_picking: false,
             suicide_taken: game.traps.iter().any(|t| t.suicide_taken),
         }
     }

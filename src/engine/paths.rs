@@ -32,8 +32,7 @@ pub(super) struct Paths {
     /// passes at will): a game with none, most, skips them with one test.
     pub(super) rules_after_move: bool,
     /// Whether counting can stand for the move list ([`Engine::counts`]
-    /// decides it, and [`Engine::use_bit_slides`] again): a flag tested each
-    /// ply of a playout, so kept rather than derived.
+    /// decides it, and [`Engine::use_bit_slides`] again).
     pub(super) counts_moves: bool,
     /// Whether perft's last ply may count the capture sequences where one is
     /// open rather than list them ([`Engine::counts_captures`]; set with
@@ -43,6 +42,9 @@ pub(super) struct Paths {
     /// (placements, mills, shots, guarded entries, moves that must leave the
     /// royal piece safe): a game with none, most, skips them with one test.
     pub(super) picks_whole_turns: bool,
+    /// Playouts pick among the entries a guard allows without listing them
+    /// ([`Engine::pick_guarded_entry`]).
+    pub(super) entry_picking: bool,
 }
 
 impl Engine {
@@ -71,13 +73,13 @@ impl Engine {
             royal_picking: royal_masks && !goals.pass_rule && !goals.pass_at_will && !game.jumps.compulsory,
             bulk_counting: self.shifts.is_some() && !takes_any && !self.run_limits,
             rules_after_move,
+            entry_picking: self.guards.entry_liberty.is_some()
+                && !goals.pass_rule
+                && !self.race.tracks
+                && !self.vt.per_file
+                && self.vt.royal_kinds == 0,
             ..Paths::default()
         };
-        self.guards.entry_picking = self.guards.entry_liberty.is_some()
-            && !goals.pass_rule
-            && !self.race.tracks
-            && !self.vt.per_file
-            && self.vt.royal_kinds == 0;
         self.mill_plan = mills::MillPlan::of(self);
         self.paths.counts_moves = self.counts();
         self.paths.counts_captures = self.counts_captures();
@@ -134,8 +136,8 @@ impl Engine {
     /// would. Whether it is on.
     #[doc(hidden)]
     pub fn pick_entries(&mut self, on: bool) -> bool {
-        self.guards.entry_picking = on && Engine::new(self.game.clone()).guards.entry_picking;
-        self.guards.entry_picking
+        self.paths.entry_picking = on && Engine::new(self.game.clone()).paths.entry_picking;
+        self.paths.entry_picking
     }
 }
 

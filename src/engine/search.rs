@@ -525,7 +525,7 @@ pub struct RandomPly {
 impl Engine {
     /// Whether any of [`Engine::pick_counted`]'s ways of picking a whole turn applies.
     pub(super) fn picks_whole_turns(&self) -> bool {
-        self.guards.entry_picking
+        self.paths.entry_picking
             || self.plans.placement_only
             || (self.plans.mill_counting && self.game.mill.is_some())
             || self.plans.shot_counting
@@ -549,7 +549,7 @@ impl Engine {
             return Ok(None);
         }
         let widen = |picked: Option<(Move, u32)>| picked.map(|(m, total)| (m, total as u64));
-        if self.guards.entry_picking {
+        if self.paths.entry_picking {
             if let Some((m, total)) = self.pick_guarded_entry(pos, &mut *draw) {
                 return Ok(Some((m, total as u64)));
             }
