@@ -4,7 +4,8 @@
 //! their promotion zone, a piece to the region its side wins by reaching, a
 //! king to the edge it escapes from, a racing piece along its track, a piece
 //! past the enemy's pieces it wins by passing), with the threat to a piece
-//! whose capture loses the game.
+//! whose capture loses the game, and the worth of walls to a side that must
+//! keep such a piece in.
 
 use crate::engine::{kind_of, Engine, Position};
 use crate::game::*;
@@ -29,6 +30,13 @@ const ROOM: i32 = 70;
 const HUNTED_PIECES: usize = 2;
 /// Per enemy next to a piece whose capture loses the game.
 const THREAT: i32 = 80;
+/// How many times its worth each piece counts for a side that must keep an
+/// enemy piece from getting through (a clear-line goal: an escape, or a
+/// region reached by sliding) and has no such goal of its own: its pieces
+/// are its walls. Counted once, Tablut's attackers trade a piece for a
+/// piece and empty the board the king escapes across (measured in
+/// docs/agents.md: twice as many games won against `greedy`).
+const WALLS: i32 = 4;
 /// Driving a bare royal piece to be mated (the "mop-up" of chess programs),
 /// for the side at least [`MOP_UP_LEAD`] ahead: per step the enemy royal
 /// piece stands nearer the edge, and per step its own royal piece stands
@@ -74,6 +82,9 @@ pub struct Evaluation {
     threatened: Vec<(KindId, PlayerId, DirSet)>,
     /// Each player that is hunted (see [`ROOM`]).
     hunted: [bool; MAX_PLAYERS],
+    /// How many times its worth each piece of a player counts: [`WALLS`]
+    /// for one that only stops the other's clear-line goals, else 1.
+    worth: [i32; MAX_PLAYERS],
     /// Kinds held in hand at some time.
     hand_kinds: Vec<KindId>,
     /// For a game with royal kinds (as bits): their steps in any direction
@@ -133,6 +144,14 @@ impl Evaluation {
         hand_kinds.dedup();
         let racers = race_progress(game, &value, &mut progress);
         let chases = chases(game);
+        let worth = std::array::from_fn(|pl| {
+            let goals = |mine: bool| lines.iter().any(|g| (g.player as usize == pl) == mine);
+            if game.players.len() == 2 && pl < 2 && goals(false) && !goals(true) {
+                WALLS
+            } else {
+                1
+            }
+        });
         let hunted = std::array::from_fn(|pl| {
             let army = engine.setup_count(pl as PlayerId, u16::MAX);
             let stuck_loses = |g: &Goal| {
@@ -155,6 +174,7 @@ impl Evaluation {
             lines,
             threatened,
             hunted,
+            worth,
             hand_kinds,
             royal,
             racers,
@@ -192,9 +212,10 @@ impl Evaluation {
     fn side(&self, engine: &Engine, pos: &Position, pl: PlayerId) -> i32 {
         let board = engine.board();
         let mut score = 0;
+        let worth = self.worth[pl as usize];
         for p in pos.occupied_by(pl).iter() {
             let k = kind_of(pos.at(p)) as usize;
-            score += self.value[k] + self.progress[(k * MAX_PLAYERS + pl as usize) * self.points + p as usize];
+            score += worth * self.value[k] + self.progress[(k * MAX_PLAYERS + pl as usize) * self.points + p as usize];
             let mut free = 0;
             for d in dirs(self.mobility[k][pl as usize]) {
                 let q = board.step(p, d);
@@ -610,6 +631,25 @@ mod tests {
         let open = tablut.parse_position("D:Ac1:DKe5").unwrap();
         let shut = tablut.parse_position("D:Ae4,e6,d5,f5:DKe5").unwrap();
         assert!(eval.evaluate(&tablut, &open) > eval.evaluate(&tablut, &shut) + TWO_LINES);
+    }
+
+    #[test]
+    fn a_side_that_only_stops_an_escape_counts_its_pieces_as_walls() {
+        // Tablut's attackers (the first player) stop the king's escape and
+        // have no such goal of their own; Brandubh's stop a king reaching a
+        // corner by sliding. Breakthrough's sides both race: no walls.
+        for file in ["tablut.game", "brandubh.game"] {
+            assert_eq!(Evaluation::new(&engine(file)).worth[..2], [WALLS, 1], "{file}");
+        }
+        assert_eq!(Evaluation::new(&engine("breakthrough.game")).worth[..2], [1, 1]);
+        // An attacker lost costs the attackers WALLS times what a defender's soldier lost costs the defenders.
+        let e = engine("tablut.game");
+        let eval = Evaluation::new(&e);
+        let attackers = |text: &str| eval.evaluate_for(&e, &e.parse_position(text).unwrap(), 0);
+        let whole = attackers("A:Aa1,i1:DKe5,a9,i9");
+        let (attacker_lost, defender_lost) = (attackers("A:Aa1:DKe5,a9,i9"), attackers("A:Aa1,i1:DKe5,a9"));
+        assert!(whole - attacker_lost > (WALLS - 1) * UNIT, "{whole} {attacker_lost}");
+        assert!(defender_lost - whole < 2 * UNIT, "{whole} {defender_lost}");
     }
 
     #[test]
