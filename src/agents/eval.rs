@@ -82,9 +82,10 @@ pub struct Evaluation {
     threatened: Vec<(KindId, PlayerId, DirSet)>,
     /// Each player that is hunted (see [`ROOM`]).
     hunted: [bool; MAX_PLAYERS],
-    /// How many times its worth each piece of a player counts: [`WALLS`]
-    /// for one that only stops the other's clear-line goals, else 1.
-    worth: [i32; MAX_PLAYERS],
+    /// What a piece of each kind counts for each player on the board: its
+    /// value, [`WALLS`] times over for a player that only stops the other's
+    /// clear-line goals.
+    on_board: [[i32; MAX_KINDS]; MAX_PLAYERS],
     /// Kinds held in hand at some time.
     hand_kinds: Vec<KindId>,
     /// For a game with royal kinds (as bits): their steps in any direction
@@ -144,13 +145,10 @@ impl Evaluation {
         hand_kinds.dedup();
         let racers = race_progress(game, &value, &mut progress);
         let chases = chases(game);
-        let worth = std::array::from_fn(|pl| {
+        let on_board = std::array::from_fn(|pl| {
             let goals = |mine: bool| lines.iter().any(|g| (g.player as usize == pl) == mine);
-            if game.players.len() == 2 && pl < 2 && goals(false) && !goals(true) {
-                WALLS
-            } else {
-                1
-            }
+            let walls = game.players.len() == 2 && pl < 2 && goals(false) && !goals(true);
+            value.map(|v| if walls { WALLS * v } else { v })
         });
         let hunted = std::array::from_fn(|pl| {
             let army = engine.setup_count(pl as PlayerId, u16::MAX);
@@ -174,7 +172,7 @@ impl Evaluation {
             lines,
             threatened,
             hunted,
-            worth,
+            on_board,
             hand_kinds,
             royal,
             racers,
@@ -212,10 +210,10 @@ impl Evaluation {
     fn side(&self, engine: &Engine, pos: &Position, pl: PlayerId) -> i32 {
         let board = engine.board();
         let mut score = 0;
-        let worth = self.worth[pl as usize];
         for p in pos.occupied_by(pl).iter() {
             let k = kind_of(pos.at(p)) as usize;
-            score += worth * self.value[k] + self.progress[(k * MAX_PLAYERS + pl as usize) * self.points + p as usize];
+            score += self.on_board[pl as usize][k]
+                + self.progress[(k * MAX_PLAYERS + pl as usize) * self.points + p as usize];
             let mut free = 0;
             for d in dirs(self.mobility[k][pl as usize]) {
                 let q = board.step(p, d);
@@ -638,10 +636,14 @@ mod tests {
         // Tablut's attackers (the first player) stop the king's escape and
         // have no such goal of their own; Brandubh's stop a king reaching a
         // corner by sliding. Breakthrough's sides both race: no walls.
+        let counts = |file: &str| {
+            let eval = Evaluation::new(&engine(file));
+            [0, 1].map(|pl| eval.on_board[pl][0] / eval.value[0])
+        };
         for file in ["tablut.game", "brandubh.game"] {
-            assert_eq!(Evaluation::new(&engine(file)).worth[..2], [WALLS, 1], "{file}");
+            assert_eq!(counts(file), [WALLS, 1], "{file}");
         }
-        assert_eq!(Evaluation::new(&engine("breakthrough.game")).worth[..2], [1, 1]);
+        assert_eq!(counts("breakthrough.game"), [1, 1]);
         // An attacker lost costs the attackers WALLS times what a defender's soldier lost costs the defenders.
         let e = engine("tablut.game");
         let eval = Evaluation::new(&e);
