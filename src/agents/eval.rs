@@ -644,7 +644,8 @@ mod tests {
             assert_eq!(counts(file), [WALLS, 1], "{file}");
         }
         assert_eq!(counts("breakthrough.game"), [1, 1]);
-        // An attacker lost costs the attackers WALLS times what a defender's soldier lost costs the defenders.
+        // An attacker lost costs the attackers WALLS times what a defender's
+        // soldier lost costs the defenders.
         let e = engine("tablut.game");
         let eval = Evaluation::new(&e);
         let attackers = |text: &str| eval.evaluate_for(&e, &e.parse_position(text).unwrap(), 0);
