@@ -86,6 +86,8 @@ pub struct Evaluation {
     /// value, [`WALLS`] times over for a player that only stops the other's
     /// clear-line goals.
     on_board: [[i32; MAX_KINDS]; MAX_PLAYERS],
+    /// The players whose pieces count as walls (see [`WALLS`]).
+    walls: [bool; MAX_PLAYERS],
     /// Kinds held in hand at some time.
     hand_kinds: Vec<KindId>,
     /// For a game with royal kinds (as bits): their steps in any direction
@@ -145,11 +147,11 @@ impl Evaluation {
         hand_kinds.dedup();
         let racers = race_progress(game, &value, &mut progress);
         let chases = chases(game);
-        let on_board = std::array::from_fn(|pl| {
+        let walls: [bool; MAX_PLAYERS] = std::array::from_fn(|pl| {
             let goals = |mine: bool| lines.iter().any(|g| (g.player as usize == pl) == mine);
-            let walls = game.players.len() == 2 && pl < 2 && goals(false) && !goals(true);
-            value.map(|v| if walls { WALLS * v } else { v })
+            game.players.len() == 2 && pl < 2 && goals(false) && !goals(true)
         });
+        let on_board = std::array::from_fn(|pl| value.map(|v| if walls[pl] { WALLS * v } else { v }));
         let hunted = std::array::from_fn(|pl| {
             let army = engine.setup_count(pl as PlayerId, u16::MAX);
             let stuck_loses = |g: &Goal| {
@@ -173,11 +175,19 @@ impl Evaluation {
             threatened,
             hunted,
             on_board,
+            walls,
             hand_kinds,
             royal,
             racers,
             chases,
         }
+    }
+
+    /// Whether `player` only keeps an enemy piece from getting through (a
+    /// clear-line goal of the other side's, none of its own): its pieces
+    /// count as walls, and random play almost never wins for it.
+    pub fn keeps_in(&self, player: PlayerId) -> bool {
+        self.walls[player as usize]
     }
 
     /// What a kind is worth, in centi-pieces.

@@ -35,6 +35,25 @@ use std::time::{Duration, Instant};
 /// trees stop growing and iterations end in playouts from their leaves.
 const MAX_NODES: usize = 1 << 20;
 
+/// The weight of the evaluation's minimax values where the settings leave
+/// it unset: the playouts' mean counts for the rest.
+const MINIMAX: f64 = 0.4;
+
+/// For a side that only keeps an enemy piece in ([`Evaluation::keeps_in`]:
+/// Tablut's attackers), random playouts, which it almost never wins, tell
+/// its moves apart by little, so its search leans on the evaluation: the
+/// minimax values weigh this much, a new node is scored by its children's
+/// values where another would be played out from, and the backups are soft
+/// ([`SOFTNESS`]). Measured in docs/agents.md.
+const LEAN_MINIMAX: f64 = 0.9;
+
+/// The temperature of soft backups, in chances to win: a node takes the
+/// mean of its children's values, each weighed by e^((v - best) / T), so a
+/// reply a little worse than the best counts nearly as much (an opponent
+/// may play it) and a far worse one not at all. Against a side that errs, a
+/// search that assumes every reply is the best judges most lines lost.
+const SOFTNESS: f32 = 0.15;
+
 /// The evaluation's gain over the root's (centi-pieces) that counts as 73%
 /// to win: one of e/(1+e); two pieces won is a good chance, not a certainty.
 const EVAL_SCALE: f64 = 200.0;
@@ -42,11 +61,11 @@ const EVAL_SCALE: f64 = 200.0;
 /// At a node of a dice game: the best child's value under each roll, the
 /// rolls weighed by how often they come (a chance node by expectimax). A
 /// roll that allows no move takes its pass, as [`Tree::select`] does.
-fn expected_best(children: &[Node], dice: &Dice) -> f32 {
+fn expected_best(children: &[Node], dice: &Dice, softness: f32) -> f32 {
     let (mut sum, mut weight) = (0.0f32, 0.0f32);
     for r in dice.rolls() {
         let allowed = children.iter().filter(|c| c.mv.kind != MoveType::Pass && roll_allows(&c.mv, dice, r));
-        let best = allowed.map(|c| c.value).fold(f32::NEG_INFINITY, f32::max);
+        let best = best_of(allowed.map(|c| c.value), softness);
         let value = if best > f32::NEG_INFINITY {
             best
         } else {
@@ -61,6 +80,50 @@ fn expected_best(children: &[Node], dice: &Dice) -> f32 {
         sum / weight
     } else {
         0.5
+    }
+}
+
+/// The best of `values` (none: -infinity), or with a softness, their mean
+/// weighed as [`SOFTNESS`] says.
+fn best_of(values: impl Iterator<Item = f32> + Clone, softness: f32) -> f32 {
+    let best = values.clone().fold(f32::NEG_INFINITY, f32::max);
+    if softness <= 0.0 || best == f32::NEG_INFINITY {
+        return best;
+    }
+    let (mut sum, mut weight) = (0.0f32, 0.0f32);
+    for v in values {
+        let w = ((v - best) / softness).exp();
+        sum += w * v;
+        weight += w;
+    }
+    sum / weight
+}
+
+/// How a tree weighs and backs up the evaluation's values.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Mode {
+    /// The weight of the minimax values in selection: 0 where they are not
+    /// kept (more than two players).
+    minimax: f64,
+    /// 0 for plain backups (a node takes its best child's value).
+    softness: f32,
+    /// A new node is expanded at its first visit and scored by its value,
+    /// with no playout.
+    expand_first: bool,
+}
+
+impl Mode {
+    /// The settings' weight, or where they leave it unset, the one for the side to move.
+    fn of(settings: &MctsSettings, engine: &Engine, eval: &Evaluation, turn: PlayerId) -> Mode {
+        let plain = |minimax| Mode { minimax, softness: 0.0, expand_first: false };
+        if engine.players() != 2 {
+            return plain(0.0);
+        }
+        match settings.minimax {
+            Some(weight) => plain(weight),
+            None if eval.keeps_in(turn) => Mode { minimax: LEAN_MINIMAX, softness: SOFTNESS, expand_first: true },
+            None => plain(MINIMAX),
+        }
     }
 }
 
@@ -155,9 +218,10 @@ impl Agent for Mcts {
             self.eval = Some((at, Evaluation::new(engine)));
         }
         let eval = &self.eval.as_ref().expect("built above").1;
+        let mode = Mode::of(&self.settings, engine, eval, pos.turn);
         let run = |t: usize| -> Result<TreeResult, Limit> {
             let mut rng = Pcg64Mcg::seed_from_u64(seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            let mut tree = Tree::new(engine, eval, pos, moves, &self.settings, cap);
+            let mut tree = Tree::new(engine, eval, pos, moves, &self.settings, mode, cap);
             let mut done = 0u64;
             while !stop.done(done) {
                 tree.iterate(pos, &history, &mut rng)?;
@@ -293,8 +357,8 @@ struct Tree<'e> {
     dice: Option<Dice>,
     cap: usize,
     eval: &'e Evaluation,
-    /// The weight of the minimax values in selection: 0 where they are not
-    /// kept (more than two players).
+    mode: Mode,
+    /// `mode.minimax`, read at every selection.
     minimax: f64,
     /// The position this iteration has reached, and a second one that each
     /// ply is played into before the two swap (no position made a ply).
@@ -313,6 +377,7 @@ impl<'e> Tree<'e> {
         root: &Position,
         moves: &[Move],
         s: &MctsSettings,
+        mode: Mode,
         cap: usize,
     ) -> Tree<'e> {
         let mut nodes = Vec::with_capacity((moves.len() + 1) * 64);
@@ -322,7 +387,7 @@ impl<'e> Tree<'e> {
         nodes.extend(moves.iter().map(|m| Node::new(*m)));
         let (c, playout_plies, dice) = (s.c, s.playout_plies, engine.dice());
         let (moves, path, history) = (Vec::new(), Vec::new(), History::default());
-        let minimax = if engine.players() == 2 { s.minimax } else { 0.0 };
+        let minimax = mode.minimax;
         let (here, spare, buffers) = (Box::new(root.clone()), Box::new(root.clone()), PlyBuffers::default());
         let mut tree = Tree {
             engine,
@@ -336,6 +401,7 @@ impl<'e> Tree<'e> {
             dice,
             cap,
             eval,
+            mode,
             minimax,
             here,
             spare,
@@ -365,7 +431,8 @@ impl<'e> Tree<'e> {
                 break outcome_rewards(o, players);
             }
             if !self.nodes[node].expanded {
-                if self.nodes[node].visits == 0 || !self.expand(node)? {
+                let fresh = self.nodes[node].visits == 0;
+                if fresh && !self.mode.expand_first || !self.expand(node)? {
                     break self.rollout(rng)?;
                 }
                 if self.minimax > 0.0 {
@@ -373,6 +440,10 @@ impl<'e> Tree<'e> {
                 }
                 if let Some(o) = self.nodes[node].terminal {
                     break outcome_rewards(o, players);
+                }
+                if fresh {
+                    // (`expand_first`, below the root: the path is not empty.)
+                    break self.value_rewards(node);
                 }
             }
             let mover = self.here.turn;
@@ -393,6 +464,14 @@ impl<'e> Tree<'e> {
             n.wins += rewards[mover as usize];
         }
         Ok(())
+    }
+
+    /// The rewards of a node's value (two players, minimax values kept), for
+    /// an iteration that ends without a playout.
+    fn value_rewards(&self, node: usize) -> Rewards {
+        let value = self.nodes[node].value as f64;
+        let mover = self.path.last().map_or(self.here.turn, |&(_, mover)| mover);
+        rewards_of_first(if mover == 0 { value } else { 1.0 - value })
     }
 
     /// A random game from `pos` for at most `playout_plies` plies: its
@@ -516,8 +595,8 @@ impl<'e> Tree<'e> {
             }
             let children = &self.nodes[n.first as usize..][..n.count as usize];
             let best = match &self.dice {
-                Some(dice) => expected_best(children, dice),
-                None => children.iter().map(|c| c.value).fold(f32::NEG_INFINITY, f32::max),
+                Some(dice) => expected_best(children, dice, self.mode.softness),
+                None => best_of(children.iter().map(|c| c.value), self.mode.softness),
             };
             let mover = self.path[k].1;
             self.nodes[node].value = if turn == mover { best } else { 1.0 - best };
@@ -563,5 +642,45 @@ impl<'e> Tree<'e> {
             }
         }
         best.1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine(file: &str) -> Engine {
+        let text = std::fs::read_to_string(format!("{}/games/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        crate::load_text(&text, &[]).unwrap()
+    }
+
+    #[test]
+    fn soft_backups_weigh_near_replies_and_drop_far_ones() {
+        let values = [0.2f32, 0.55, 0.6];
+        assert_eq!(best_of(values.iter().copied(), 0.0), 0.6);
+        assert_eq!(best_of([].into_iter(), SOFTNESS), f32::NEG_INFINITY);
+        let soft = best_of(values.iter().copied(), SOFTNESS);
+        // Below the best, above the mean of the two near ones: 0.2 counts for little.
+        assert!(soft < 0.6 && soft > 0.54, "{soft}");
+        assert!(best_of([1.0f32, 0.0].into_iter(), SOFTNESS) > 0.99);
+    }
+
+    #[test]
+    fn a_side_that_keeps_a_piece_in_leans_on_the_evaluation() {
+        let settings = MctsSettings::default();
+        let mode = |file: &str, turn: PlayerId, s: &MctsSettings| {
+            let e = engine(file);
+            Mode::of(s, &e, &Evaluation::new(&e), turn)
+        };
+        let plain = Mode { minimax: MINIMAX, softness: 0.0, expand_first: false };
+        let lean = Mode { minimax: LEAN_MINIMAX, softness: SOFTNESS, expand_first: true };
+        // Tablut's attackers (first) keep the king in; its defenders and Breakthrough's sides race.
+        assert_eq!(mode("tablut.game", 0, &settings), lean);
+        assert_eq!(mode("tablut.game", 1, &settings), plain);
+        assert_eq!(mode("breakthrough.game", 0, &settings), plain);
+        // A weight given is kept, for either side.
+        let given = MctsSettings { minimax: Some(0.7), ..settings.clone() };
+        assert_eq!(mode("tablut.game", 0, &given), Mode { minimax: 0.7, ..plain });
+        assert_eq!(mode("ludo.game", 0, &settings).minimax, 0.0);
     }
 }

@@ -33,7 +33,8 @@ pub struct MctsSettings {
     pub playout_plies: u32,
     /// The weight of the evaluation's minimax value, backed up through the
     /// tree beside the playouts' mean (implicit minimax backups); 0 for none.
-    pub minimax: f64,
+    /// Unset, the search chooses for the side to move (see `mcts.rs`).
+    pub minimax: Option<f64>,
 }
 
 impl Default for MctsSettings {
@@ -43,7 +44,7 @@ impl Default for MctsSettings {
             threads: 1,
             c: 0.5,
             playout_plies: 16,
-            minimax: 0.4,
+            minimax: None,
         }
     }
 }
@@ -128,11 +129,12 @@ fn mcts(pairs: &[(&str, &str)]) -> Result<MctsSettings, String> {
                     .ok_or_else(|| format!("c={value}: the exploration constant is a number of at least 0"))?
             }
             "minimax" => {
-                s.minimax = value
+                let weight = value
                     .parse::<f64>()
                     .ok()
                     .filter(|w| (0.0..=1.0).contains(w))
-                    .ok_or_else(|| format!("minimax={value}: the minimax weight is a number from 0 to 1"))?
+                    .ok_or_else(|| format!("minimax={value}: the minimax weight is a number from 0 to 1"))?;
+                s.minimax = Some(weight);
             }
             _ => {
                 return Err(format!(
@@ -224,8 +226,8 @@ impl fmt::Display for AgentSpec {
                 if s.c != d.c {
                     parts.push(format!("c={}", s.c));
                 }
-                if s.minimax != d.minimax {
-                    parts.push(format!("minimax={}", s.minimax));
+                if let Some(w) = s.minimax {
+                    parts.push(format!("minimax={w}"));
                 }
                 with_settings(f, "mcts", &parts)
             }
@@ -257,7 +259,15 @@ mod tests {
 
     #[test]
     fn specs_read_back_as_written() {
-        for text in ["random", "greedy", "mcts", "mcts:iterations=5000", "mcts:time=2s", "mcts:time=500ms,threads=2"] {
+        for text in [
+            "random",
+            "greedy",
+            "mcts",
+            "mcts:iterations=5000",
+            "mcts:time=2s",
+            "mcts:time=500ms,threads=2",
+            "mcts:iterations=1000,minimax=0.4",
+        ] {
             assert_eq!(AgentSpec::parse(text).unwrap().to_string(), text);
         }
         for text in ["alphabeta", "alphabeta:depth=6", "alphabeta:time=1500ms", "alphabeta:depth=4,time=3s"] {

@@ -112,6 +112,17 @@ const CASES: &[Case] = &[
         answers: &["e9-e7"],
         wins_within: 1,
     },
+    // Tablut without dice, the attackers to move: the king on d3 has one clear line, south
+    // over d2 and d1; only a1-d1 and h2-d2 close it (the search of a side that keeps a piece
+    // in leans on the evaluation, and must still see the reply that wins at once).
+    Case {
+        file: "tablut.game",
+        options: &[("dice", "false")],
+        position: "A:Aa1,h2,b3,f3,d8:DKd3",
+        roll: None,
+        answers: &["a1-d1", "h2-d2"],
+        wins_within: 0,
+    },
     // English draughts, a shot: e3-d4 gives a man, black must take it (c5xe3, the only capture),
     // and f2xd4xf6 takes two back. (g1 stops black's capture going on over f2.)
     Case {
