@@ -583,14 +583,17 @@ fn clear_lines(engine: &Engine, pos: &Position, p: Point, g: &LineGoal) -> u32 {
     count
 }
 
+/// A shipped game, for the agents' unit tests.
+#[cfg(test)]
+pub(super) fn shipped(file: &str) -> Engine {
+    let text = std::fs::read_to_string(format!("{}/games/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    crate::load_text(&text, &[]).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
+    use super::shipped as engine;
     use super::*;
-
-    fn engine(file: &str) -> Engine {
-        let text = std::fs::read_to_string(format!("{}/games/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-        crate::load_text(&text, &[]).unwrap()
-    }
 
     #[test]
     fn the_start_of_a_symmetric_game_is_even() {

@@ -647,12 +647,8 @@ impl<'e> Tree<'e> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::eval::shipped as engine;
     use super::*;
-
-    fn engine(file: &str) -> Engine {
-        let text = std::fs::read_to_string(format!("{}/games/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-        crate::load_text(&text, &[]).unwrap()
-    }
 
     #[test]
     fn soft_backups_weigh_near_replies_and_drop_far_ones() {
