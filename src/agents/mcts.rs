@@ -7,7 +7,8 @@
 //! a walk takes the best of its children's scores (over a dice game's rolls,
 //! their expectation), and UCT ranks a child by a mix of its playouts' mean
 //! and that score. A reply that wins or takes back is seen as soon as the
-//! move before it is expanded.
+//! move before it is expanded. A side that only keeps an enemy piece in
+//! leans further on those values ([`LEAN_MINIMAX`]).
 //!
 //! Dice games: a node stands for a position before its roll. Its children are
 //! every move any roll allows, sorted by the least roll that allows each (a
