@@ -359,8 +359,6 @@ struct Tree<'e> {
     cap: usize,
     eval: &'e Evaluation,
     mode: Mode,
-    /// `mode.minimax`, read at every selection.
-    minimax: f64,
     /// The position this iteration has reached, and a second one that each
     /// ply is played into before the two swap (no position made a ply).
     /// (Boxed: a swap exchanges two pointers.)
@@ -388,7 +386,6 @@ impl<'e> Tree<'e> {
         nodes.extend(moves.iter().map(|m| Node::new(*m)));
         let (c, playout_plies, dice) = (s.c, s.playout_plies, engine.dice());
         let (moves, path, history) = (Vec::new(), Vec::new(), History::default());
-        let minimax = mode.minimax;
         let (here, spare, buffers) = (Box::new(root.clone()), Box::new(root.clone()), PlyBuffers::default());
         let mut tree = Tree {
             engine,
@@ -403,12 +400,11 @@ impl<'e> Tree<'e> {
             cap,
             eval,
             mode,
-            minimax,
             here,
             spare,
             baseline: if engine.players() == 2 { eval.evaluate_for(engine, root, 0) } else { 0 },
         };
-        if minimax > 0.0 {
+        if mode.minimax > 0.0 {
             tree.evaluate_children(1, tree.nodes[0].count as usize);
         }
         tree
@@ -436,7 +432,7 @@ impl<'e> Tree<'e> {
                 if fresh && !self.mode.expand_first || !self.expand(node)? {
                     break self.rollout(rng)?;
                 }
-                if self.minimax > 0.0 {
+                if self.mode.minimax > 0.0 {
                     self.back_up_values();
                 }
                 if let Some(o) = self.nodes[node].terminal {
@@ -549,7 +545,7 @@ impl<'e> Tree<'e> {
             }
             None => self.nodes.extend(self.moves.iter().map(|m| Node::new(*m))),
         }
-        if self.minimax > 0.0 {
+        if self.mode.minimax > 0.0 {
             self.evaluate_children(first as usize, count as usize);
         }
         let n = &mut self.nodes[node];
@@ -636,7 +632,8 @@ impl<'e> Tree<'e> {
                 return first + i;
             }
             let v = c.visits as f64;
-            let mean = (1.0 - self.minimax) * (c.wins / v) + self.minimax * c.value as f64;
+            let minimax = self.mode.minimax;
+            let mean = (1.0 - minimax) * (c.wins / v) + minimax * c.value as f64;
             let score = mean + self.c * (log_n / v).sqrt();
             if score > best.0 {
                 best = (score, first + i);
