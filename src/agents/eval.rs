@@ -21,6 +21,11 @@ const ESCAPE: i32 = 150;
 /// Clear lines to a goal (a sliding piece one move from winning): one, and two or more.
 const ONE_LINE: i32 = 120;
 const TWO_LINES: i32 = 400;
+/// Per point such a piece could slide to and have a clear line from: the
+/// gaps in the enemy's ring, each a threat one move away (measured in
+/// docs/agents.md: Tablut's attackers, keeping the king in, won 3 to 4
+/// points more often against `greedy`).
+const OPENING: i32 = 30;
 /// Per step a piece that must fill a region stands inside it.
 const DEPTH: i32 = 20;
 /// Per point a hunted side (one that starts with at most [`HUNTED_PIECES`]
@@ -236,6 +241,7 @@ impl Evaluation {
         }
         for g in self.lines.iter().filter(|g| g.player == pl) {
             for p in pos.occupied_by(pl).iter().filter(|&p| kind_of(pos.at(p)) == g.kind) {
+                score += OPENING * openings(engine, pos, p, g) as i32;
                 score += match clear_lines(engine, pos, p, g) {
                     0 => 0,
                     1 => ONE_LINE,
@@ -570,14 +576,32 @@ fn distances_back(back: &[Vec<Point>], zone: &PointSet) -> Vec<u8> {
 /// The clear lines from `p` to the goal: off the board in a leave
 /// direction, or sliding onto an empty point of the zone.
 fn clear_lines(engine: &Engine, pos: &Position, p: Point, g: &LineGoal) -> u32 {
+    clear_lines_past(engine, pos, p, g, NONE)
+}
+
+/// [`clear_lines`] from `p`, the point `gone` taken as empty (where the piece came from).
+fn clear_lines_past(engine: &Engine, pos: &Position, p: Point, g: &LineGoal, gone: Point) -> u32 {
+    let empty = |q: Point| q == gone || pos.at(q) == 0;
     let mut count = 0;
     for d in dirs(g.leave) {
-        count += engine.ray(p, d).iter().all(|&q| pos.at(q) == 0) as u32;
+        count += engine.ray(p, d).iter().all(|&q| empty(q)) as u32;
     }
     if let Some(zone) = &g.zone {
         for d in dirs(g.slide) {
-            let open = engine.ray(p, d).iter().take_while(|&&q| pos.at(q) == 0);
+            let open = engine.ray(p, d).iter().take_while(|&&q| empty(q));
             count += open.clone().any(|&q| zone.contains(q)) as u32;
+        }
+    }
+    count
+}
+
+/// The empty points the piece at `p` could slide to (along the lines it
+/// leaves or slides by) with a clear line to its goal from there.
+fn openings(engine: &Engine, pos: &Position, p: Point, g: &LineGoal) -> u32 {
+    let mut count = 0;
+    for d in dirs(g.leave | g.slide) {
+        for &q in engine.ray(p, d).iter().take_while(|&&q| pos.at(q) == 0) {
+            count += (clear_lines_past(engine, pos, q, g, p) > 0) as u32;
         }
     }
     count
@@ -695,5 +719,24 @@ mod tests {
         assert!(score("W:W@7:B@7") < entered && entered < far && far < off, "{entered} {far} {off}");
         // Sending an enemy back to its hand helps the side that did it.
         assert!(score("W:We2,@6:Bd3,@6") > score("W:We2,@6:Bf2,@6"));
+    }
+
+    #[test]
+    fn a_king_counts_the_points_it_could_slide_to_with_a_clear_line_from_them() {
+        let e = engine("tablut.game");
+        let eval = Evaluation::new(&e);
+        let openings = |text: &str| {
+            let pos = e.parse_position(text).unwrap();
+            let king = pos.occupied_by(1).iter().find(|&p| kind_of(pos.at(p)) == eval.lines[0].kind).unwrap();
+            openings(&e, &pos, king, &eval.lines[0])
+        };
+        // Boxed at the four edges: every point it could stop on opens a side line.
+        assert_eq!(openings("A:Ae1,e9,a5,i5:DKe5"), 12);
+        // In a near ring: e4 looks east, e6 west (the point it left counts as empty).
+        assert_eq!(openings("A:Ad5,f5,e3,e7,d4:DKe5"), 2);
+        assert_eq!(openings("A:Ad5,f5,e3,e7,d4,f4,d6,f6:DKe5"), 0);
+        // The gaps count against the side that keeps the king in.
+        let score = |text: &str| eval.evaluate_for(&e, &e.parse_position(text).unwrap(), 0);
+        assert!(score("A:Ad5,f5,e3,e7,d4,f4,d6,f6:DKe5") > score("A:Ad5,f5,e3,e7,d4,f4,b1,a9:DKe5"));
     }
 }
