@@ -66,8 +66,9 @@ const RACE_STEP: i32 = 25;
 struct LineGoal {
     kind: KindId,
     player: PlayerId,
-    /// Directions it leaves the board in (an escape goal), or slides in toward `zone`.
+    /// Directions it leaves the board in (an escape goal).
     leave: DirSet,
+    /// Directions it slides in (toward `zone`, where the goal is a region).
     slide: DirSet,
     zone: Option<PointSet>,
 }
@@ -497,7 +498,7 @@ fn goal_progress(game: &Game, k: KindId, pl: PlayerId, value: &[i32], table: &mu
                     }
                 }
                 add_gradient(&game.board, &exits, moving, table, ESCAPE, false);
-                lines.push(LineGoal { kind: k, player: pl, leave: m.leave[p], slide: 0, zone: None });
+                lines.push(LineGoal { kind: k, player: pl, leave: m.leave[p], slide: m.slide[p], zone: None });
             }
             _ => {}
         }
@@ -595,11 +596,11 @@ fn clear_lines_past(engine: &Engine, pos: &Position, p: Point, g: &LineGoal, gon
     count
 }
 
-/// The empty points the piece at `p` could slide to (along the lines it
-/// leaves or slides by) with a clear line to its goal from there.
+/// The empty points the piece at `p` could slide to with a clear line to
+/// its goal from there.
 fn openings(engine: &Engine, pos: &Position, p: Point, g: &LineGoal) -> u32 {
     let mut count = 0;
-    for d in dirs(g.leave | g.slide) {
+    for d in dirs(g.slide) {
         for &q in engine.ray(p, d).iter().take_while(|&&q| pos.at(q) == 0) {
             count += (clear_lines_past(engine, pos, q, g, p) > 0) as u32;
         }
