@@ -53,6 +53,9 @@ const LEAN_MINIMAX: f64 = 0.9;
 /// reply a little worse than the best counts nearly as much (an opponent
 /// may play it) and a far worse one not at all. Against a side that errs, a
 /// search that assumes every reply is the best judges most lines lost.
+/// A reply that wins at once is not softened: any opponent takes it (among
+/// forty children a little worse, the softened best had counted for less
+/// than half, and a move leaving the king a clear line looked safe).
 const SOFTNESS: f32 = 0.15;
 
 /// The evaluation's gain over the root's (centi-pieces) that counts as 73%
@@ -85,10 +88,10 @@ fn expected_best(children: &[Node], dice: &Dice, softness: f32) -> f32 {
 }
 
 /// The best of `values` (none: -infinity), or with a softness, their mean
-/// weighed as [`SOFTNESS`] says.
+/// weighed as [`SOFTNESS`] says, unless the best is a sure win (1).
 fn best_of(values: impl Iterator<Item = f32> + Clone, softness: f32) -> f32 {
     let best = values.clone().fold(f32::NEG_INFINITY, f32::max);
-    if softness <= 0.0 || best == f32::NEG_INFINITY {
+    if softness <= 0.0 || best == f32::NEG_INFINITY || best >= 1.0 {
         return best;
     }
     let (mut sum, mut weight) = (0.0f32, 0.0f32);
@@ -600,8 +603,11 @@ impl<'e> Tree<'e> {
         }
     }
 
-    /// The child to descend to: by UCT among those the roll allows (sampled
-    /// below the root of a dice game); a child that wins at once, always.
+    /// The child to descend to, among those the roll allows (sampled below
+    /// the root of a dice game): a child that wins at once, always; else an
+    /// unvisited one (where new children are expanded at once and their
+    /// values known, the best valued first: the reply that refutes a move
+    /// is looked at before the replies that lose); else by UCT.
     fn select(&self, node: usize, mover: u8, rng: &mut Pcg64Mcg) -> usize {
         let n = &self.nodes[node];
         let (first, count) = (n.first as usize, n.count as usize);
@@ -619,6 +625,8 @@ impl<'e> Tree<'e> {
         }
         let log_n = (n.visits.max(1) as f64).ln();
         let mut best = (f64::NEG_INFINITY, first);
+        // An unvisited child, taken unless a later one wins at once.
+        let mut unvisited = None;
         for (i, c) in self.nodes[first..first + count].iter().enumerate() {
             if let Some((r, dice)) = &roll {
                 if c.mv.kind == MoveType::Pass || !roll_allows(&c.mv, dice, *r) {
@@ -629,7 +637,14 @@ impl<'e> Tree<'e> {
                 return first + i;
             }
             if c.visits == 0 {
-                return first + i;
+                let better = |u: usize| self.mode.expand_first && c.value > self.nodes[u].value;
+                if unvisited.is_none_or(better) {
+                    unvisited = Some(first + i);
+                }
+                continue;
+            }
+            if unvisited.is_some() {
+                continue;
             }
             let v = c.visits as f64;
             let minimax = self.mode.minimax;
@@ -639,7 +654,7 @@ impl<'e> Tree<'e> {
                 best = (score, first + i);
             }
         }
-        best.1
+        unvisited.unwrap_or(best.1)
     }
 }
 
@@ -656,7 +671,9 @@ mod tests {
         let soft = best_of(values.iter().copied(), SOFTNESS);
         // Below the best, above the mean of the two near ones: 0.2 counts for little.
         assert!(soft < 0.6 && soft > 0.54, "{soft}");
-        assert!(best_of([1.0f32, 0.0].into_iter(), SOFTNESS) > 0.99);
+        // A sure win is taken whatever else there is.
+        let many = std::iter::once(1.0f32).chain(std::iter::repeat_n(0.75, 40));
+        assert_eq!(best_of(many, SOFTNESS), 1.0);
     }
 
     #[test]

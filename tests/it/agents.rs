@@ -43,6 +43,18 @@ const CASES: &[Case] = &[
         answers: &["g1"],
         wins_within: 0,
     },
+    // Tablut without the die: the king on e6 sees the east edge; five moves block the line.
+    // Among the forty replies to any other move, the escape came late in the order of
+    // generation, and a search that took unvisited replies first, and softened a win at once
+    // among many replies a little worse, judged e7-e8 (leaving the line open) safe.
+    Case {
+        file: "tablut.game",
+        options: &[("dice", "false")],
+        position: "A:Ad1,e1,f1,g2,a4,g4,b5,h5,i5,c6,a7,e7,d9,f9:De3,e4,d5,Ke6,g7",
+        roll: None,
+        answers: &["h5-h6", "i5-i6", "g4-g6", "f1-f6", "f9-f6"],
+        wins_within: 0,
+    },
     // Breakthrough: a pawn on the seventh rank reaches the far rank at once, straight or diagonally.
     Case {
         file: "breakthrough.game",
