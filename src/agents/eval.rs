@@ -26,6 +26,10 @@ const TWO_LINES: i32 = 400;
 /// docs/agents.md: Tablut's attackers, keeping the king in, won 3 to 4
 /// points more often against `greedy`).
 const OPENING: i32 = 30;
+/// Per point it could get to in two slides but not one and have a clear
+/// line from: a loose ring, two moves from a threat (measured in
+/// docs/agents.md: 2 to 3 points more often won; twice the weight, fewer).
+const FAR_OPENING: i32 = 10;
 /// Per step a piece that must fill a region stands inside it.
 const DEPTH: i32 = 20;
 /// Per point a hunted side (one that starts with at most [`HUNTED_PIECES`]
@@ -242,7 +246,8 @@ impl Evaluation {
         }
         for g in self.lines.iter().filter(|g| g.player == pl) {
             for p in pos.occupied_by(pl).iter().filter(|&p| kind_of(pos.at(p)) == g.kind) {
-                score += OPENING * openings(engine, pos, p, g) as i32;
+                let [near, far] = openings(engine, pos, p, g);
+                score += OPENING * near as i32 + FAR_OPENING * far as i32;
                 score += match clear_lines(engine, pos, p, g) {
                     0 => 0,
                     1 => ONE_LINE,
@@ -596,15 +601,30 @@ fn clear_lines_past(engine: &Engine, pos: &Position, p: Point, g: &LineGoal, gon
     count
 }
 
-/// The empty points the piece at `p` could slide to with a clear line to
-/// its goal from there.
-fn openings(engine: &Engine, pos: &Position, p: Point, g: &LineGoal) -> u32 {
-    let mut count = 0;
+/// The empty points the piece at `p` could get to with a clear line to its
+/// goal from there: in one slide, and in two but not one (the point it
+/// left taken as empty).
+fn openings(engine: &Engine, pos: &Position, p: Point, g: &LineGoal) -> [u32; 2] {
+    let empty = |q: Point| q == p || pos.at(q) == 0;
+    let mut near = PointSet::default();
+    let mut count = [0; 2];
     for d in dirs(g.slide) {
         for &q in engine.ray(p, d).iter().take_while(|&&q| pos.at(q) == 0) {
-            count += (clear_lines_past(engine, pos, q, g, p) > 0) as u32;
+            near.insert(q);
+            count[0] += (clear_lines_past(engine, pos, q, g, p) > 0) as u32;
         }
     }
+    let mut far = PointSet::default();
+    for q in near.iter() {
+        for d in dirs(g.slide) {
+            for &r in engine.ray(q, d).iter().take_while(|&&r| empty(r)) {
+                if r != p && !near.contains(r) {
+                    far.insert(r);
+                }
+            }
+        }
+    }
+    count[1] = far.iter().filter(|&r| clear_lines_past(engine, pos, r, g, p) > 0).count() as u32;
     count
 }
 
@@ -723,7 +743,7 @@ mod tests {
     }
 
     #[test]
-    fn a_king_counts_the_points_it_could_slide_to_with_a_clear_line_from_them() {
+    fn a_king_counts_the_points_one_or_two_slides_away_with_a_clear_line_from_them() {
         let e = engine("tablut.game");
         let eval = Evaluation::new(&e);
         let openings = |text: &str| {
@@ -731,11 +751,15 @@ mod tests {
             let king = pos.occupied_by(1).iter().find(|&p| kind_of(pos.at(p)) == eval.lines[0].kind).unwrap();
             openings(&e, &pos, king, &eval.lines[0])
         };
-        // Boxed at the four edges: every point it could stop on opens a side line.
-        assert_eq!(openings("A:Ae1,e9,a5,i5:DKe5"), 12);
-        // In a near ring: e4 looks east, e6 west (the point it left counts as empty).
-        assert_eq!(openings("A:Ad5,f5,e3,e7,d4:DKe5"), 2);
-        assert_eq!(openings("A:Ad5,f5,e3,e7,d4,f4,d6,f6:DKe5"), 0);
+        // Boxed at the four edges: every point it could stop on opens a side line, and every
+        // point two slides away but the four corners (each shut off by two attackers).
+        assert_eq!(openings("A:Ae1,e9,a5,i5:DKe5"), [12, 60]);
+        // In a near ring: e4 looks east, e6 west (the point it left counts as empty); two
+        // slides away, the twelve points along rows 4 and 6 past them.
+        assert_eq!(openings("A:Ad5,f5,e3,e7,d4:DKe5"), [2, 12]);
+        assert_eq!(openings("A:Ad5,f5,e3,e7,d4,f4,d6,f6:DKe5"), [0, 0]);
+        // A ring with one gap two slides out: e4-f4, then f4 looks south.
+        assert_eq!(openings("A:Ad5,f5,e3,e7,d4,d6,f6,g4:DKe5"), [0, 1]);
         // The gaps count against the side that keeps the king in.
         let score = |text: &str| eval.evaluate_for(&e, &e.parse_position(text).unwrap(), 0);
         assert!(score("A:Ad5,f5,e3,e7,d4,f4,d6,f6:DKe5") > score("A:Ad5,f5,e3,e7,d4,f4,b1,a9:DKe5"));
