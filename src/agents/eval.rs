@@ -28,7 +28,7 @@ const TWO_LINES: i32 = 400;
 const OPENING: i32 = 30;
 /// Per point it could get to in two slides but not one and have a clear
 /// line from: a loose ring, two moves from a threat (measured in
-/// docs/agents.md: 2 to 3 points more often won; twice the weight, fewer).
+/// docs/agents.md: 2 to 3 points more often won; half or twice the weight, fewer).
 const FAR_OPENING: i32 = 10;
 /// Per step a piece that must fill a region stands inside it.
 const DEPTH: i32 = 20;
