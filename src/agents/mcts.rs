@@ -53,7 +53,7 @@ const LEAN_MINIMAX: f64 = 0.9;
 /// reply a little worse than the best counts nearly as much (an opponent
 /// may play it) and a far worse one not at all. Against a side that errs, a
 /// search that assumes every reply is the best judges most lines lost.
-/// A reply that wins at once is not softened: any opponent takes it (among
+/// A sure win (see [`best_of`]) is not softened: any opponent takes it (among
 /// forty children a little worse, the softened best had counted for less
 /// than half, and a move leaving the king a clear line looked safe).
 const SOFTNESS: f32 = 0.15;
@@ -88,7 +88,8 @@ fn expected_best(children: &[Node], dice: &Dice, softness: f32) -> f32 {
 }
 
 /// The best of `values` (none: -infinity), or with a softness, their mean
-/// weighed as [`SOFTNESS`] says, unless the best is a sure win (1).
+/// weighed as [`SOFTNESS`] says, unless the best is a sure win (1: a win
+/// at once, or a move every reply to which loses at once).
 fn best_of(values: impl Iterator<Item = f32> + Clone, softness: f32) -> f32 {
     let best = values.clone().fold(f32::NEG_INFINITY, f32::max);
     if softness <= 0.0 || best == f32::NEG_INFINITY || best >= 1.0 {
