@@ -5,7 +5,8 @@
 //! king to the edge it escapes from, a racing piece along its track, a piece
 //! past the enemy's pieces it wins by passing), with the threat to a piece
 //! whose capture loses the game, and the worth of walls to a side that must
-//! keep such a piece in.
+//! keep such a piece in. Where a die limits the distance, a threat along a
+//! line counts the chance that a roll allows the slide.
 
 use crate::engine::{kind_of, Engine, Position};
 use crate::game::*;
@@ -30,6 +31,11 @@ const OPENING: i32 = 30;
 /// line from: a loose ring, two moves from a threat (measured in
 /// docs/agents.md: 2 to 3 points more often won; half or twice the weight, fewer).
 const FAR_OPENING: i32 = 10;
+/// Per line to a goal that one piece of the same side alone blocks: a
+/// threat its moving aside makes (measured in docs/agents.md: Tablut's
+/// attackers won 1.4 to 1.7 points more often without the die; with it,
+/// only once lines count the chance a roll allows them).
+const MASKED_LINE: i32 = 30;
 /// Per step a piece that must fill a region stands inside it.
 const DEPTH: i32 = 20;
 /// Per point a hunted side (one that starts with at most [`HUNTED_PIECES`]
@@ -90,6 +96,10 @@ pub struct Evaluation {
     lines: Vec<LineGoal>,
     /// Kinds whose capture loses for their owner (this player), and the sides that count.
     threatened: Vec<(KindId, PlayerId, DirSet)>,
+    /// Per mille, the chance that a turn's roll allows a slide of each
+    /// length (index: squares, leaving the board counting one): 1000 for
+    /// every length in a game without dice.
+    reach: Vec<i32>,
     /// Each player that is hunted (see [`ROOM`]).
     hunted: [bool; MAX_PLAYERS],
     /// What a piece of each kind counts for each player on the board: its
@@ -176,12 +186,14 @@ impl Evaluation {
         });
         // (With drops, material in hand would have to count: left out.)
         let royal = if hand_kinds.is_empty() { MopUp::of(game) } else { None };
+        let reach = slide_chances(engine);
         Evaluation {
             points: n,
             value,
             mobility,
             progress,
             lines,
+            reach,
             threatened,
             hunted,
             on_board,
@@ -246,13 +258,11 @@ impl Evaluation {
         }
         for g in self.lines.iter().filter(|g| g.player == pl) {
             for p in pos.occupied_by(pl).iter().filter(|&p| kind_of(pos.at(p)) == g.kind) {
-                let [near, far] = openings(engine, pos, p, g);
-                score += OPENING * near as i32 + FAR_OPENING * far as i32;
-                score += match clear_lines(engine, pos, p, g) {
-                    0 => 0,
-                    1 => ONE_LINE,
-                    _ => TWO_LINES,
-                };
+                let [near, far] = self.openings(engine, pos, p, g);
+                let [best, second] = self.line_chances(engine, pos, p, g, NONE);
+                let masked = self.masked_lines(engine, pos, p, g);
+                score += (OPENING * near + FAR_OPENING * far + MASKED_LINE * masked) / PER_MILLE;
+                score += (ONE_LINE * best + (TWO_LINES - ONE_LINE) * second) / PER_MILLE;
             }
         }
         // A piece borne off is no loss: it has run the whole race.
@@ -579,60 +589,140 @@ fn distances_back(back: &[Vec<Point>], zone: &PointSet) -> Vec<u8> {
     dist
 }
 
-/// The clear lines from `p` to the goal: off the board in a leave
-/// direction, or sliding onto an empty point of the zone.
-fn clear_lines(engine: &Engine, pos: &Position, p: Point, g: &LineGoal) -> u32 {
-    clear_lines_past(engine, pos, p, g, NONE)
+/// Chances are counted in thousandths.
+const PER_MILLE: i32 = 1000;
+
+/// Per mille, the chance that a turn's roll allows a slide of each length
+/// (up to the longest a board has, leaving it included): with a die that
+/// limits the distance, the rolls at least as long; with one that sets it,
+/// the rolls of that length; without dice (or a pair used separately),
+/// every length is sure.
+fn slide_chances(engine: &Engine) -> Vec<i32> {
+    let longest = engine.board().len() + 1;
+    let dice = match engine.dice() {
+        Some(d) if !d.pair => d,
+        _ => return vec![PER_MILLE; longest + 1],
+    };
+    let total: u32 = dice.rolls().map(|r| dice.ways(r)).sum();
+    let allows = |r: u8, len: usize| if dice.exact { r as usize == len } else { r as usize >= len.max(1) };
+    (0..=longest)
+        .map(|len| {
+            let ways: u32 = dice.rolls().filter(|&r| allows(r, len)).map(|r| dice.ways(r)).sum();
+            (ways as u64 * PER_MILLE as u64 / total.max(1) as u64) as i32
+        })
+        .collect()
 }
 
-/// [`clear_lines`] from `p`, the point `gone` taken as empty (where the piece came from).
-fn clear_lines_past(engine: &Engine, pos: &Position, p: Point, g: &LineGoal, gone: Point) -> u32 {
-    let empty = |q: Point| q == gone || pos.at(q) == 0;
-    let mut count = 0;
-    for d in dirs(g.leave) {
-        count += engine.ray(p, d).iter().all(|&q| empty(q)) as u32;
+impl Evaluation {
+    /// The chance (per mille) a slide of `len` is allowed.
+    fn reach(&self, len: usize) -> i32 {
+        self.reach[len.min(self.reach.len() - 1)]
     }
-    if let Some(zone) = &g.zone {
-        for d in dirs(g.slide) {
-            let open = engine.ray(p, d).iter().take_while(|&&q| empty(q));
-            count += open.clone().any(|&q| zone.contains(q)) as u32;
-        }
-    }
-    count
-}
 
-/// The empty points the piece at `p` could get to with a clear line to its
-/// goal from there: in one slide, and in two but not one (the point it
-/// left taken as empty).
-fn openings(engine: &Engine, pos: &Position, p: Point, g: &LineGoal) -> [u32; 2] {
-    let empty = |q: Point| q == p || pos.at(q) == 0;
-    let mut near = PointSet::default();
-    let mut count = [0; 2];
-    for d in dirs(g.slide) {
-        for &q in engine.ray(p, d).iter().take_while(|&&q| pos.at(q) == 0) {
-            near.insert(q);
-            count[0] += (clear_lines_past(engine, pos, q, g, p) > 0) as u32;
+    /// The clear lines from `p` to the goal (off the board in a leave
+    /// direction, or sliding onto an empty point of the zone), the point
+    /// `gone` taken as empty: the chances (per mille) of the two likeliest
+    /// that a roll allows the slide along them; without dice, 1000 for each
+    /// of the first two lines.
+    fn line_chances(&self, engine: &Engine, pos: &Position, p: Point, g: &LineGoal, gone: Point) -> [i32; 2] {
+        let empty = |q: Point| q == gone || pos.at(q) == 0;
+        let mut top = [0; 2];
+        let mut add = |len: usize| {
+            let c = self.reach(len);
+            if c > top[0] {
+                top = [c, top[0]];
+            } else if c > top[1] {
+                top[1] = c;
+            }
+        };
+        for d in dirs(g.leave) {
+            let ray = engine.ray(p, d);
+            if ray.iter().all(|&q| empty(q)) {
+                add(ray.len() + 1);
+            }
         }
-    }
-    let mut far = PointSet::default();
-    for q in near.iter() {
-        for d in dirs(g.slide) {
-            for &r in engine.ray(q, d).iter().take_while(|&&r| empty(r)) {
-                if r != p && !near.contains(r) {
-                    far.insert(r);
+        if let Some(zone) = &g.zone {
+            for d in dirs(g.slide) {
+                let mut open = engine.ray(p, d).iter().take_while(|&&q| empty(q));
+                if let Some(at) = open.position(|&q| zone.contains(q)) {
+                    add(at + 1);
                 }
             }
         }
+        top
     }
-    count[1] = far.iter().filter(|&r| clear_lines_past(engine, pos, r, g, p) > 0).count() as u32;
-    count
+
+    /// The lines from `p` to its goal that the first piece on them, one of
+    /// its own side's, alone blocks: each counts (per mille) the chance that
+    /// a roll allows the slide along it.
+    fn masked_lines(&self, engine: &Engine, pos: &Position, p: Point, g: &LineGoal) -> i32 {
+        let own = pos.occupied_by(g.player);
+        let mut sum = 0;
+        for d in dirs(g.leave) {
+            let ray = engine.ray(p, d);
+            if let Some(&q) = ray.iter().find(|&&q| pos.at(q) != 0) {
+                if own.contains(q) && ray.iter().all(|&r| r == q || pos.at(r) == 0) {
+                    sum += self.reach(ray.len() + 1);
+                }
+            }
+        }
+        if let Some(zone) = &g.zone {
+            for d in dirs(g.slide) {
+                let ray = engine.ray(p, d);
+                let Some(at) = ray.iter().position(|&q| pos.at(q) != 0) else { continue };
+                let q = ray[at];
+                let clear_now = ray[..at].iter().any(|&r| zone.contains(r));
+                let mut past = ray.iter().enumerate().skip(at).take_while(|&(_, &r)| r == q || pos.at(r) == 0);
+                if let Some((to, _)) = past.find(|&(_, &r)| r != q && zone.contains(r)) {
+                    sum += if !clear_now && own.contains(q) { self.reach(to + 1) } else { 0 };
+                }
+            }
+        }
+        sum
+    }
+
+    /// The empty points the piece at `p` could get to with a clear line to
+    /// its goal from there: in one slide, and in two but not one (the point
+    /// it left taken as empty). Each counts (per mille) the chance that the
+    /// rolls allow its slide there and the likeliest line on: without dice,
+    /// 1000 a point.
+    fn openings(&self, engine: &Engine, pos: &Position, p: Point, g: &LineGoal) -> [i32; 2] {
+        let empty = |q: Point| q == p || pos.at(q) == 0;
+        let mut near = PointSet::default();
+        let mut sum = [0; 2];
+        for d in dirs(g.slide) {
+            for (at, &q) in engine.ray(p, d).iter().take_while(|&&q| pos.at(q) == 0).enumerate() {
+                near.insert(q);
+                let [line, _] = self.line_chances(engine, pos, q, g, p);
+                sum[0] += self.reach(at + 1) * line / PER_MILLE;
+            }
+        }
+        let mut far = PointSet::default();
+        for q in near.iter() {
+            for d in dirs(g.slide) {
+                for &r in engine.ray(q, d).iter().take_while(|&&r| empty(r)) {
+                    if r != p && !near.contains(r) {
+                        far.insert(r);
+                    }
+                }
+            }
+        }
+        sum[1] = far.iter().map(|r| self.line_chances(engine, pos, r, g, p)[0]).sum();
+        sum
+    }
 }
 
 /// A shipped game, for the agents' unit tests.
 #[cfg(test)]
 pub(super) fn shipped(file: &str) -> Engine {
+    shipped_with(file, &[])
+}
+
+/// A shipped game under options.
+#[cfg(test)]
+pub(super) fn shipped_with(file: &str, options: &[(&str, &str)]) -> Engine {
     let text = std::fs::read_to_string(format!("{}/games/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    crate::load_text(&text, &[]).unwrap()
+    crate::load_text(&text, options).unwrap()
 }
 
 #[cfg(test)]
@@ -744,12 +834,12 @@ mod tests {
 
     #[test]
     fn a_king_counts_the_points_one_or_two_slides_away_with_a_clear_line_from_them() {
-        let e = engine("tablut.game");
+        let e = super::shipped_with("tablut.game", &[("dice", "false")]);
         let eval = Evaluation::new(&e);
         let openings = |text: &str| {
             let pos = e.parse_position(text).unwrap();
             let king = pos.occupied_by(1).iter().find(|&p| kind_of(pos.at(p)) == eval.lines[0].kind).unwrap();
-            openings(&e, &pos, king, &eval.lines[0])
+            eval.openings(&e, &pos, king, &eval.lines[0]).map(|c| c / PER_MILLE)
         };
         // Boxed at the four edges: every point it could stop on opens a side line, and every
         // point two slides away but the four corners (each shut off by two attackers).
@@ -763,5 +853,55 @@ mod tests {
         // The gaps count against the side that keeps the king in.
         let score = |text: &str| eval.evaluate_for(&e, &e.parse_position(text).unwrap(), 0);
         assert!(score("A:Ad5,f5,e3,e7,d4,f4,d6,f6:DKe5") > score("A:Ad5,f5,e3,e7,d4,f4,b1,a9:DKe5"));
+    }
+
+    #[test]
+    fn with_a_die_a_line_counts_the_chance_that_a_roll_allows_the_slide() {
+        // Tablut's d6 limits the distance: a slide of k squares needs a roll of k or more.
+        let e = engine("tablut.game");
+        let eval = Evaluation::new(&e);
+        assert_eq!((1..=7).map(|k| eval.reach(k)).collect::<Vec<_>>(), [1000, 833, 666, 500, 333, 166, 0]);
+        let king = |text: &str| {
+            let pos = e.parse_position(text).unwrap();
+            let at = pos.occupied_by(1).iter().find(|&p| kind_of(pos.at(p)) == eval.lines[0].kind).unwrap();
+            eval.line_chances(&e, &pos, at, &eval.lines[0], NONE)
+        };
+        // From e5 every line is five squares with the exit; from b5 west two, north and south
+        // five, east eight (longer than any roll).
+        assert_eq!(king("A:Ae1,e9,a5:DKe5"), [333, 0]);
+        assert_eq!(king("A:Aa1:DKb5"), [833, 333]);
+        assert_eq!(king("A:Aa5,b1:DKb5"), [333, 0]);
+        // Without the die any clear line is sure, and the first two count.
+        let e = super::shipped_with("tablut.game", &[("dice", "false")]);
+        let eval = Evaluation::new(&e);
+        let pos = e.parse_position("A:Aa1:DKb5").unwrap();
+        let at = pos.occupied_by(1).iter().next().unwrap();
+        assert_eq!(eval.line_chances(&e, &pos, at, &eval.lines[0], NONE), [1000, 1000]);
+    }
+
+    #[test]
+    fn a_line_only_the_kings_own_piece_blocks_counts_as_masked() {
+        let masked = |e: &Engine, text: &str| {
+            let eval = Evaluation::new(e);
+            let pos = e.parse_position(text).unwrap();
+            let king = pos.occupied_by(1).iter().find(|&p| kind_of(pos.at(p)) == eval.lines[0].kind).unwrap();
+            eval.masked_lines(e, &pos, king, &eval.lines[0]) / PER_MILLE
+        };
+        let e = super::shipped_with("tablut.game", &[("dice", "false")]);
+        // North a defender alone (e7); south a defender with an attacker behind it (e3, e2);
+        // west two defenders; east an attacker first.
+        assert_eq!(masked(&e, "A:Ae2,g5:DKe5,e7,e3,c5,b5"), 1);
+        // A defender with an attacker past it (e7, e9) does not mask a line.
+        assert_eq!(masked(&e, "A:Ae9,e1,a5,i5:DKe5,e7"), 0);
+        assert_eq!(masked(&e, "A:Ae1,a5,i5:DKe5,e7"), 1);
+        // With the die, the chance of a roll long enough: five squares from e5 with the exit.
+        let e = engine("tablut.game");
+        let eval = Evaluation::new(&e);
+        let pos = e.parse_position("A:Ae1,a5,i5:DKe5,e7").unwrap();
+        assert_eq!(eval.masked_lines(&e, &pos, e.board().point("e5").unwrap(), &eval.lines[0]), 333);
+        // Where the goal is a region slid onto (a corner): the line north along the edge.
+        let e = engine("copenhagen-hnefatafl.game");
+        assert_eq!(masked(&e, "A:Af1:DKa6,a8"), 1);
+        assert_eq!(masked(&e, "A:Af1,a10:DKa6,a8"), 0);
     }
 }
