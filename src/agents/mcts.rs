@@ -137,6 +137,14 @@ fn eval_chance(score: i32) -> f64 {
     1.0 / (1.0 + (-(score as f64) / EVAL_SCALE).exp())
 }
 
+/// A chance the evaluation gives, kept as a node's value: never 0 or 1,
+/// which only a decided game is (past a gain of about 3,300 centi-pieces,
+/// e^(-gain / 200) is below f32's step at 1, and a mere lead would
+/// otherwise count as a sure win in [`best_of`]).
+fn unsure(chance: f64) -> f32 {
+    (chance as f32).clamp(f32::EPSILON, 1.0 - f32::EPSILON)
+}
+
 /// One tree's root visits and rewards (in the order of the moves given), and its iterations.
 type TreeResult = (Vec<(u32, f64)>, u64);
 
@@ -564,21 +572,16 @@ impl<'e> Tree<'e> {
         for i in first..first + count {
             let mv = self.nodes[i].mv;
             self.engine.play_unchecked_into(&self.here, &mv, &mut self.spare);
-            let value = match self.spare.decided() {
+            self.nodes[i].value = match self.spare.decided() {
                 Some(o) => {
                     self.nodes[i].terminal = Some(Some(o));
-                    reward(o.winner, mover)
+                    reward(o.winner, mover) as f32
                 }
                 None => {
                     let first = self.first_chance(&self.spare);
-                    if mover == 0 {
-                        first
-                    } else {
-                        1.0 - first
-                    }
+                    unsure(if mover == 0 { first } else { 1.0 - first })
                 }
             };
-            self.nodes[i].value = value as f32;
         }
     }
 
@@ -675,6 +678,14 @@ mod tests {
         // A sure win is taken whatever else there is.
         let many = std::iter::once(1.0f32).chain(std::iter::repeat_n(0.75, 40));
         assert_eq!(best_of(many, SOFTNESS), 1.0);
+        // A lead however large is not: it is softened like any other value.
+        for gain in [5_000, -5_000, i32::MAX] {
+            let lead = unsure(eval_chance(gain));
+            assert!(lead > 0.0 && lead < 1.0, "{gain}: {lead}");
+            assert!(unsure(1.0 - eval_chance(gain)) < 1.0);
+        }
+        let many = std::iter::once(unsure(eval_chance(5_000))).chain(std::iter::repeat_n(0.75, 40));
+        assert!(best_of(many, SOFTNESS) < 0.9);
     }
 
     #[test]
