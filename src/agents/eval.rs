@@ -604,6 +604,8 @@ fn slide_chances(engine: &Engine) -> Vec<i32> {
         _ => return vec![PER_MILLE; longest + 1],
     };
     let total: u32 = dice.rolls().map(|r| dice.ways(r)).sum();
+    // (Not `roll_allows`, which takes a move longer than the highest roll as the highest's: a
+    // slide is never longer than its roll.)
     let allows = |r: u8, len: usize| if dice.exact { r as usize == len } else { r as usize >= len.max(1) };
     (0..=longest)
         .map(|len| {
@@ -660,21 +662,22 @@ impl Evaluation {
         let mut sum = 0;
         for d in dirs(g.leave) {
             let ray = engine.ray(p, d);
-            if let Some(&q) = ray.iter().find(|&&q| pos.at(q) != 0) {
-                if own.contains(q) && ray.iter().all(|&r| r == q || pos.at(r) == 0) {
-                    sum += self.reach(ray.len() + 1);
-                }
+            let mut blockers = ray.iter().filter(|&&q| pos.at(q) != 0);
+            if let (Some(&q), None) = (blockers.next(), blockers.next()) {
+                sum += if own.contains(q) { self.reach(ray.len() + 1) } else { 0 };
             }
         }
         if let Some(zone) = &g.zone {
             for d in dirs(g.slide) {
                 let ray = engine.ray(p, d);
                 let Some(at) = ray.iter().position(|&q| pos.at(q) != 0) else { continue };
-                let q = ray[at];
-                let clear_now = ray[..at].iter().any(|&r| zone.contains(r));
-                let mut past = ray.iter().enumerate().skip(at).take_while(|&(_, &r)| r == q || pos.at(r) == 0);
-                if let Some((to, _)) = past.find(|&(_, &r)| r != q && zone.contains(r)) {
-                    sum += if !clear_now && own.contains(q) { self.reach(to + 1) } else { 0 };
+                // Its own piece first, and no zone point before it (the line is not clear already).
+                if !own.contains(ray[at]) || ray[..at].iter().any(|&r| zone.contains(r)) {
+                    continue;
+                }
+                let mut past = ray[at + 1..].iter().take_while(|&&r| pos.at(r) == 0);
+                if let Some(to) = past.position(|&r| zone.contains(r)) {
+                    sum += self.reach(at + to + 2);
                 }
             }
         }
