@@ -145,8 +145,17 @@ fn unsure(chance: f64) -> f32 {
     (chance as f32).clamp(f32::EPSILON, 1.0 - f32::EPSILON)
 }
 
-/// One tree's root visits and rewards (in the order of the moves given), and its iterations.
-type TreeResult = (Vec<(u32, f64)>, u64);
+/// One tree's root children (in the order of the moves given), and its iterations.
+type TreeResult = (Vec<RootChild>, u64);
+
+/// What a search found of one root move: over all trees, its visits, the
+/// sum of their rewards, and the sum of the trees' minimax values.
+#[derive(Clone, Copy, Debug, Default)]
+struct RootChild {
+    visits: u32,
+    wins: f64,
+    value: f64,
+}
 
 /// What a playout is worth to each player (max-n: each player's own
 /// reward is backed up at the moves it made).
@@ -183,8 +192,9 @@ struct Report {
     iterations: u64,
     elapsed: Duration,
     threads: usize,
-    /// Root moves with their visits and mean reward, most visited first.
-    children: Vec<(Move, u32, f64)>,
+    /// Root moves with their visits, mean reward and minimax value (where
+    /// the trees keep one), most visited first.
+    children: Vec<(Move, u32, f64, Option<f64>)>,
     /// Why no search was needed.
     note: &'static str,
 }
@@ -218,7 +228,7 @@ impl Agent for Mcts {
         };
         let sure = if moves.len() == 1 { Some((moves[0], "the only legal move")) } else { None };
         if let Some((m, why)) = sure.or_else(|| moves.iter().find(wins).map(|m| (*m, "wins at once"))) {
-            let children = vec![(m, 0, 1.0)];
+            let children = vec![(m, 0, 1.0, None)];
             self.last = Some(Report { iterations: 0, elapsed: start.elapsed(), threads: 1, children, note: why });
             return Ok(m);
         }
@@ -250,18 +260,26 @@ impl Agent for Mcts {
                 handles.into_iter().map(|h| h.join().expect("a search thread does not panic")).collect()
             })
         };
-        let mut visits = vec![(0u32, 0f64); moves.len()];
+        let mut totals = vec![RootChild::default(); moves.len()];
         let mut iterations = 0;
         for r in results {
             let (stats, done) = r?;
             iterations += done;
-            for (total, (v, w)) in visits.iter_mut().zip(stats) {
-                total.0 += v;
-                total.1 += w;
+            for (total, c) in totals.iter_mut().zip(stats) {
+                total.visits += c.visits;
+                total.wins += c.wins;
+                total.value += c.value;
             }
         }
-        let mut children: Vec<(Move, u32, f64)> =
-            moves.iter().zip(&visits).map(|(m, &(v, w))| (*m, v, if v > 0 { w / v as f64 } else { 0.0 })).collect();
+        let kept = (mode.minimax > 0.0).then_some(threads as f64);
+        let mut children: Vec<(Move, u32, f64, Option<f64>)> = moves
+            .iter()
+            .zip(&totals)
+            .map(|(m, c)| {
+                let mean = if c.visits > 0 { c.wins / c.visits as f64 } else { 0.0 };
+                (*m, c.visits, mean, kept.map(|trees| c.value / trees))
+            })
+            .collect();
         // Most visited first; the order of generation breaks ties, so the choice is reproducible.
         children.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
         let best = children[0].0;
@@ -293,8 +311,11 @@ impl Agent for Mcts {
             r.iterations as f64 / secs.max(1e-9),
             if r.threads > 1 { format!(", {} threads", r.threads) } else { String::new() }
         );
-        for (m, v, w) in r.children.iter().take(5) {
+        for (m, v, w, value) in r.children.iter().take(5) {
             out.push_str(&format!("\n    {:<12} {:>7} visits  {:5.1}%", engine.notation(m), v, w * 100.0));
+            if let Some(value) = value {
+                out.push_str(&format!("  minimax {:5.1}%", value * 100.0));
+            }
         }
         Some(out)
     }
@@ -422,10 +443,11 @@ impl<'e> Tree<'e> {
         tree
     }
 
-    /// Visits and rewards of the root's children, in the order of the moves given.
-    fn root_stats(&self) -> Vec<(u32, f64)> {
+    /// Visits, rewards and values of the root's children, in the order of the moves given.
+    fn root_stats(&self) -> Vec<RootChild> {
         let root = &self.nodes[0];
-        self.nodes[root.first as usize..][..root.count as usize].iter().map(|n| (n.visits, n.wins)).collect()
+        let children = self.nodes[root.first as usize..][..root.count as usize].iter();
+        children.map(|n| RootChild { visits: n.visits, wins: n.wins, value: n.value as f64 }).collect()
     }
 
     /// One descent, expansion, playout and update.
@@ -686,6 +708,37 @@ mod tests {
         }
         let many = std::iter::once(unsure(eval_chance(5_000))).chain(std::iter::repeat_n(0.75, 40));
         assert!(best_of(many, SOFTNESS) < 0.9);
+    }
+
+    /// The `--verbose` report of a search of `iterations` on `threads` trees from the start.
+    fn report(e: Engine, iterations: u64, threads: usize) -> String {
+        let pos = e.start();
+        let mut moves = Vec::new();
+        e.moves(&pos, None, &mut moves).unwrap();
+        let settings = MctsSettings { budget: Budget::Iterations(iterations), threads, ..MctsSettings::default() };
+        let mut agent = Mcts::new(settings);
+        let mut rng = super::super::GameRng::new(1);
+        agent.choose(&e, &pos, &e.history_from(&pos), &moves, &mut rng).unwrap();
+        agent.thought(&e).unwrap()
+    }
+
+    #[test]
+    fn the_report_gives_each_moves_minimax_value_where_the_trees_keep_one() {
+        for threads in [1, 2] {
+            let shown = report(engine("breakthrough.game"), 400, threads);
+            let values: Vec<f64> = shown
+                .lines()
+                .filter_map(|l| l.split("minimax").nth(1))
+                .map(|v| v.trim().trim_end_matches('%').parse().unwrap())
+                .collect();
+            assert_eq!(values.len(), 5, "{shown}");
+            // A chance to win against the root's, near even at the start: averaged over the
+            // trees, where their sum would be near 100%.
+            assert!(values.iter().all(|v| (25.0..=75.0).contains(v)), "{shown}");
+        }
+        // With more than two players no minimax values are kept.
+        let shown = report(super::super::eval::shipped_with("chinese-checkers.game", &[("players", "3")]), 100, 1);
+        assert!(shown.contains("visits") && !shown.contains("minimax"), "{shown}");
     }
 
     #[test]

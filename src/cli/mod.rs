@@ -184,7 +184,7 @@ enum Command {
         /// board only when a person is to move.
         #[arg(long)]
         compact: bool,
-        /// Shows what the agents thought: visit counts, or the best line and its score.
+        /// Shows what the agents thought: visits and values of the moves, or the best line and its score.
         #[arg(long)]
         verbose: bool,
     },
