@@ -148,8 +148,8 @@ fn unsure(chance: f64) -> f32 {
 /// One tree's root children (in the order of the moves given), and its iterations.
 type TreeResult = (Vec<RootChild>, u64);
 
-/// What a search found of one root move: over all trees, its visits, the
-/// sum of their rewards, and the sum of the trees' minimax values.
+/// What a tree found of one root move: its visits, the sum of their rewards,
+/// and its minimax value (summed over the trees, once all have run).
 #[derive(Clone, Copy, Debug, Default)]
 struct RootChild {
     visits: u32,
