@@ -835,13 +835,19 @@ mod tests {
         assert!(score("W:We2,@6:Bd3,@6") > score("W:We2,@6:Bf2,@6"));
     }
 
+    /// Where the piece of the evaluation's first line goal (a tafl king) stands.
+    fn first_goal_piece(eval: &Evaluation, pos: &Position) -> Point {
+        let g = &eval.lines[0];
+        pos.occupied_by(g.player).iter().find(|&p| kind_of(pos.at(p)) == g.kind).unwrap()
+    }
+
     #[test]
     fn a_king_counts_the_points_one_or_two_slides_away_with_a_clear_line_from_them() {
         let e = super::shipped_with("tablut.game", &[("dice", "false")]);
         let eval = Evaluation::new(&e);
         let openings = |text: &str| {
             let pos = e.parse_position(text).unwrap();
-            let king = pos.occupied_by(1).iter().find(|&p| kind_of(pos.at(p)) == eval.lines[0].kind).unwrap();
+            let king = first_goal_piece(&eval, &pos);
             eval.openings(&e, &pos, king, &eval.lines[0]).map(|c| c / PER_MILLE)
         };
         // Boxed at the four edges: every point it could stop on opens a side line, and every
@@ -866,7 +872,7 @@ mod tests {
         assert_eq!((1..=7).map(|k| eval.reach(k)).collect::<Vec<_>>(), [1000, 833, 666, 500, 333, 166, 0]);
         let king = |text: &str| {
             let pos = e.parse_position(text).unwrap();
-            let at = pos.occupied_by(1).iter().find(|&p| kind_of(pos.at(p)) == eval.lines[0].kind).unwrap();
+            let at = first_goal_piece(&eval, &pos);
             eval.line_chances(&e, &pos, at, &eval.lines[0], NONE)
         };
         // From e5 every line is five squares with the exit; from b5 west two, north and south
@@ -887,7 +893,7 @@ mod tests {
         let masked = |e: &Engine, text: &str| {
             let eval = Evaluation::new(e);
             let pos = e.parse_position(text).unwrap();
-            let king = pos.occupied_by(1).iter().find(|&p| kind_of(pos.at(p)) == eval.lines[0].kind).unwrap();
+            let king = first_goal_piece(&eval, &pos);
             eval.masked_lines(e, &pos, king, &eval.lines[0]) / PER_MILLE
         };
         let e = super::shipped_with("tablut.game", &[("dice", "false")]);
