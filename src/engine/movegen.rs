@@ -1088,6 +1088,21 @@ impl Engine {
         }
         let open = shifts::vacant_bits(self, pos) as u64;
         let (mut budget, mut total) = (MAX_SEARCH_STEPS, 0);
+        if count_only && self.counts_short_leaps_by_enemies() {
+            // The walk by enemies, entered with no move to extend.
+            for p in points_of(candidates) {
+                if budget == 0 {
+                    return Some(Err(Limit::SearchSteps));
+                }
+                budget -= 1;
+                let at = self.table_index(kind_of(pos.at(p)), me, p);
+                match self.count_short_leaps((kind_of(pos.at(p)), me), (at, 0), (enemies, open | 1 << p), &mut budget) {
+                    Ok(n) => total += n,
+                    Err(limit) => return Some(Err(limit)),
+                }
+            }
+            return Some(Ok(total));
+        }
         let mut scratch = Move { kind: MoveType::Jumps, ..Move::PASS };
         for p in points_of(candidates) {
             let piece = (kind_of(pos.at(p)), me);
@@ -1128,6 +1143,9 @@ impl Engine {
         }
         *budget -= 1;
         let at = self.table_index(kind, me, cur);
+        if !LIST && self.counts_short_leaps_by_enemies() {
+            return self.count_short_leaps((kind, me), (at, len), (enemies, open), budget);
+        }
         // No enemy next to `cur` with a point behind it: most landings end here.
         let leaps = if self.leaps.over[at].low128() as u64 & enemies != 0 { self.leaps.from(at) } else { &[] };
         let closed = if self.leaps.closes { self.closed_after(came) } else { 0 };
@@ -1163,5 +1181,47 @@ impl Engine {
             out.push(Move { to: cur, becomes: self.promoted(kind, me, cur), ..*scratch });
         }
         Ok(1)
+    }
+
+    /// Whether [`Engine::count_short_leaps`] may stand for the counting
+    /// [`Engine::short_leaps`].
+    #[inline(always)]
+    fn counts_short_leaps_by_enemies(&self) -> bool {
+        !self.leaps.closes && !self.leaps.over_short.is_empty()
+    }
+
+    /// [`Engine::short_leaps`] counting, where no rule closes a direction
+    /// and [`tables::Leaps::landing`] is filled: the leaps over the enemies
+    /// next to the piece (the count is the same in any order).
+    fn count_short_leaps(
+        &self,
+        (kind, me): (KindId, PlayerId),
+        (at, len): (usize, usize),
+        (enemies, open): (u64, u64),
+        budget: &mut u32,
+    ) -> Result<u32, Limit> {
+        let (mut sequences, mut found) = (0, false);
+        let mut next = self.leaps.over_short[at] & enemies;
+        while next != 0 {
+            let over = next.trailing_zeros();
+            next &= next - 1;
+            let land = self.leaps.landing(at, over);
+            if open >> land & 1 == 0 {
+                continue;
+            }
+            if len == MAX_PATH {
+                return Err(Limit::PathLength);
+            }
+            found = true;
+            let opened = if self.game.jumps.remove_at_once { 1 << over } else { 0 };
+            let after = (enemies & !(1 << over), open | opened);
+            if *budget == 0 {
+                return Err(Limit::SearchSteps);
+            }
+            *budget -= 1;
+            let at = self.table_index(kind, me, land);
+            sequences += self.count_short_leaps((kind, me), (at, len + 1), after, budget)?;
+        }
+        Ok(if found || len == 0 { sequences } else { 1 })
     }
 }

@@ -244,6 +244,14 @@ pub(super) struct Leaps {
     /// A rule closes directions after a leap (`straight`, `no reversing`, `no
     /// repeated direction`): the leapers' walk asks which only then.
     pub closes: bool,
+    /// On a board of at most 64 points where no two short leaps from a
+    /// point jump the same neighbour: `landing[at * 64 + over]`, where the
+    /// leap from `at` over `over` lands (else empty). A count of sequences
+    /// needs no order, so it walks the enemies next to a piece (one or two)
+    /// rather than every leap listed (up to eight).
+    pub landing: Vec<Point>,
+    /// `over_short[at]`: the points [`Leaps::landing`] has a landing behind.
+    pub over_short: Vec<u64>,
 }
 
 impl Leaps {
@@ -282,7 +290,14 @@ impl Leaps {
                 }
             }
         }
-        Leaps { over, list, starts, leapers, bare, closes }
+        let (landing, over_short) = landings(board.len(), &list, &starts).unwrap_or_default();
+        Leaps { over, list, starts, leapers, bare, closes, landing, over_short }
+    }
+
+    /// Where a short leap from `at` over `over` lands ([`Leaps::landing`]).
+    #[inline(always)]
+    pub(super) fn landing(&self, at: usize, over: u32) -> Point {
+        self.landing[at * 64 + over as usize]
     }
 
     /// The short leaps from the kind, player and point `at` (as [`kind_table`] orders them).
@@ -290,6 +305,26 @@ impl Leaps {
     pub(super) fn from(&self, at: usize) -> &[(Dir, Point, Point)] {
         &self.list[self.starts[at] as usize..self.starts[at + 1] as usize]
     }
+}
+
+/// [`Leaps::landing`] and [`Leaps::over_short`], where the board has at most 64
+/// points and no two leaps from a point jump the same neighbour.
+fn landings(points: usize, list: &[(Dir, Point, Point)], starts: &[u32]) -> Option<(Vec<Point>, Vec<u64>)> {
+    if points > 64 {
+        return None;
+    }
+    let tables = starts.len() - 1;
+    let (mut landing, mut over_short) = (vec![NONE; tables * 64], vec![0u64; tables]);
+    for at in 0..tables {
+        for &(_, over, land) in &list[starts[at] as usize..starts[at + 1] as usize] {
+            if over_short[at] >> over & 1 != 0 {
+                return None;
+            }
+            over_short[at] |= 1 << over;
+            landing[at * 64 + over as usize] = land;
+        }
+    }
+    Some((landing, over_short))
 }
 
 /// [`Leaps::leapers`].
