@@ -63,6 +63,9 @@ impl Engine {
 
     /// Plays `mv` (legal at `pos`) on `next`, a copy of `pos`.
     pub(super) fn make(&self, pos: &Position, mv: &Move, next: &mut Position) {
+        if self.paths.bare_moves && matches!(mv.kind, MoveType::Plain | MoveType::Jumps) {
+            return self.make_bare(pos, mv, next);
+        }
         let me = pos.turn;
         let mut result = None;
         match mv.kind {
@@ -115,6 +118,33 @@ impl Engine {
         next.result = result;
         self.no_progress_after(pos, next, mv);
         self.streak_after(pos, next, mv);
+    }
+
+    /// [`Engine::make`] for a step, slide or capture by leaps where
+    /// [`paths::Paths::bare_moves`] holds: the piece moves, what it jumps or
+    /// lands on is taken, the goals of capture and of reaching are checked,
+    /// and the turn passes; no other rule has anything to do.
+    #[inline(always)]
+    fn make_bare(&self, pos: &Position, mv: &Move, next: &mut Position) {
+        let me = pos.turn;
+        let mut captured = 0u16;
+        if mv.kind == MoveType::Jumps {
+            for &t in mv.jumped() {
+                captured |= self.take(next, t);
+            }
+            self.put(next, mv.from, 0);
+        } else {
+            self.put(next, mv.from, 0);
+            if next.at(mv.to) != 0 {
+                captured = self.take(next, mv.to);
+            }
+        }
+        self.put(next, mv.to, cell(me, mv.becomes));
+        let to = self.next_player(me);
+        next.turn = to;
+        next.hash ^= self.keys.turns[me as usize] ^ self.keys.turns[to as usize];
+        next.ply += 1;
+        next.result = self.goal_capture(me, captured).or_else(|| self.goal_reach(me, mv.becomes, mv.to));
     }
 
     /// [`Engine::make`] for a move or entry onto one point (no capture

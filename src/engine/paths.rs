@@ -45,6 +45,13 @@ pub(super) struct Paths {
     /// Playouts pick among the entries a guard allows without listing them
     /// ([`Engine::pick_guarded_entry`]).
     pub(super) entry_picking: bool,
+    /// A step, slide or capture by leaps moves the piece, takes what it
+    /// jumps or lands on, may reach a goal of capture or of reaching, and
+    /// passes the turn, and nothing else: no stacks, landing captures or
+    /// traps, rows, shots, swaps, returns, losses of the mover's own, further
+    /// turns, finishing places, runs or streaks, nor any rule that looks at
+    /// the move once made ([`Engine::make_bare`]).
+    pub(super) bare_moves: bool,
 }
 
 impl Engine {
@@ -80,10 +87,37 @@ impl Engine {
                 && self.vt.royal_kinds == 0,
             ..Paths::default()
         };
+        self.paths.bare_moves = self.bare_moves();
         self.mill_plan = mills::MillPlan::of(self);
         self.paths.counts_moves = self.counts();
         self.paths.counts_captures = self.counts_captures();
         self.paths.picks_whole_turns = self.picks_whole_turns();
+    }
+
+    /// [`Paths::bare_moves`].
+    fn bare_moves(&self) -> bool {
+        let game = &self.game;
+        !self.paths.rules_after_move
+            && game.stacks.is_none()
+            && game.custodial.is_none()
+            && game.traps.is_empty()
+            && game.mill.is_none()
+            && game.landing_returns.is_empty()
+            && !game.swap_places
+            && !self.guards.suicide_taken
+            && !self.extra_turns
+            && !self.ranked
+            && self.goals.no_progress.is_none()
+            && self.goals.streak.is_none()
+            && game.kinds.iter().all(|k| k.shoot.is_none())
+    }
+
+    /// Turns off [`Paths::bare_moves`], so that tests can check
+    /// [`Engine::make_bare`] plays as [`Engine::make`]'s general path does.
+    #[doc(hidden)]
+    pub fn make_bare_moves(&mut self, on: bool) -> bool {
+        self.paths.bare_moves = on && self.bare_moves();
+        self.paths.bare_moves
     }
 
     /// Turns the bit operations off (slides by bits, steps and the pieces

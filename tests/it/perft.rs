@@ -237,6 +237,46 @@ fn short_leaps_by_bits_agree_with_the_search() {
     }
 }
 
+/// A step, slide or capture by leaps in a game with no rule but its goals
+/// to look at it is made by a short path (`make_bare`): every legal move
+/// of many random games of every shipped game that takes it gives the
+/// position, hash and outcome the general path gives.
+#[test]
+fn bare_moves_play_as_the_general_path() {
+    use rand::{Rng, SeedableRng};
+    let mut bare_games = 0;
+    for file in shipped_files() {
+        let fast = common::engine(&file, &[]);
+        if !fast.clone().make_bare_moves(true) {
+            continue;
+        }
+        let mut general = fast.clone();
+        general.make_bare_moves(false);
+        bare_games += 1;
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+        let mut moves = Vec::new();
+        for _ in 0..10 {
+            let mut pos = fast.start();
+            while fast.outcome(&pos).unwrap().is_none() && pos.ply < 150 {
+                fast.moves(&pos, fast.dice().map(|d| d.highest()), &mut moves).unwrap();
+                if moves.is_empty() {
+                    break;
+                }
+                for m in &moves {
+                    let (a, b) = (fast.play_unchecked(&pos, m), general.play_unchecked(&pos, m));
+                    let at = || format!("{file}: {} after {}", fast.notation(m), fast.position_notation(&pos));
+                    assert_eq!(fast.position_notation(&a), general.position_notation(&b), "{}", at());
+                    assert_eq!(a.hash(), b.hash(), "{}", at());
+                    assert_eq!(fast.outcome(&a).unwrap(), general.outcome(&b).unwrap(), "{}", at());
+                }
+                pos = fast.play_unchecked(&pos, &moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+    }
+    // Draughts, Alquerque, Tabal, Breakthrough and their kin.
+    assert!(bare_games >= 15, "{bare_games} games take the short path");
+}
+
 /// Every shipped game and variant, in order.
 fn shipped_files() -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir("games")
