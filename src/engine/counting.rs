@@ -191,7 +191,7 @@ fn nth_bit<const PDEP: bool>(bits: u128, k: u32) -> Point {
 /// for the count to call where the CPU has them (each is one line; the
 /// macro keeps the copies alike).
 macro_rules! count_compiled_for {
-    ($(#[$doc:meta])* $name:ident, $features:literal) => {
+    ($(#[$doc:meta])* $name:ident, $features:literal, $pdep:literal) => {
         $(#[$doc])*
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = $features)]
@@ -201,7 +201,7 @@ macro_rules! count_compiled_for {
             limit: u8,
             counts: &mut Vec<Counted>,
         ) -> Tally {
-            self.count_moves::<LIST>(pos, limit, counts)
+            self.count_moves::<LIST, $pdep>(pos, limit, counts)
         }
     };
 }
@@ -267,27 +267,34 @@ impl Engine {
             // SAFETY: `popcnt` is set only where the CPU has the instruction.
             return unsafe { self.count_by_piece_popcnt::<LIST>(pos, limit, counts) };
         }
-        self.count_moves::<LIST>(pos, limit, counts)
+        self.count_moves::<LIST, false>(pos, limit, counts)
     }
 
     count_compiled_for! {
         /// [`Engine::count_moves`] compiled for CPUs with BMI2 too: a shift by
         /// a variable amount takes any register (`shlx`), not only `cl`, so the
         /// steps of a direction need no moves to line their amounts up.
-        count_by_piece_bmi2, "popcnt,bmi1,bmi2"
+        count_by_piece_bmi2, "popcnt,bmi1,bmi2", true
     }
 
     count_compiled_for! {
         /// [`Engine::count_moves`] compiled for CPUs with POPCNT (the portable
         /// build has none): counting is mostly popcounts.
-        count_by_piece_popcnt, "popcnt"
+        count_by_piece_popcnt, "popcnt", false
     }
 
+    /// The count; with `PDEP` (compiled for BMI2) on the board's lattice
+    /// where it has one (`shifts.rs`).
     #[inline(always)]
-    fn count_moves<const LIST: bool>(&self, pos: &Position, limit: u8, counts: &mut Vec<Counted>) -> Tally {
+    fn count_moves<const LIST: bool, const PDEP: bool>(
+        &self,
+        pos: &Position,
+        limit: u8,
+        counts: &mut Vec<Counted>,
+    ) -> Tally {
         if self.paths.bulk_counting {
             let shifts = self.shifts.as_ref().expect("bulk counting needs shifts");
-            return shifts.with_stepper(CountByRay::<LIST> { engine: self, pos, limit, counts });
+            return shifts.with_spread_stepper::<_, PDEP>(CountByRay::<LIST> { engine: self, pos, limit, counts });
         }
         Tally::of(self.count_piece_by_piece(pos, limit, counts))
     }
@@ -371,15 +378,17 @@ impl Engine {
     ) -> u32 {
         let pl = pos.turn as usize;
         let mut total = 0;
+        let empty = shifts.enter(empty);
         for (k, kind) in self.game.kinds.iter().enumerate() {
             let pieces = by_kind.of(k);
             if pieces == 0 {
                 continue;
             }
             let moves = &kind.moves;
-            let stops = !self.points.no_stop_bits[k];
+            // On the stepper's bits (a lattice's cells, where it has one).
+            let (starts, stops) = (shifts.enter(pieces), shifts.enter(!self.points.no_stop_bits[k]));
             for &(d, most) in self.ray_plans[k * MAX_PLAYERS + pl].iter() {
-                let (mut front, mut reach) = (pieces, 0u128);
+                let (mut front, mut reach) = (starts, 0u128);
                 if limit < ANY_ROLL {
                     // A roll's few spaces, with no test of whether any piece
                     // is still moving: where the last one stops is as good
@@ -400,7 +409,7 @@ impl Engine {
                 reach &= stops;
                 let n = reach.count_ones();
                 if LIST && n > 0 {
-                    counts.push(Counted::Ray { kind: k as KindId, dir: d, reach, n });
+                    counts.push(Counted::Ray { kind: k as KindId, dir: d, reach: shifts.leave(reach), n });
                 }
                 total += n;
             }

@@ -1040,6 +1040,13 @@ impl Engine {
         self.bit_placements.is_some() && self.shifts.is_some()
     }
 
+    /// Whether the count steps on the board's lattice (`shifts.rs`), for
+    /// tests of that path: where the board has one and the CPU has BMI2.
+    #[doc(hidden)]
+    pub fn counts_on_lattice(&self) -> bool {
+        self.paths.counts_moves && self.cpu.bmi2 && self.shifts.as_ref().is_some_and(|s| s.has_lattice())
+    }
+
     /// Where a kind's entry for `player` and point `p` is in a [`kind_table`].
     #[inline]
     fn table_index(&self, kind: KindId, player: PlayerId, p: Point) -> usize {

@@ -29,6 +29,23 @@ pub(crate) struct Shifts {
     /// Every offset is less than 64 either way: a step of 128 bits is a
     /// double-word shift with no test of whether the amount passes a word.
     short: bool,
+    /// The same steps on the board's lattice, where that needs fewer offsets
+    /// a direction ([`Spread`]).
+    lattice: Option<Box<LatticeShifts>>,
+}
+
+/// The steps of a board whose points, numbered rank by rank, sit on a
+/// lattice of at most 64 cells: numbered so, rows of different lengths
+/// (Alquerque's triangles, draughts' dark squares, a cross) join by
+/// several offsets a direction, where on the lattice most directions have
+/// one. A point's bit is deposited on its cell (PDEP) and gathered back
+/// (PEXT): the points in order are the lattice's marked cells in order.
+#[derive(Clone, Debug)]
+pub(crate) struct LatticeShifts {
+    /// The cells that are points.
+    cells: u64,
+    groups: [[Shift; MAX_SHIFT_GROUPS]; 8],
+    most: usize,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -51,35 +68,33 @@ impl Shifts {
         if board.len() > 128 {
             return None;
         }
-        let mut groups = [[Shift::default(); MAX_SHIFT_GROUPS]; 8];
-        let mut len = [0usize; 8];
-        for (p, next) in board.neighbour.iter().enumerate() {
-            for d in 0..8 {
-                let q = next[d];
-                if q == NONE {
-                    continue;
-                }
-                if board.neighbour[q as usize][opposite(d as Dir) as usize] != p as Point {
-                    return None;
-                }
-                let offset = q as i16 - p as i16;
-                let n = len[d];
-                let g = match groups[d][..n].iter().position(|s| s.offset == offset) {
-                    Some(g) => g,
-                    None if n < MAX_SHIFT_GROUPS => {
-                        len[d] += 1;
-                        groups[d][n].offset = offset;
-                        groups[d][n].rot = i32::from(offset).rem_euclid(64) as u32;
-                        n
-                    }
-                    None => return None,
-                };
-                groups[d][g].to |= 1u128 << q;
-            }
-        }
-        let most = len.into_iter().max().unwrap_or(0).max(1);
+        let (groups, most) = groups_of(board, |p| p as u32)?;
         let short = groups.iter().flatten().all(|s| s.offset.abs() < 64);
-        Some(Shifts { groups, most, narrow: board.len() <= 64, short })
+        let lattice = LatticeShifts::of(board).filter(|l| l.most < most).map(Box::new);
+        Some(Shifts { groups, most, narrow: board.len() <= 64, short, lattice })
+    }
+
+    /// Whether the board has a lattice stepper ([`LatticeShifts`]).
+    pub(super) fn has_lattice(&self) -> bool {
+        self.lattice.is_some()
+    }
+
+    /// [`Shifts::with_stepper`], but with the lattice's stepper where the
+    /// board has one and the caller is compiled for BMI2 (`PDEP`).
+    #[inline(always)]
+    pub(super) fn with_spread_stepper<T, const PDEP: bool>(&self, f: impl StepperFn<T>) -> T {
+        match &self.lattice {
+            Some(l) if PDEP => {
+                if l.most == 1 {
+                    f.call(Spread::<1>(l))
+                } else if l.most == 2 {
+                    f.call(Spread::<2>(l))
+                } else {
+                    f.call(Spread::<MAX_SHIFT_GROUPS>(l))
+                }
+            }
+            _ => self.with_stepper(f),
+        }
     }
 
     /// Calls `f` with this board's stepper: a type per shape (64 or 128
@@ -112,8 +127,76 @@ impl Shifts {
     }
 }
 
+/// Each direction's offsets between the numbers `cell` gives the points
+/// (grouped: the points each offset leads to), and the most any direction
+/// has. None where a link is not met from both ends, or a direction needs
+/// more than [`MAX_SHIFT_GROUPS`] offsets.
+fn groups_of(board: &Board, cell: impl Fn(Point) -> u32) -> Option<([[Shift; MAX_SHIFT_GROUPS]; 8], usize)> {
+    let mut groups = [[Shift::default(); MAX_SHIFT_GROUPS]; 8];
+    let mut len = [0usize; 8];
+    for (p, next) in board.neighbour.iter().enumerate() {
+        for d in 0..8 {
+            let q = next[d];
+            if q == NONE {
+                continue;
+            }
+            if board.neighbour[q as usize][opposite(d as Dir) as usize] != p as Point {
+                return None;
+            }
+            let offset = cell(q) as i16 - cell(p as Point) as i16;
+            let n = len[d];
+            let g = match groups[d][..n].iter().position(|s| s.offset == offset) {
+                Some(g) => g,
+                None if n < MAX_SHIFT_GROUPS => {
+                    len[d] += 1;
+                    groups[d][n].offset = offset;
+                    groups[d][n].rot = i32::from(offset).rem_euclid(64) as u32;
+                    n
+                }
+                None => return None,
+            };
+            groups[d][g].to |= 1u128 << cell(q);
+        }
+    }
+    Some((groups, len.into_iter().max().unwrap_or(0).max(1)))
+}
+
+impl LatticeShifts {
+    /// The lattice's steps, where its cells number at most 64 and the
+    /// points' numbers follow their cells' order.
+    fn of(board: &Board) -> Option<LatticeShifts> {
+        let (w, h) = (board.width, board.height);
+        if w <= 0 || h <= 0 || w * h > 64 || board.coords.len() != board.len() {
+            return None;
+        }
+        let cells: Vec<u32> = board
+            .coords
+            .iter()
+            .map(|&(x, y)| ((0..w).contains(&x) && (0..h).contains(&y)).then_some((y * w + x) as u32))
+            .collect::<Option<_>>()?;
+        if !cells.windows(2).all(|c| c[0] < c[1]) {
+            return None;
+        }
+        let (groups, most) = groups_of(board, |p| cells[p as usize])?;
+        Some(LatticeShifts { cells: cells.iter().fold(0, |m, &c| m | 1 << c), groups, most })
+    }
+}
+
 /// One step of every bit at once in a direction.
 pub(super) trait Stepper: Copy {
+    /// Points (as bits) as this stepper's bits: the same bits for all but
+    /// [`Spread`], whose bits are lattice cells.
+    #[inline(always)]
+    fn enter(self, points: u128) -> u128 {
+        points
+    }
+
+    /// This stepper's bits as points: [`Stepper::enter`] undone.
+    #[inline(always)]
+    fn leave(self, bits: u128) -> u128 {
+        bits
+    }
+
     /// Every bit of `bits` moved to its neighbour towards `d` (a bit with
     /// none is dropped).
     #[inline(always)]
@@ -157,6 +240,39 @@ impl<const N: usize> Stepper for Narrow<'_, N> {
         let bits = bits as u64;
         // A rotation is one-to-one too: a bit lands on `to` only from the
         // other end of one of those links.
+        self.0.groups[d as usize][..N]
+            .iter()
+            .fold(0u64, |out, s| out | bits.rotate_left(s.rot) & (s.to & within) as u64) as u128
+    }
+}
+
+/// A board's lattice of at most 64 cells ([`LatticeShifts`]), with at most
+/// `N` offsets a direction: only in code compiled for BMI2.
+#[derive(Clone, Copy)]
+struct Spread<'a, const N: usize>(&'a LatticeShifts);
+
+impl<const N: usize> Stepper for Spread<'_, N> {
+    #[inline(always)]
+    fn enter(self, points: u128) -> u128 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: chosen only by callers compiled for BMI2, run where the CPU has it.
+        return u128::from(unsafe { core::arch::x86_64::_pdep_u64(points as u64, self.0.cells) });
+        #[cfg(not(target_arch = "x86_64"))]
+        unreachable!("the lattice's stepper needs PDEP")
+    }
+
+    #[inline(always)]
+    fn leave(self, bits: u128) -> u128 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as for `enter`.
+        return u128::from(unsafe { core::arch::x86_64::_pext_u64(bits as u64, self.0.cells) });
+        #[cfg(not(target_arch = "x86_64"))]
+        unreachable!("the lattice's stepper needs PEXT")
+    }
+
+    #[inline(always)]
+    fn step_within(self, bits: u128, d: Dir, within: u128) -> u128 {
+        let bits = bits as u64;
         self.0.groups[d as usize][..N]
             .iter()
             .fold(0u64, |out, s| out | bits.rotate_left(s.rot) & (s.to & within) as u64) as u128
@@ -295,7 +411,8 @@ impl Engine {
     ) -> u128 {
         let me = pos.turn;
         let pl = me as usize;
-        let enemy = pos.enemies(me).low128();
+        let enemy = s.enter(pos.enemies(me).low128());
+        let empty = s.enter(empty);
         let mut found = 0;
         for (k, kind) in self.game.kinds.iter().enumerate() {
             let pieces = by_kind.of(k);
@@ -311,11 +428,13 @@ impl Engine {
                 }
                 continue;
             }
+            let (pieces, mut leapers) = (s.enter(pieces), 0);
             for d in dirs(m.jump[pl]) {
                 // Enemies with a vacant point behind them, then the pieces before them.
                 let back = opposite(d);
-                found |= s.step(s.step(empty, back) & enemy, back) & pieces;
+                leapers |= s.step(s.step(empty, back) & enemy, back) & pieces;
             }
+            found |= s.leave(leapers);
         }
         found
     }

@@ -277,6 +277,42 @@ fn bare_moves_play_as_the_general_path() {
     assert!(bare_games >= 15, "{bare_games} games take the short path");
 }
 
+/// Where the board's points sit on a lattice of at most 64 cells, the
+/// count steps on the lattice's cells when the CPU has BMI2 (`shifts.rs`):
+/// the same perft, and the same random games, as the portable count on the
+/// points' own numbers.
+#[test]
+fn counting_on_the_lattice_agrees_with_the_portable_count() {
+    use rand::SeedableRng;
+    let mut on_lattice = Vec::new();
+    for file in shipped_files() {
+        let fast = common::engine(&file, &[]);
+        if !fast.counts_on_lattice() {
+            continue;
+        }
+        on_lattice.push(file.clone());
+        let mut portable = fast.clone();
+        portable.use_cpu_extensions(false);
+        assert!(!portable.counts_on_lattice());
+        let start = fast.start();
+        assert_eq!(fast.perft(&start, 4), portable.perft(&start, 4), "{file} perft(4)");
+        let mut moves = Vec::new();
+        for seed in 0..40 {
+            let mut a = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            let mut b = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            let x = fast.playout(&start, 300, &mut a, &mut moves, None).unwrap();
+            let y = portable.playout(&start, 300, &mut b, &mut moves, None).unwrap();
+            assert_eq!(x, y, "{file} seed {seed}");
+        }
+    }
+    if std::arch::is_x86_feature_detected!("bmi2") {
+        // Tabal's and Alquerque's triangles, draughts' dark squares, a cross.
+        for file in ["games/tabal.game", "games/english-draughts.game", "games/fox-and-geese.game"] {
+            assert!(on_lattice.iter().any(|f| f == file), "{file} not counted on its lattice: {on_lattice:?}");
+        }
+    }
+}
+
 /// Every shipped game and variant, in order.
 fn shipped_files() -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir("games")
