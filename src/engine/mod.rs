@@ -1044,7 +1044,10 @@ impl Engine {
     /// tests of that path: where the board has one and the CPU has BMI2.
     #[doc(hidden)]
     pub fn counts_on_lattice(&self) -> bool {
-        self.paths.counts_moves && self.cpu.bmi2 && self.shifts.as_ref().is_some_and(|s| s.has_lattice())
+        self.paths.counts_moves
+            && self.paths.bulk_counting
+            && self.cpu.bmi2
+            && self.shifts.as_ref().is_some_and(|s| s.has_lattice())
     }
 
     /// Where a kind's entry for `player` and point `p` is in a [`kind_table`].
