@@ -196,14 +196,20 @@ impl PointSet {
         NONE
     }
     /// The points in `self` and not in `other`.
-    #[inline]
+    // A loop over the words, not `array::from_fn`: that was left out of
+    // line in the count and the move (a call a ply, 5% of Tablut's playout).
+    #[inline(always)]
     pub fn minus(&self, other: &PointSet) -> PointSet {
-        PointSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+        let mut words = self.0;
+        words.iter_mut().zip(&other.0).for_each(|(w, o)| *w &= !o);
+        PointSet(words)
     }
     /// The points in both.
-    #[inline]
+    #[inline(always)]
     pub fn and(&self, other: &PointSet) -> PointSet {
-        PointSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+        let mut words = self.0;
+        words.iter_mut().zip(&other.0).for_each(|(w, o)| *w &= o);
+        PointSet(words)
     }
     /// The first 128 points as one integer (boards of up to 128 points).
     #[inline]

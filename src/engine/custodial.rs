@@ -100,8 +100,7 @@ impl Engine {
             return;
         }
         let tc = pos.at(t);
-        let flanked = |b: Point| b != NONE && self.flanker(pos, b, me, c.captors, tc);
-        let mut taken = c.opposite && flanked(board.step(t, d));
+        let mut taken = c.opposite && self.flanks(pos, board.step(t, d), me, c.captors, tc);
         if !taken && c.runs {
             // An unbroken run of targets, closed by a partner beyond it.
             let mut end = t;
@@ -118,13 +117,16 @@ impl Engine {
                 }
                 return;
             }
-            taken = len == 1 && flanked(end);
+            taken = len == 1 && self.flanks(pos, end, me, c.captors, tc);
         }
         let in_zone = c.perpendicular_within.is_none_or(|z| z.contains(t));
         if !taken && c.perpendicular && in_zone {
             // The target's two sides at right angles to the mover's.
-            taken =
-                [(d + 2) % 8, (d + 6) % 8].into_iter().any(|e| c.sides & (1 << e) != 0 && flanked(board.step(t, e)));
+            // Two tests written out, not an iterator over the pair nor a
+            // closure (either was left out of line: a call a landing).
+            let (a, b) = ((d + 2) % 8, (d + 6) % 8);
+            taken = c.sides & (1 << a) != 0 && self.flanks(pos, board.step(t, a), me, c.captors, tc)
+                || c.sides & (1 << b) != 0 && self.flanks(pos, board.step(t, b), me, c.captors, tc);
         }
         if taken {
             doomed.add(t);
@@ -240,6 +242,12 @@ impl Engine {
             }
         }
         n
+    }
+
+    /// [`Engine::flanker`], where `b` may be off the board ([`NONE`]).
+    #[inline(always)]
+    fn flanks(&self, pos: &Position, b: Point, me: PlayerId, captors: u16, victim: Cell) -> bool {
+        b != NONE && self.flanker(pos, b, me, captors, victim)
     }
 
     /// Does `b` flank an enemy `victim` for player `me`: a captor of `me`'s, or a
