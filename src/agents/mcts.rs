@@ -515,12 +515,11 @@ impl<'e> Tree<'e> {
                 return Ok(outcome_rewards(Some(o), players));
             }
             // The engine's own random ply: counted where it can, not listed.
-            let Some(ply) = self.engine.random_ply(&self.here, rng, &mut self.buffers)? else {
+            let mover = self.here.turn;
+            if !self.engine.random_ply_into(&self.here, rng, &mut self.buffers, &mut self.spare)? {
                 let o = self.engine.outcome(&self.here)?;
                 return Ok(outcome_rewards(o, players));
-            };
-            let mover = self.here.turn;
-            self.engine.play_unchecked_into(&self.here, &ply.mv, &mut self.spare);
+            }
             std::mem::swap(&mut self.here, &mut self.spare);
             self.engine.enter(mover, &mut self.history, &mut self.here);
         }

@@ -480,27 +480,55 @@ impl Engine {
         rng: &mut R,
         buffers: &mut PlyBuffers,
     ) -> Result<Option<RandomPly>, Limit> {
+        self.with_random_ply(pos, rng, buffers, |roll, mv, choices| RandomPly { roll, mv: *mv, choices })
+    }
+
+    /// [`Engine::random_ply`] played into `next` (a position of this game,
+    /// which it overwrites): whether there was a ply to play. The move stays
+    /// in this call: copied out of a [`RandomPly`] just written a field at a
+    /// time, it stalled MCTS rollouts (a fifth of their loop's own time in
+    /// Tabal).
+    pub fn random_ply_into<R: Rng>(
+        &self,
+        pos: &Position,
+        rng: &mut R,
+        buffers: &mut PlyBuffers,
+        next: &mut Position,
+    ) -> Result<bool, Limit> {
+        Ok(self.with_random_ply(pos, rng, buffers, |_, mv, _| self.play_into(pos, mv, next))?.is_some())
+    }
+
+    /// [`Engine::random_ply`]'s pick, handed to `f` with its roll and how
+    /// many moves it was among.
+    #[inline(always)]
+    fn with_random_ply<R: Rng, T>(
+        &self,
+        pos: &Position,
+        rng: &mut R,
+        buffers: &mut PlyBuffers,
+        f: impl FnOnce(Option<u8>, &Move, u64) -> T,
+    ) -> Result<Option<T>, Limit> {
         let PlyBuffers { moves, counts, weights, sources } = buffers;
         let mut draw = |total: usize| rng.gen_range(0..total);
         if let Some((mv, total)) = self.pick_counted(pos, &mut draw, moves, weights, sources)? {
-            return Ok(Some(RandomPly { roll: None, mv, choices: total }));
+            return Ok(Some(f(None, &mv, total)));
         }
         let roll = self.roll(rng);
         let limit = roll.unwrap_or(u8::MAX);
         let tally = self.count_by_piece(pos, limit, counts);
-        let (mv, among) = match tally {
+        Ok(Some(match tally {
             counting::Tally::Moves(total @ 1..) => {
-                (self.nth_counted(pos, limit, counts, rng.gen_range(0..total), moves), total as u64)
+                let mv = self.nth_counted(pos, limit, counts, rng.gen_range(0..total), moves);
+                f(roll, &mv, total as u64)
             }
             _ => {
                 self.moves_with(pos, roll, moves, tally.candidates())?;
                 if moves.is_empty() {
                     return Ok(None);
                 }
-                (moves[rng.gen_range(0..moves.len())], moves.len() as u64)
+                f(roll, &moves[rng.gen_range(0..moves.len())], moves.len() as u64)
             }
-        };
-        Ok(Some(RandomPly { roll, mv, choices: among }))
+        }))
     }
 }
 
