@@ -1154,13 +1154,8 @@ impl Engine {
             if enemies >> over & open >> land & 1 == 0 || closed >> d & 1 != 0 {
                 continue;
             }
-            if len == MAX_PATH {
-                return Err(Limit::PathLength);
-            }
+            let after = self.after_short_leap(len, (enemies, open), over)?;
             found = true;
-            // A jumped piece is not jumped again; it opens its point only where it leaves at once.
-            let opened = if self.game.jumps.remove_at_once { 1 << over } else { 0 };
-            let after = (enemies & !(1 << over), open | opened);
             if LIST {
                 scratch.path[len] = land;
                 scratch.taken[len] = over;
@@ -1181,6 +1176,18 @@ impl Engine {
             out.push(Move { to: cur, becomes: self.promoted(kind, me, cur), ..*scratch });
         }
         Ok(1)
+    }
+
+    /// The enemies and open points after a leap over `over`, the `len`-th
+    /// of its sequence: a jumped piece is not jumped again, and opens its
+    /// point only where it leaves at once.
+    #[inline(always)]
+    fn after_short_leap(&self, len: usize, (enemies, open): (u64, u64), over: Point) -> Result<(u64, u64), Limit> {
+        if len == MAX_PATH {
+            return Err(Limit::PathLength);
+        }
+        let opened = if self.game.jumps.remove_at_once { 1 << over } else { 0 };
+        Ok((enemies & !(1 << over), open | opened))
     }
 
     /// Whether [`Engine::count_short_leaps`] may stand for the counting
@@ -1209,12 +1216,8 @@ impl Engine {
             if open >> land & 1 == 0 {
                 continue;
             }
-            if len == MAX_PATH {
-                return Err(Limit::PathLength);
-            }
+            let after = self.after_short_leap(len, (enemies, open), over as Point)?;
             found = true;
-            let opened = if self.game.jumps.remove_at_once { 1 << over } else { 0 };
-            let after = (enemies & !(1 << over), open | opened);
             if *budget == 0 {
                 return Err(Limit::SearchSteps);
             }

@@ -237,13 +237,17 @@ struct Narrow<'a, const N: usize>(&'a Shifts);
 impl<const N: usize> Stepper for Narrow<'_, N> {
     #[inline(always)]
     fn step_within(self, bits: u128, d: Dir, within: u128) -> u128 {
-        let bits = bits as u64;
-        // A rotation is one-to-one too: a bit lands on `to` only from the
-        // other end of one of those links.
-        self.0.groups[d as usize][..N]
-            .iter()
-            .fold(0u64, |out, s| out | bits.rotate_left(s.rot) & (s.to & within) as u64) as u128
+        rotated_step::<N>(&self.0.groups, bits, d, within)
     }
+}
+
+/// A step of 64 bits by rotations, with at most `N` offsets a direction.
+#[inline(always)]
+fn rotated_step<const N: usize>(groups: &[[Shift; MAX_SHIFT_GROUPS]; 8], bits: u128, d: Dir, within: u128) -> u128 {
+    let bits = bits as u64;
+    // A rotation is one-to-one too: a bit lands on `to` only from the
+    // other end of one of those links.
+    groups[d as usize][..N].iter().fold(0u64, |out, s| out | bits.rotate_left(s.rot) & (s.to & within) as u64) as u128
 }
 
 /// A board's lattice of at most 64 cells ([`LatticeShifts`]), with at most
@@ -272,10 +276,7 @@ impl<const N: usize> Stepper for Spread<'_, N> {
 
     #[inline(always)]
     fn step_within(self, bits: u128, d: Dir, within: u128) -> u128 {
-        let bits = bits as u64;
-        self.0.groups[d as usize][..N]
-            .iter()
-            .fold(0u64, |out, s| out | bits.rotate_left(s.rot) & (s.to & within) as u64) as u128
+        rotated_step::<N>(&self.0.groups, bits, d, within)
     }
 }
 
