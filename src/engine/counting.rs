@@ -15,15 +15,37 @@ pub(super) struct Cpu {
     /// BMI2 (and POPCNT): placement playouts find the picked landing by PDEP
     /// and rows by PEXT (see `placing.rs`).
     pub(super) bmi2: bool,
+    /// BMI2 whose PDEP and PEXT take a few cycles (not microcode, as on
+    /// AMD's processors before Zen 3): the count may step on a board's
+    /// lattice, depositing and gathering its points each ply (`shifts.rs`).
+    pub(super) fast_pdep: bool,
 }
 
 impl Cpu {
     /// None of them, as in the portable build.
-    pub(super) const PORTABLE: Cpu = Cpu { popcnt: false, bmi2: false };
+    pub(super) const PORTABLE: Cpu = Cpu { popcnt: false, bmi2: false, fast_pdep: false };
 
     pub(super) fn detect() -> Cpu {
-        Cpu { popcnt: has_popcnt(), bmi2: has_bmi2() }
+        let bmi2 = has_bmi2();
+        Cpu { popcnt: has_popcnt(), bmi2, fast_pdep: bmi2 && !pdep_in_microcode() }
     }
+}
+
+/// Whether this CPU has BMI2 with PDEP and PEXT in microcode (tens to
+/// hundreds of cycles): AMD's and Hygon's families before 19h (Zen 3).
+pub fn pdep_in_microcode() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // CPUID leaves 0 (the vendor) and 1 (the family) exist on every x86-64 processor.
+        let (vendor, signature) = (core::arch::x86_64::__cpuid(0), core::arch::x86_64::__cpuid(1).eax);
+        let amd_like = matches!((vendor.ebx, vendor.edx, vendor.ecx), (0x6874_7541, 0x6974_6e65, 0x444d_4163)) // "AuthenticAMD"
+            || matches!((vendor.ebx, vendor.edx, vendor.ecx), (0x6f67_7948, 0x6e65_476e, 0x656e_6975)); // "HygonGenuine"
+        let base = (signature >> 8) & 0xF;
+        let family = if base == 0xF { base + ((signature >> 20) & 0xFF) } else { base };
+        amd_like && family < 0x19
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
 }
 
 /// Whether the CPU has POPCNT, which the portable build does not assume.
@@ -294,7 +316,9 @@ impl Engine {
     ) -> Tally {
         if self.paths.bulk_counting {
             let shifts = self.shifts.as_ref().expect("bulk counting needs shifts");
-            return shifts.with_spread_stepper::<_, PDEP>(CountByRay::<LIST> { engine: self, pos, limit, counts });
+            let spread = PDEP && self.cpu.fast_pdep;
+            return shifts
+                .with_spread_stepper::<_, PDEP>(spread, CountByRay::<LIST> { engine: self, pos, limit, counts });
         }
         Tally::of(self.count_piece_by_piece(pos, limit, counts))
     }

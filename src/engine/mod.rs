@@ -33,6 +33,7 @@ mod turns;
 mod vectors;
 mod why;
 
+pub use counting::pdep_in_microcode;
 pub use search::{Counting, Playout, PlyBuffers, RandomPly};
 pub use why::Verdict;
 
@@ -1041,12 +1042,12 @@ impl Engine {
     }
 
     /// Whether the count steps on the board's lattice (`shifts.rs`), for
-    /// tests of that path: where the board has one and the CPU has BMI2.
+    /// tests of that path: where the board has one and the CPU a fast PDEP.
     #[doc(hidden)]
     pub fn counts_on_lattice(&self) -> bool {
         self.paths.counts_moves
             && self.paths.bulk_counting
-            && self.cpu.bmi2
+            && self.cpu.fast_pdep
             && self.shifts.as_ref().is_some_and(|s| s.has_lattice())
     }
 

@@ -80,11 +80,12 @@ impl Shifts {
     }
 
     /// [`Shifts::with_stepper`], but with the lattice's stepper where the
-    /// board has one and the caller is compiled for BMI2 (`PDEP`).
+    /// board has one, the caller is compiled for BMI2 (`PDEP`) and `spread`
+    /// (the CPU's PDEP is fast).
     #[inline(always)]
-    pub(super) fn with_spread_stepper<T, const PDEP: bool>(&self, f: impl StepperFn<T>) -> T {
+    pub(super) fn with_spread_stepper<T, const PDEP: bool>(&self, spread: bool, f: impl StepperFn<T>) -> T {
         match &self.lattice {
-            Some(l) if PDEP => {
+            Some(l) if PDEP && spread => {
                 if l.most == 1 {
                     f.call(Spread::<1>(l))
                 } else if l.most == 2 {
