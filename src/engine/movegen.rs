@@ -1091,12 +1091,11 @@ impl Engine {
         if count_only && self.counts_short_leaps_by_enemies() {
             // The walk by enemies, entered with no move to extend.
             for p in points_of(candidates) {
-                if budget == 0 {
-                    return Some(Err(Limit::SearchSteps));
-                }
-                budget -= 1;
                 let at = self.table_index(kind_of(pos.at(p)), me, p);
-                match self.count_short_leaps((kind_of(pos.at(p)), me), (at, 0), (enemies, open | 1 << p), &mut budget) {
+                let bits = (enemies, open | 1 << p);
+                match take_step(&mut budget)
+                    .and_then(|_| self.count_short_leaps((kind_of(pos.at(p)), me), (at, 0), bits, &mut budget))
+                {
                     Ok(n) => total += n,
                     Err(limit) => return Some(Err(limit)),
                 }
@@ -1138,10 +1137,7 @@ impl Engine {
         budget: &mut u32,
         out: &mut Vec<Move>,
     ) -> Result<u32, Limit> {
-        if *budget == 0 {
-            return Err(Limit::SearchSteps);
-        }
-        *budget -= 1;
+        take_step(budget)?;
         let at = self.table_index(kind, me, cur);
         if !LIST && self.counts_short_leaps_by_enemies() {
             return self.count_short_leaps((kind, me), (at, len), (enemies, open), budget);
@@ -1218,13 +1214,21 @@ impl Engine {
             }
             let after = self.after_short_leap(len, (enemies, open), over as Point)?;
             found = true;
-            if *budget == 0 {
-                return Err(Limit::SearchSteps);
-            }
-            *budget -= 1;
+            take_step(budget)?;
             let at = self.table_index(kind, me, land);
             sequences += self.count_short_leaps((kind, me), (at, len + 1), after, budget)?;
         }
         Ok(if found || len == 0 { sequences } else { 1 })
     }
+}
+
+/// One step of the short leapers' walk out of `budget`: [`Limit::SearchSteps`]
+/// once none is left.
+#[inline(always)]
+fn take_step(budget: &mut u32) -> Result<(), Limit> {
+    if *budget == 0 {
+        return Err(Limit::SearchSteps);
+    }
+    *budget -= 1;
+    Ok(())
 }

@@ -290,7 +290,9 @@ impl Leaps {
                 }
             }
         }
-        let (landing, over_short) = landings(board.len(), &list, &starts).unwrap_or_default();
+        // Only the leapers' walk reads them.
+        let walked = leapers.iter().any(|&kinds| kinds != 0);
+        let (landing, over_short) = walked.then(|| landings(board.len(), &list, &starts)).flatten().unwrap_or_default();
         Leaps { over, list, starts, leapers, bare, closes, landing, over_short }
     }
 
